@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { type ConfigSource, DEFAULT_CLIENT_CONFIG, dataHost, readClientConfig } from '../../../src/api';
+
+const doc = (text: string | null): ConfigSource => ({
+  getElementById: (id) => (id === 'quire-config' && text !== null ? { textContent: text } : null),
+});
+
+describe('readClientConfig', () => {
+  it('falls back to the defaults when the element is missing, empty or not JSON', () => {
+    for (const text of [null, '', '{oops']) expect(readClientConfig(doc(text))).toEqual(DEFAULT_CLIENT_CONFIG);
+    expect(DEFAULT_CLIENT_CONFIG).toMatchObject({ api: '/api', data: '/api', dataSecure: '/api', upload: '/api', viewer: '', dev: false });
+  });
+
+  it('reads the injected hosts, keeping defaults for missing or malformed fields', () => {
+    const config = readClientConfig(
+      doc(JSON.stringify({ api: 'https://api.example/api', dataSecure: 'https://secure.example', beacon: 42, dev: true, other: 'x' })),
+    );
+    expect(config).toEqual({
+      ...DEFAULT_CLIENT_CONFIG,
+      api: 'https://api.example/api',
+      dataSecure: 'https://secure.example',
+      dev: true,
+    });
+  });
+
+  it('ignores a config that is not an object', () => {
+    expect(readClientConfig(doc('[1,2]'))).toEqual(DEFAULT_CLIENT_CONFIG);
+  });
+});
+
+describe('dataHost', () => {
+  const config = { ...DEFAULT_CLIENT_CONFIG, data: 'http://data.example', dataSecure: 'https://data.example' };
+  it('uses the secure host on https pages or for logged-in users (SPEC §9)', () => {
+    expect(dataHost(config, { https: false, loggedIn: false })).toBe('http://data.example');
+    expect(dataHost(config, { https: true, loggedIn: false })).toBe('https://data.example');
+    expect(dataHost(config, { https: false, loggedIn: true })).toBe('https://data.example');
+  });
+});
