@@ -1,6 +1,118 @@
+import type { EventObject } from 'xstate';
+import { alertMachine } from './alert.machine';
+import { alertsMachine } from './alerts.machine';
+import { languageMachine } from './language.machine';
+import { modalsMachine } from './modals.machine';
 import type { MachineEntry } from './registry-types';
+import { type Route, routerMachine } from './router.machine';
 
 export type { MachineEntry, PathConfig } from './registry-types';
 
+type Snap = { value: unknown; context: unknown };
+const ctx = <T>(s: Snap) => s.context as T;
+
+const publicRoute: Route = { path: '/', params: {}, page: { name: 'home', requiresLogin: false, bypassTerms: false } };
+const privateRoute: Route = {
+  path: '/account/dashboard',
+  params: {},
+  page: { name: 'account', requiresLogin: true, bypassTerms: false },
+};
+
 /** Every machine of the product. Path tests and the Storybook Machines section iterate this list. */
-export const machines: MachineEntry[] = [];
+export const machines: MachineEntry[] = [
+  {
+    id: 'alerts',
+    title: 'Alert queue',
+    description: 'Pushed alerts stack; each is a child alert machine; the queue empties as they close.',
+    machine: alertsMachine,
+    paths: {
+      events: (s) => [
+        { type: 'alert.push', alert: { type: 'error', message: { id: 'commons.requestError' } } },
+        { type: 'alerts.clear' },
+        ...ctx<{ alerts: { key: string }[] }>(s).alerts.map(
+          (a) => ({ type: `xstate.done.actor.${a.key}`, output: { key: a.key } }) as EventObject,
+        ),
+      ],
+      serializeState: (s) => `${JSON.stringify(s.value)}|${ctx<{ alerts: unknown[] }>(s).alerts.length}`,
+      limit: 50,
+    },
+  },
+  {
+    id: 'alert',
+    title: 'Alert',
+    description: 'One alert: fades in, stays for its severity delay (or until closed), then animates out.',
+    machine: alertMachine,
+    paths: {
+      inputs: [
+        { key: 'alert-1', type: 'info', message: { id: 'commons.requestError' }, stackIndex: 0 },
+        { key: 'alert-1', type: 'fatal', message: { id: 'commons.requestError' }, stackIndex: 0 },
+      ],
+      events: () => [
+        { type: 'xstate.after.fadeIn.alert.entering' },
+        { type: 'xstate.after.autoClose.alert.timed' },
+        { type: 'xstate.after.closeAnimation.alert.closing' },
+        { type: 'user.close' },
+        { type: 'alert.dismiss' },
+      ],
+    },
+  },
+  {
+    id: 'router',
+    title: 'Router',
+    description: 'Catch-all route: access check, lazy page module with a 7 s time-out, login-required hook.',
+    machine: routerMachine,
+    paths: {
+      input: { loggedIn: false },
+      events: () => [
+        { type: 'route.changed', route: publicRoute },
+        { type: 'route.changed', route: privateRoute },
+        { type: 'session.changed', loggedIn: true },
+        { type: 'session.changed', loggedIn: false },
+        { type: 'user.dismissLogin' },
+        { type: 'user.retry' },
+        { type: 'xstate.done.actor.loadPage', output: undefined },
+        { type: 'xstate.error.actor.loadPage', error: new Error('chunk failed') },
+        { type: 'xstate.after.moduleTimeout.router.loading' },
+      ],
+    },
+  },
+  {
+    id: 'modals',
+    title: 'Modal stack',
+    description: 'Open modals: Escape and the backdrop close the top one when allowed; full modals close on route change.',
+    machine: modalsMachine,
+    paths: {
+      events: () => [
+        { type: 'modal.open', id: 'language' },
+        { type: 'modal.open', id: 'terms', full: true, closable: false },
+        { type: 'modal.open', id: 'signup', closable: false },
+        { type: 'modal.close' },
+        { type: 'modal.close', id: 'language' },
+        { type: 'key.escape' },
+        { type: 'backdrop.click' },
+        { type: 'route.changed' },
+      ],
+      serializeState: (s) => `${JSON.stringify(s.value)}|${JSON.stringify(ctx<{ stack: unknown[] }>(s).stack)}`,
+      limit: 200,
+    },
+  },
+  {
+    id: 'language',
+    title: 'Language',
+    description: 'Loads the catalog of the detected language, then switches without a reload; 10 s time-out.',
+    machine: languageMachine,
+    paths: {
+      input: { language: 'en', localizedDomain: false },
+      events: () => [
+        { type: 'user.choose', language: 'de' },
+        { type: 'user.choose', language: 'en' },
+        { type: 'user.retry' },
+        { type: 'xstate.done.actor.loadCatalog', output: { hello: 'Hallo' } },
+        { type: 'xstate.error.actor.loadCatalog', error: new Error('offline') },
+        { type: 'xstate.after.translationTimeout.language.booting' },
+        { type: 'xstate.after.translationTimeout.language.switching' },
+      ],
+      serializeState: (s) => `${JSON.stringify(s.value)}|${JSON.stringify(s.context)}`,
+    },
+  },
+];

@@ -8,6 +8,11 @@ export interface PathConfig {
   /** Input given to createActor when the machine takes input. */
   input?: unknown;
   /**
+   * Several inputs, when a guard reads context that only input sets (e.g. an alert's severity):
+   * paths are generated from each and coverage is their union. Takes precedence over `input`.
+   */
+  inputs?: unknown[];
+  /**
    * Events to try from a snapshot (with payloads). Include invoke results and delays as plain
    * events: `xstate.done.actor.<id>`, `xstate.error.actor.<id>`, `xstate.after.<ms>.<stateId>`.
    */
