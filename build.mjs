@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// Builds Quire: translation catalogs (JSONP), the browser entries (esbuild, code splitting, hashed
+// names, manifest, precompressed), index.html, and the server bundle. `node build.mjs [--dev]`.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zc } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { linguiMacroPlugin } from './src/tools/esbuild-lingui.mjs';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const dev = process.argv.includes('--dev');
+const out = join(root, 'dist');
+const pub = join(out, 'public');
+const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'];
+const LINGUI_CONFIG = join(root, 'locales/lingui.config.ts');
+/** Browser entries: name → source. The viewer and widget entries join here in later issues. */
+const ENTRIES = { app: 'src/web/main.tsx' };
+
+const started = performance.now();
+await rm(out, { recursive: true, force: true });
+await mkdir(join(pub, 'assets'), { recursive: true });
+
+// 1. Catalogs: PO → compiled JSON (lingui compile) → JSONP scripts at /platform/locales/{lang}/platform.js.
+execFileSync(join(root, 'node_modules/.bin/lingui'), ['compile', '--config', LINGUI_CONFIG], { stdio: dev ? 'inherit' : 'pipe' });
+const catalogVersions = {};
+for (const lang of LANGUAGES) {
+  const compiled = JSON.parse(await readFile(join(root, 'locales', lang, 'messages.json'), 'utf8'));
+  const messages = compiled.messages ?? compiled;
+  const body = `window.__quireCatalog&&window.__quireCatalog(${JSON.stringify(lang)},${JSON.stringify(messages)});\n`;
+  catalogVersions[lang] = createHash('sha256').update(body).digest('hex').slice(0, 10);
+  const dir = join(pub, 'platform/locales', lang);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'platform.js'), body);
+}
+
+// 2. Browser bundles.
+const result = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ENTRIES,
+  outdir: join(pub, 'assets'),
+  publicPath: '/assets',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'media/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+  platform: 'browser',
+  jsx: 'automatic',
+  minify: !dev,
+  sourcemap: dev ? 'inline' : 'linked',
+  metafile: true,
+  legalComments: 'none',
+  define: {
+    'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+    __CATALOG_VERSIONS__: JSON.stringify(catalogVersions),
+  },
+  loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+  plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev })],
+  logLevel: 'warning',
+});
+
+// 3. Manifest: each entry's initial JS (entry + statically imported chunks) and CSS.
+const outputs = result.metafile.outputs;
+const url = (file) => `/${relative(pub, join(root, file)).split('\\').join('/')}`;
+function initialJs(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imp of outputs[file]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) initialJs(imp.path, seen);
+  return seen;
+}
+const manifest = { builtAt: new Date().toISOString(), catalogs: catalogVersions, entries: {} };
+for (const [file, meta] of Object.entries(outputs)) {
+  if (!meta.entryPoint) continue;
+  const name = Object.entries(ENTRIES).find(([, src]) => meta.entryPoint === src)?.[0];
+  if (!name) continue;
+  manifest.entries[name] = { js: [...initialJs(file)].map(url), css: meta.cssBundle ? [url(meta.cssBundle)] : [] };
+}
+await writeFile(join(pub, 'manifest.json'), JSON.stringify(manifest, null, 2));
+
+// 4. index.html for the app entry.
+const app = manifest.entries.app;
+const template = await readFile(join(root, 'src/web/index.html'), 'utf8');
+const head = [
+  ...app.css.map((h) => `<link rel="stylesheet" href="${h}">`),
+  `<script type="module" src="${app.js[0]}"></script>`,
+  ...app.js.slice(1).map((h) => `<link rel="modulepreload" href="${h}">`),
+].join('\n    ');
+await writeFile(join(pub, 'index.html'), template.replace('<!--quire-head-->', head));
+await writeFile(join(pub, 'favicon.svg'), await readFile(join(root, 'src/web/favicon.svg')));
+
+// 5. Precompressed siblings for text assets.
+const gz = promisify(gzip);
+const br = promisify(brotliCompress);
+const compressible = Object.keys(outputs).filter((f) => /\.(js|css|svg)$/.test(f));
+const extra = LANGUAGES.map((l) => `dist/public/platform/locales/${l}/platform.js`);
+await Promise.all(
+  [...compressible, ...extra].map(async (f) => {
+    const buf = await readFile(join(root, f));
+    if (buf.length < 1024) return;
+    await writeFile(`${join(root, f)}.gz`, await gz(buf, { level: 9 }));
+    await writeFile(`${join(root, f)}.br`, await br(buf, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }));
+  }),
+);
+
+// 6. Server bundle (dependencies stay in node_modules).
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { main: 'src/server/main.ts' },
+  outdir: join(out, 'server'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  packages: 'external',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+
+const ms = Math.round(performance.now() - started);
+console.log(`Built ${Object.keys(manifest.entries).join(', ')} + server in ${ms} ms → ${relative(root, out)}/`);
