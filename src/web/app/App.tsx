@@ -1,0 +1,70 @@
+import { Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useLocationProperty } from 'wouter/use-browser-location';
+import { AlertStack } from '../components/AlertStack';
+import { Footer } from '../components/Footer';
+import { Header } from '../components/Header';
+import { LanguageModal } from '../components/LanguageModal';
+import { MobileMenu } from '../components/MobileMenu';
+import { PageView } from '../components/PageView';
+import { Button } from '../components/ui';
+import { routeFor } from '../pages/registry';
+import { useViewportMarkers } from '../viewport';
+import { useApp } from './context';
+
+const currentLocation = () => `${location.pathname}${location.hash}`;
+
+/** Sends every location change (path or fragment) to the router and the modal stack. */
+function useRouteEvents() {
+  const { router, modals } = useApp();
+  const loc = useLocationProperty(currentLocation);
+  useEffect(() => {
+    const hashAt = loc.indexOf('#');
+    const path = hashAt < 0 ? loc : loc.slice(0, hashAt);
+    const hash = hashAt < 0 ? '' : loc.slice(hashAt);
+    router.send({ type: 'route.changed', route: routeFor(path, hash) });
+    modals.send({ type: 'route.changed' });
+  }, [loc, router, modals]);
+}
+
+export function App() {
+  const { language, alerts } = useApp();
+  const lang = useSelector(language, (s) => s.value as string);
+  useRouteEvents();
+  useViewportMarkers();
+
+  if (lang === 'booting') {
+    return (
+      <div className="boot" aria-busy="true">
+        <span className="spinner" aria-hidden="true" />
+      </div>
+    );
+  }
+  if (lang === 'bootFailed') {
+    // No catalog could load, so this one message is the spec's literal text (SPEC §8).
+    return (
+      <div className="boot" role="alert">
+        <p>failed to load translation</p>
+        <Button variant="primary" onClick={() => language.send({ type: 'user.retry' })}>
+          ↻
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        <Trans id="commons.skip">Skip to content</Trans>
+      </a>
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <PageView />
+      </main>
+      <Footer />
+      <MobileMenu />
+      <LanguageModal />
+      <AlertStack actor={alerts} />
+    </div>
+  );
+}

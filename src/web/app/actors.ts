@@ -1,0 +1,98 @@
+import type { I18n } from '@lingui/core';
+import { createActor, fromPromise } from 'xstate';
+import type { AlertRequest } from '../../../machines/alert.machine';
+import { alertsMachine } from '../../../machines/alerts.machine';
+import type { Language } from '../../../machines/constants';
+import { languageMachine } from '../../../machines/language.machine';
+import { modalsMachine } from '../../../machines/modals.machine';
+import { routerMachine } from '../../../machines/router.machine';
+import { type ApiClient, createApiClient, createGate, readClientConfig } from '../../api';
+import { setCookie } from '../i18n/cookies';
+import { detectLanguage } from '../i18n/detect';
+import { loadCatalog } from '../i18n/loader';
+import { loadPage } from '../pages/registry';
+
+declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
+
+export interface AppDeps {
+  i18n: I18n;
+  navigate: (to: string) => void;
+  doc?: Document;
+}
+
+/** Creates and starts every app-wide actor with its real side effects provided (DESIGN §4). */
+export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
+  const config = readClientConfig(doc);
+  const alerts = createActor(alertsMachine).start();
+  const pushAlert = (alert: AlertRequest) => alerts.send({ type: 'alert.push', alert });
+
+  const detected = detectLanguage({
+    hostname: doc.location.hostname,
+    htmlLang: doc.documentElement.getAttribute('lang'),
+    cookie: /(?:^|;\s*)lang=([^;]+)/.exec(doc.cookie)?.[1] ?? null,
+  });
+  const versions = typeof __CATALOG_VERSIONS__ === 'undefined' ? {} : __CATALOG_VERSIONS__;
+  const language = createActor(
+    languageMachine.provide({
+      actors: {
+        loadCatalog: fromPromise(({ input, signal }) =>
+          loadCatalog(input.language, { staticBase: config.static, versions, storage: safeStorage(doc) }, signal),
+        ),
+      },
+      actions: {
+        apply: (_, { language: lang, catalog }) => {
+          i18n.load(lang, catalog as Record<string, string>);
+          i18n.activate(lang);
+          doc.documentElement.lang = lang;
+          setCookie('lang', lang, undefined, doc);
+        },
+        reportFailure: () => pushAlert({ type: 'error', message: { id: 'commons.translationFailed' } }),
+      },
+    }),
+    { input: detected },
+  ).start();
+
+  const modals = createActor(modalsMachine).start();
+  // A failed dynamic import stays failed for that URL in the browser's module map, so retrying a
+  // page whose module failed reloads the document (a new deployment is the usual cause).
+  const failedPages = new Set<string>();
+  const loadPageOnce = async (name: string) => {
+    if (failedPages.has(name)) {
+      doc.defaultView?.location.reload();
+      return new Promise<never>(() => {});
+    }
+    try {
+      return await loadPage(name);
+    } catch (error) {
+      failedPages.add(name);
+      throw error;
+    }
+  };
+  const router = createActor(
+    routerMachine.provide({
+      actors: { loadPage: fromPromise(({ input }) => loadPageOnce(input.name)) },
+      actions: { goHome: () => navigate('/') },
+    }),
+    { input: { loggedIn: false } },
+  ).start();
+
+  // The accounts issue replaces this gate's owner with the session machine; until then it is open.
+  const sessionGate = createGate(true);
+  const api: ApiClient = createApiClient({
+    config,
+    sessionGate,
+    onAlert: (a) => pushAlert({ type: a.type, message: a.message, requestId: a.requestId, delay: a.delay, closable: a.closable }),
+  });
+
+  return { config, alerts, language, modals, router, api, sessionGate, detected };
+}
+
+export type AppActors = ReturnType<typeof createAppActors>;
+
+function safeStorage(doc: Document): Storage | undefined {
+  try {
+    return doc.defaultView?.localStorage;
+  } catch {
+    return undefined;
+  }
+}

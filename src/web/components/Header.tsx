@@ -1,0 +1,95 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, useRef } from 'react';
+import { Link, useLocation } from 'wouter';
+import { FLAGS } from '../../../machines/constants';
+import { useApp } from '../app/context';
+import { buildFragment, parseFragment } from '../routing/fragment';
+import { Logo } from './Logo';
+import { Button, ButtonLink } from './ui';
+
+/** SPEC §2 search: /search#search-{term}/books; on /search it updates the parameter; empty text is ignored. */
+export function searchTarget(term: string, path: string, hash: string): string | null {
+  const q = term.trim();
+  if (!q) return null;
+  if (path === '/search') return `/search${buildFragment({ ...parseFragment(hash), search: q })}`;
+  return `/search${buildFragment({ search: q, books: '' })}`;
+}
+
+export function SearchBox({ id }: { id: string }) {
+  const { t } = useLingui();
+  const [path, navigate] = useLocation();
+  const input = useRef<HTMLInputElement>(null);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const to = searchTarget(input.current?.value ?? '', path, window.location.hash);
+    if (!to) return;
+    navigate(to);
+  };
+  return (
+    <search>
+      <form className="search" onSubmit={onSubmit}>
+        <label className="visually-hidden" htmlFor={id}>
+          {t({ id: 'header.search.label', message: 'Search publications' })}
+        </label>
+        <input
+          id={id}
+          ref={input}
+          className="search__input"
+          type="search"
+          name="q"
+          maxLength={200}
+          placeholder={t({ id: 'header.search.placeholder', message: 'Search publications…' })}
+          autoComplete="off"
+        />
+      </form>
+    </search>
+  );
+}
+
+export function Header() {
+  const { t } = useLingui();
+  const { modals, language } = useApp();
+  const lang = useSelector(language, (s) => s.context.language ?? s.context.requested);
+  return (
+    <header className="header">
+      <div className="container header__inner">
+        <Link href="/" className="header__logo" aria-label={t({ id: 'header.home', message: 'Quire home' })}>
+          <Logo />
+        </Link>
+        <div className="header__search">
+          <SearchBox id="header-search" />
+        </div>
+        <nav className="header__actions" aria-label={t({ id: 'header.nav', message: 'Account' })}>
+          <Button
+            variant="ghost"
+            className="header__lang"
+            onClick={() => modals.send({ type: 'modal.open', id: 'language' })}
+            aria-label={t({ id: 'header.language', message: 'Change language' })}
+          >
+            <span className={`flag flag--${FLAGS[lang]}`} aria-hidden="true" />
+            <span className="header__lang-code">{lang.toUpperCase()}</span>
+          </Button>
+          <ButtonLink href="/login" variant="ghost" className="hide-mobile">
+            <Trans id="header.login">Log in</Trans>
+          </ButtonLink>
+          <ButtonLink href="/register" className="hide-mobile">
+            <Trans id="header.register">Sign up</Trans>
+          </ButtonLink>
+          <ButtonLink href="/publish" variant="primary">
+            <Trans id="header.publish">Publish</Trans>
+          </ButtonLink>
+          <Button
+            variant="ghost"
+            icon
+            className="show-mobile"
+            onClick={() => modals.send({ type: 'modal.open', id: 'drawer' })}
+            aria-label={t({ id: 'header.menu', message: 'Open menu' })}
+          >
+            <span className="burger" aria-hidden="true" />
+          </Button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { useApp } from '../app/context';
+import { SearchBox } from './Header';
+import { ButtonLink } from './ui';
+
+/** SPEC §2 mobile menu links, in order. External ones (blog, help, developers) are configurable hosts. */
+export function useMobileLinks() {
+  const { t } = useLingui();
+  return [
+    { href: '/personalization', label: t({ id: 'menu.personalization', message: 'Personalization' }) },
+    { href: '/integrations', label: t({ id: 'menu.integrations', message: 'Integrations' }) },
+    { href: '/studio', label: t({ id: 'menu.studio', message: 'Studio' }) },
+    { href: '/conversion', label: t({ id: 'menu.conversion', message: 'Conversion' }) },
+    { href: '/multi-account', label: t({ id: 'menu.multiAccount', message: 'Multi-account' }) },
+    { href: '/share', label: t({ id: 'menu.share', message: 'Sharing' }) },
+    { href: '/analyse', label: t({ id: 'menu.analyse', message: 'Statistics' }) },
+    { href: '/subscribers', label: t({ id: 'menu.subscribers', message: 'Subscribers' }) },
+    { href: '/features', label: t({ id: 'menu.features', message: 'All features' }) },
+    { href: '/upgrade', label: t({ id: 'menu.upgrade', message: 'Pricing' }) },
+    { href: '/explorer', label: t({ id: 'menu.explorer', message: 'Explore' }) },
+    { href: '/guided-tour', label: t({ id: 'menu.guidedTour', message: 'Guided tour' }) },
+    { href: '/mag', label: t({ id: 'menu.mag', message: 'Magazine' }) },
+    { href: '/case-studies', label: t({ id: 'menu.caseStudies', message: 'Case studies' }) },
+    { href: '/terms', label: t({ id: 'menu.terms', message: 'Terms of use' }) },
+  ];
+}
+
+export function MobileMenu() {
+  const { t } = useLingui();
+  const { modals } = useApp();
+  const open = useSelector(modals, (s) => s.context.stack.some((m) => m.id === 'drawer'));
+  const links = useMobileLinks();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (open && d && !d.open) d.showModal();
+    if (!open && d?.open) d.close();
+  }, [open]);
+  const close = () => modals.send({ type: 'modal.close', id: 'drawer' });
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; Escape is its keyboard equivalent (onCancel).
+    <dialog
+      ref={ref}
+      className="drawer"
+      aria-label={t({ id: 'menu.title', message: 'Menu' })}
+      onCancel={(e) => {
+        e.preventDefault();
+        modals.send({ type: 'key.escape' });
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) modals.send({ type: 'backdrop.click' });
+      }}
+    >
+      {open && (
+        <div className="drawer__panel">
+          <div className="drawer__head">
+            <strong>
+              <Trans id="menu.title">Menu</Trans>
+            </strong>
+            <button
+              type="button"
+              className="btn btn--ghost btn--icon"
+              onClick={close}
+              aria-label={t({ id: 'commons.close', message: 'Close' })}
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+          </div>
+          <SearchBox id="drawer-search" />
+          <div className="drawer__auth">
+            <ButtonLink href="/login" block onClick={close}>
+              <Trans id="header.login">Log in</Trans>
+            </ButtonLink>
+            <ButtonLink href="/register" variant="primary" block onClick={close}>
+              <Trans id="header.register">Sign up</Trans>
+            </ButtonLink>
+          </div>
+          <nav aria-label={t({ id: 'menu.title', message: 'Menu' })}>
+            <ul className="drawer__links">
+              {links.map((l) => (
+                <li key={l.href}>
+                  <Link href={l.href} onClick={close}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <a href="/blog" rel="noopener">
+                  <Trans id="menu.blog">Blog</Trans>
+                </a>
+              </li>
+              <li>
+                <a href="/help" rel="noopener">
+                  <Trans id="menu.help">Help centre</Trans>
+                </a>
+              </li>
+              <li>
+                <a href="/developers" rel="noopener">
+                  <Trans id="menu.developers">Developers</Trans>
+                </a>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Translated error text: the field shows a warning mark and the text beneath (SPEC §5). */
+  error?: ReactNode;
+  /** Validated and valid: a success mark. */
+  valid?: boolean;
+  /** No marks (SPEC §5: readonly, disabled or no-validate fields). */
+  noValidate?: boolean;
+}
+
+export function Field({ label, hint, error, valid, noValidate, readOnly, disabled, ...input }: FieldProps) {
+  const id = useId();
+  const marked = !(noValidate || readOnly || disabled);
+  const state = marked && error ? 'invalid' : marked && valid ? 'valid' : '';
+  const describedBy = [hint && `${id}-hint`, state === 'invalid' && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${state ? ` field--${state}` : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__control">
+        <input
+          id={id}
+          className="field__input"
+          readOnly={readOnly}
+          disabled={disabled}
+          aria-invalid={state === 'invalid' || undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+        {state && (
+          <span className="field__mark" aria-hidden="true">
+            {state === 'valid' ? '✓' : '!'}
+          </span>
+        )}
+      </div>
+      {hint && (
+        <span className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      )}
+      {state === 'invalid' && (
+        <span className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+export { Button, ButtonLink } from './Button';
+export { Field } from './Field';
+export { Modal } from './Modal';
+export { Select, type SelectOption } from './Select';
+export { Switch } from './Switch';
+export { type TabItem, Tabs } from './Tabs';

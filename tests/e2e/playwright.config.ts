@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.QUIRE_E2E_PORT ?? 4390);
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Debian's Chromium (installed by src/tools/setup.sh); Playwright never downloads a browser here. */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: `${root}.tmp/e2e-results`,
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions } },
+    {
+      name: 'phone',
+      use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
+      grep: /@phone/,
+    },
+  ],
+  webServer: {
+    // The built server (npm test builds first) on its embedded defaults, in a throwaway data folder.
+    command: `rm -rf ${root}.tmp/e2e-data && node ${root}dist/server/main.js`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { QUIRE_PORT: String(PORT), QUIRE_HOST: '127.0.0.1', QUIRE_DATA_DIR: `${root}.tmp/e2e-data`, QUIRE_DEV: '1', QUIRE_LOG_LEVEL: 'warn' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
