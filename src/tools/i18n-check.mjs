@@ -11,7 +11,7 @@ import { parsePo } from './i18n-check-lib.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const LANGS = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'];
 /** Words that are the same in some languages (product names, loanwords). */
-const SAME_OK = new Set(['Quire', 'Blog', 'Studio', 'Flipbook', 'Magazine', 'Menu', 'Multi-account', 'Design', 'Start', 'Status']);
+const SAME_OK = new Set(['Quire', 'Blog', 'Studio', 'Flipbook', 'Magazine', 'Menu', 'Multi-account', 'Design', 'Start', 'Status', 'Conversion', 'Account']);
 const poPath = (l) => join(root, 'locales', l, 'messages.po');
 const read = (l) => readFileSync(poPath(l), 'utf8');
 

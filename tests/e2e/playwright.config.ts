@@ -33,7 +33,7 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions }, grepInvert: /@phone/ },
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
@@ -46,7 +46,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { QUIRE_PORT: String(PORT), QUIRE_HOST: '127.0.0.1', QUIRE_DATA_DIR: `${root}.tmp/e2e-data`, QUIRE_DEV: '1', QUIRE_LOG_LEVEL: 'warn' },
+    env: { QUIRE_PORT: String(PORT), QUIRE_PUBLIC_DIR: `${root}dist/public`, QUIRE_HOST: '127.0.0.1', QUIRE_DATA_DIR: `${root}.tmp/e2e-data`, QUIRE_DEV: '1', QUIRE_LOG_LEVEL: 'warn' },
     stdout: 'ignore',
     stderr: 'pipe',
   },
