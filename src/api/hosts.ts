@@ -1,52 +1,15 @@
 import * as v from 'valibot';
+import { CLIENT_CONFIG_ELEMENT_ID, ClientConfigSchema, type ClientConfig, DEFAULT_CLIENT_CONFIG } from '../contracts/client-config';
 
-/**
- * The host kinds of the spec (DESIGN §1, §8). Each is a base URL; by default everything is served by
- * the app's own origin (`/api` for data calls, the origin root for the rest).
- */
-export const HOST_KINDS = [
-  'api',
-  'upload',
-  'viewer',
-  'data',
-  'dataSecure',
-  'static',
-  'skins',
-  'thumbnails',
-  'beacon',
-  'embed',
-] as const;
-export type HostKind = (typeof HOST_KINDS)[number];
+export {
+  CLIENT_CONFIG_ELEMENT_ID,
+  type ClientConfig,
+  ClientConfigSchema,
+  DEFAULT_CLIENT_CONFIG,
+  HOST_KINDS,
+  type HostKind,
+} from '../contracts/client-config';
 
-export type ClientConfig = Record<HostKind, string> & { dev: boolean };
-
-export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
-  api: '/api',
-  data: '/api',
-  dataSecure: '/api',
-  upload: '/api',
-  viewer: '',
-  embed: '',
-  static: '',
-  skins: '',
-  thumbnails: '',
-  beacon: '',
-  dev: false,
-});
-
-/** A missing or malformed field falls back to its default; unknown fields are dropped. */
-const withDefault = <T extends string | boolean>(schema: v.GenericSchema<T>, fallback: T) =>
-  v.optional(v.fallback(schema, fallback), fallback);
-
-export const ClientConfigSchema = v.object({
-  ...(Object.fromEntries(
-    HOST_KINDS.map((kind) => [kind, withDefault(v.string(), DEFAULT_CLIENT_CONFIG[kind])]),
-  ) as Record<HostKind, ReturnType<typeof withDefault<string>>>),
-  dev: withDefault(v.boolean(), false),
-});
-
-/** The id of the `<script type="application/json">` element the server injects into index.html. */
-export const CLIENT_CONFIG_ELEMENT_ID = 'quire-config';
 
 /** The part of `Document` this module needs (so node tests can pass a plain object). */
 export interface ConfigSource {

@@ -1,15 +1,18 @@
 import * as v from 'valibot';
 
-/** Every API answer (SPEC §7): status, content, request id, account timestamp. */
-export const ErrorContentSchema = v.object({
+/** Error content; extra keys (e.g. the second-factor `hash` of error 155) are kept. */
+export const ErrorContentSchema = v.looseObject({
   type: v.string(),
   code: v.union([v.number(), v.string()]),
   message: v.optional(v.string()),
+  /** Names of the fields that failed validation (VALIDATION errors). */
+  fields: v.optional(v.array(v.string())),
   /** Bulk edits answer one result per item (SPEC §7 Edit book). */
   items: v.optional(v.array(v.unknown())),
 });
 export type ErrorContent = v.InferOutput<typeof ErrorContentSchema>;
 
+/** Every API answer (SPEC §7): status, content, request id, account timestamp. */
 export const EnvelopeSchema = v.variant('status', [
   v.object({ status: v.literal('ok'), content: v.unknown(), id: v.string(), ats: v.optional(v.number()) }),
   v.object({ status: v.literal('error'), content: ErrorContentSchema, id: v.string(), ats: v.optional(v.number()) }),

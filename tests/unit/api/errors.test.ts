@@ -34,11 +34,11 @@ const warning = (id: string, requestId?: string) => ({
 
 describe('SPEC §8 error → alert mapping', () => {
   it('server error → errors.{type}.{code} with the request id', async () => {
-    route = () => fail({ type: 'VALIDATION', code: 1, message: 'bad', fields: { name: 'required' } });
+    route = () => fail({ type: 'VALIDATION', code: 1, message: 'bad', fields: ['name'] });
     const { client, alerts } = setup();
     const error = await client.call('x', { method: 'POST', json: {} }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'server', type: 'VALIDATION', code: 1, requestId: 'req-err', status: 400 });
-    expect(error).toHaveProperty('content.fields', { name: 'required' });
+    expect(error).toHaveProperty('content.fields', ['name']);
     expect(alerts).toEqual([warning('errors.VALIDATION.1', 'req-err')]);
   });
 

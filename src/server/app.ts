@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config';
+import { createDb, type DbHandle, migrateToLatest } from './db/index';
+import { API_PREFIX, fail, isApiRequest } from './envelope';
+import { BODY_LIMIT, registerBodyParsers } from './plugins/body';
+import { errorHandler, registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { createSpa, isFileLike, registerStatic } from './plugins/static';
+import { apiRoutes } from './routes/index';
+import type {} from './types';
+
+export interface AppDeps {
+  /** Use this database (already open) instead of opening config.database; the caller closes it. */
+  db?: DbHandle;
+  /** Extra API areas registered under /api like those of routes/index.ts (tests). */
+  routes?: FastifyPluginAsync[];
+  /** Fastify logger option; default: pino at config.logLevel. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Short random request id: in every log line, every envelope (`id`) and the x-request-id header. */
+export const newRequestId = (): string => randomBytes(6).toString('base64url');
+
+const HEALTH_TIMEOUT_MS = 3000;
+
+/**
+ * Builds the server: database (migrated), then plugins in order — errors, bodies, security,
+ * static client, health, API routes, and the not-found handler (API 404 envelope or the SPA).
+ * `app.close()` closes the database it opened.
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const handle = deps.db ?? createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    if (!deps.db) await handle.destroy();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: newRequestId,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: (error, request, reply) => {
+      errorHandler(error, request, reply);
+    },
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  if (!deps.db) app.addHook('onClose', () => handle.destroy());
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  registerBodyParsers(app);
+  await registerSecurity(app, config);
+  await registerStatic(app, config);
+
+  // Probes are frequent: log them at warn at most (never more verbose than the configured level).
+  const healthLogLevel = ['warn', 'error', 'fatal', 'silent'].includes(config.logLevel) ? config.logLevel : 'warn';
+  app.get('/healthz', { logLevel: healthLogLevel }, async (request, reply) => {
+    try {
+      await withTimeout(sql`select 1`.execute(app.db), HEALTH_TIMEOUT_MS);
+      return { ok: true };
+    } catch (err) {
+      request.log.error({ err }, 'health check: database does not answer');
+      return reply.code(503).send({ ok: false });
+    }
+  });
+
+  await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
+
+  // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path.
+  const spa = createSpa(config);
+  const shell = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await spa.send(request, reply)) ? reply : reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  app.get('/', shell);
+  app.get('/index.html', shell);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isApiRequest(request)) return fail(reply, 'unknownCall');
+    const pathname = request.url.split('?', 1)[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (wantsPage && !isFileLike(pathname)) return shell(request, reply);
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+
+  return app;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_foundation';
+
+/**
+ * Every migration, in order. The server is bundled, so migrations are imported here rather than
+ * read from a folder: add a file `NNNN_name.ts` exporting `up` (and `down`) and list it below.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};

@@ -1,0 +1,42 @@
+import helmet from '@fastify/helmet';
+import rateLimitPlugin from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { ApiError } from '../envelope';
+
+/** The strict policy of DESIGN §2: everything from our own origin, no inline scripts. */
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'style-src-attr': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+};
+
+/** Security headers (helmet, strict CSP; HSTS only behind an https public URL) and rate limiting. */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const https = config.publicUrl?.startsWith('https:') ?? false;
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+  // Off by default; a route opts in with `config: rateLimit(max, timeWindow)`.
+  await app.register(rateLimitPlugin, {
+    global: false,
+    errorResponseBuilder: (_request, context) => new ApiError('rateLimited', { message: `retry in ${context.after}` }),
+  });
+}
+
+/**
+ * Route config that limits a route per client IP, e.g.
+ * `app.post('/contact/send', { config: rateLimit(5, '1 minute') }, handler)`.
+ */
+export function rateLimit(max: number, timeWindow: number | string) {
+  return { rateLimit: { max, timeWindow } };
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { API_VERSION } from '../../contracts/envelope';
+import { ApiError } from '../envelope';
+import publicRoutes from './public/index';
+
+/**
+ * Every API area, registered under the api prefix (`/api`). Convention: one folder per area,
+ * `src/server/routes/<area>/index.ts`, default-exporting a Fastify plugin whose routes declare
+ * their path below `/api` (e.g. `/public/status`), validate input with `parse(schema, data)`
+ * and answer with `ok(reply, content)` or throw `new ApiError(name)`.
+ */
+export const AREAS: FastifyPluginAsync[] = [publicRoutes];
+
+/** Every data call carries `v=2` in its query (SPEC §7). */
+async function requireApiVersion(request: FastifyRequest): Promise<void> {
+  const { v } = (request.query ?? {}) as { v?: unknown };
+  if (v !== String(API_VERSION)) {
+    throw new ApiError('unsupportedVersion', { message: `query parameter v=${API_VERSION} is required` });
+  }
+}
+
+/** The `/api` scope: version check, then every area (plus `extra`, e.g. test-only routes). */
+export function apiRoutes(extra: FastifyPluginAsync[] = []): FastifyPluginAsync {
+  return async (api) => {
+    api.addHook('onRequest', requireApiVersion);
+    for (const area of [...AREAS, ...extra]) await api.register(area);
+  };
+}

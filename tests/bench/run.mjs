@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// Foundation benchmarks (npm run bench):
+//  (a) initial JS per browser entry of dist/public/manifest.json (entry + static chunks), gzipped;
+//  (b) the built server (dist/server/main.js) on loopback under autocannon: /healthz and
+//      /api/public/status?v=2, 10 connections, 5 s each.
+// Writes tests/bench/results/foundation.json and prints a table.
+// Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
+// QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PUBLIC = path.join(ROOT, 'dist/public');
+const MANIFEST = path.join(PUBLIC, 'manifest.json');
+const SERVER = path.join(ROOT, 'dist/server/main.js');
+const RESULTS = path.join(ROOT, 'tests/bench/results/foundation.json');
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUTES = ['/healthz', '/api/public/status?v=2'];
+
+function fail(message) {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(1);
+}
+
+for (const file of [MANIFEST, SERVER]) {
+  if (!existsSync(file)) fail(`${path.relative(ROOT, file)} is missing. Run \`npm run build\` first.`);
+}
+
+/** (a) Bytes of each entry's initial JS and CSS, raw and gzipped (level 9, file by file as served). */
+function measureBundles() {
+  const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
+  const sizes = (urls = []) => {
+    let raw = 0;
+    let gzip = 0;
+    for (const url of urls) {
+      const bytes = readFileSync(path.join(PUBLIC, url));
+      raw += bytes.length;
+      gzip += gzipSync(bytes, { level: 9 }).length;
+    }
+    return { raw, gzip };
+  };
+  return Object.entries(manifest.entries ?? {}).map(([entry, { js = [], css = [] }]) => {
+    const jsSize = sizes(js);
+    const cssSize = sizes(css);
+    return { entry, js_files: js.length, js_bytes: jsSize.raw, js_gzip_bytes: jsSize.gzip, css_gzip_bytes: cssSize.gzip };
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts dist/server/main.js on a free loopback port with a temp data dir; resolves when it listens. */
+async function startServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH ?? '',
+    QUIRE_DATA_DIR: dataDir,
+    QUIRE_PORT: String(port),
+    QUIRE_HOST: '127.0.0.1',
+    QUIRE_LOG_LEVEL: 'warn',
+    QUIRE_PUBLIC_DIR: PUBLIC,
+  };
+  if (process.env.QUIRE_BENCH_DATABASE_URL) env.QUIRE_DATABASE_URL = process.env.QUIRE_BENCH_DATABASE_URL;
+  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  while (!out.includes('Quire is running at')) {
+    if (child.exitCode !== null) fail(`the server exited with ${child.exitCode}:\n${err}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      fail(`the server did not start within 30 s:\n${out}${err}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
+    const code = await exited;
+    clearTimeout(timer);
+    rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  };
+  return { url: `http://127.0.0.1:${port}`, dialect: env.QUIRE_DATABASE_URL ? 'postgres' : 'sqlite', stop };
+}
+
+/** (b) One autocannon run per route (after a 1 s warm-up), bounded by duration and request timeout. */
+async function measureHttp(base) {
+  const rows = [];
+  for (const route of ROUTES) {
+    const url = base + route;
+    await autocannon({ url, connections: CONNECTIONS, duration: 1, timeout: 10 });
+    const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10 });
+    rows.push({
+      route,
+      connections: CONNECTIONS,
+      duration_s: DURATION,
+      requests_per_s: Math.round(r.requests.average),
+      latency_avg_ms: Number(r.latency.average.toFixed(2)),
+      latency_p99_ms: r.latency.p99,
+      requests: r.requests.total,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+    });
+  }
+  return rows;
+}
+
+function table(rows) {
+  if (rows.length === 0) return '(none)\n';
+  const columns = Object.keys(rows[0]);
+  const cells = [columns, ...rows.map((row) => columns.map((c) => String(row[c])))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((line) => line[i].length)));
+  const line = (values) => values.map((v, i) => v.padEnd(widths[i])).join('  ');
+  return `${[line(cells[0]), line(widths.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join('\n')}\n`;
+}
+
+const bundles = measureBundles();
+const server = await startServer();
+let http;
+try {
+  http = await measureHttp(server.url);
+} finally {
+  await server.stop();
+}
+
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
+  dialect: server.dialect,
+  bundles,
+  http,
+};
+mkdirSync(path.dirname(RESULTS), { recursive: true });
+writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+
+process.stdout.write(`\nInitial JS per entry (gzip -9, file by file)\n${table(bundles)}`);
+process.stdout.write(`\nHTTP on loopback (${server.dialect}, ${CONNECTIONS} connections, ${DURATION} s)\n${table(http)}`);
+process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);
+
+const broken = http.filter((row) => row.non2xx > 0 || row.errors > 0);
+if (broken.length > 0) fail(`non-2xx answers or errors on ${broken.map((row) => row.route).join(', ')}`);

@@ -1,0 +1,141 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { ClientConfigSchema } from '../../src/contracts/client-config';
+import { ConfigError, loadConfig, publicClientConfig } from '../../src/server/config';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      dataDir: path.resolve('data'),
+      port: 3000,
+      host: '0.0.0.0',
+      database: { kind: 'sqlite', file: path.resolve('data/quire.db') },
+      smtpUrl: undefined,
+      dev: false,
+      publicUrl: undefined,
+      logLevel: 'info',
+      publicDir: path.resolve('dist/public'),
+      trustProxy: false,
+      hosts: {
+        api: '/api',
+        data: '/api',
+        dataSecure: '/api',
+        upload: '/api',
+        viewer: '',
+        embed: '',
+        static: '',
+        skins: '',
+        thumbs: '',
+        beacon: '',
+      },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      QUIRE_DATA_DIR: '/srv/quire',
+      QUIRE_PORT: '8080',
+      QUIRE_HOST: '127.0.0.1',
+      QUIRE_DATABASE_URL: 'postgres://quire:secret@db:5432/quire',
+      QUIRE_SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      QUIRE_DEV: '1',
+      QUIRE_PUBLIC_URL: 'https://books.example.com/',
+      QUIRE_LOG_LEVEL: 'debug',
+      QUIRE_PUBLIC_DIR: '/srv/quire-client',
+      QUIRE_TRUST_PROXY: '1',
+      QUIRE_API_URL: 'https://api.example.com/v/',
+      QUIRE_DATA_URL: 'https://data.example.com',
+      QUIRE_VIEWER_URL: '/viewer/',
+      QUIRE_STATIC_URL: 'https://cdn.example.com/static',
+      QUIRE_THUMBS_URL: 'https://thumbs.example.com',
+    });
+    expect(config).toMatchObject({
+      dataDir: '/srv/quire',
+      port: 8080,
+      host: '127.0.0.1',
+      database: { kind: 'postgres', url: 'postgres://quire:secret@db:5432/quire' },
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      dev: true,
+      publicUrl: 'https://books.example.com',
+      logLevel: 'debug',
+      publicDir: '/srv/quire-client',
+      trustProxy: true,
+      hosts: {
+        api: 'https://api.example.com/v',
+        data: 'https://data.example.com',
+        dataSecure: 'https://data.example.com',
+        upload: 'https://api.example.com/v',
+        viewer: '/viewer',
+        embed: '',
+        static: 'https://cdn.example.com/static',
+        thumbs: 'https://thumbs.example.com',
+      },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ QUIRE_PORT: '', QUIRE_DATABASE_URL: '', QUIRE_API_URL: '' })).toMatchObject({
+      port: 3000,
+      database: { kind: 'sqlite' },
+      hosts: { api: '/api' },
+    });
+  });
+
+  it.each([
+    ['QUIRE_PORT', 'abc', 'QUIRE_PORT: must be an integer between 1 and 65535 (got "abc")'],
+    ['QUIRE_PORT', '0', 'QUIRE_PORT: must be an integer between 1 and 65535 (got "0")'],
+    ['QUIRE_PORT', '70000', 'QUIRE_PORT: must be an integer between 1 and 65535'],
+    ['QUIRE_PORT', '3000.5', 'QUIRE_PORT: must be an integer'],
+    ['QUIRE_DATABASE_URL', 'mysql://db/quire', 'QUIRE_DATABASE_URL: must be a postgres:// URL'],
+    ['QUIRE_DATABASE_URL', 'quire.db', 'QUIRE_DATABASE_URL: must be a postgres:// URL'],
+    ['QUIRE_DEV', 'yes', 'QUIRE_DEV: must be 0 or 1 (got "yes")'],
+    ['QUIRE_TRUST_PROXY', 'true', 'QUIRE_TRUST_PROXY: must be 0 or 1'],
+    ['QUIRE_API_URL', 'ftp://files.example.com', 'QUIRE_API_URL: must be an absolute http(s) URL or a path starting with /'],
+    ['QUIRE_VIEWER_URL', 'cdn.example.com', 'QUIRE_VIEWER_URL: must be an absolute http(s) URL or a path'],
+    ['QUIRE_BEACON_URL', '//cdn.example.com', 'QUIRE_BEACON_URL: must be an absolute http(s) URL or a path'],
+    ['QUIRE_DATA_SECURE_URL', 'https://data.example.com/?x=1', 'QUIRE_DATA_SECURE_URL: must be'],
+    ['QUIRE_PUBLIC_URL', '/relative', 'QUIRE_PUBLIC_URL: must be an absolute http(s) URL'],
+    ['QUIRE_SMTP_URL', 'http://mail.example.com', 'QUIRE_SMTP_URL: must be an smtp:// or smtps:// URL'],
+    ['QUIRE_LOG_LEVEL', 'verbose', 'QUIRE_LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['QUIRE_HOST', 'local host', 'QUIRE_HOST: must be a host name or IP address'],
+  ])('names %s when it is %j', (name, value, message) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(message);
+    expect(error.variables).toEqual([name]);
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = configError({ QUIRE_PORT: 'x', QUIRE_DEV: '2', QUIRE_EMBED_URL: 'nope' });
+    expect(error.variables).toEqual(['QUIRE_PORT', 'QUIRE_DEV', 'QUIRE_EMBED_URL']);
+    expect(error.message.split('; ')).toHaveLength(3);
+  });
+});
+
+describe('publicClientConfig', () => {
+  it('gives the browser hosts, dev flag and languages, and nothing secret', () => {
+    const config = loadConfig({
+      QUIRE_DEV: '1',
+      QUIRE_DATABASE_URL: 'postgres://quire:secret@db/quire',
+      QUIRE_SMTP_URL: 'smtp://user:secret@mail',
+      QUIRE_DATA_DIR: '/srv/private',
+    });
+    const pub = publicClientConfig(config);
+    const { thumbs, ...hosts } = config.hosts;
+    expect(pub).toEqual({ ...hosts, thumbnails: thumbs, dev: true });
+    // The browser parses it with the shared contract without falling back to defaults.
+    expect(v.parse(ClientConfigSchema, JSON.parse(JSON.stringify(pub)))).toEqual(pub);
+    expect(JSON.stringify(pub)).not.toMatch(/secret|private|smtp|postgres/);
+  });
+});

@@ -1,0 +1,98 @@
+import { rm } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/server/config';
+import { createDb, type DbHandle, migrateToLatest } from '../../src/server/db/index';
+import { getSetting, listSettings, setSetting } from '../../src/server/db/settings';
+import { DIALECTS, testConfig } from './helpers';
+
+describe.each(DIALECTS)('database on %s', (dialect) => {
+  let config: Config;
+  let handle: DbHandle;
+
+  beforeAll(async () => {
+    config = await testConfig(dialect);
+    handle = createDb(config);
+  });
+  afterAll(async () => {
+    await handle?.destroy();
+    await rm(config.dataDir, { recursive: true, force: true });
+  });
+
+  it('opens the configured dialect', () => {
+    expect(handle.dialect).toBe(dialect);
+  });
+
+  it('runs migrations once; running them again changes nothing', async () => {
+    const first = await migrateToLatest(handle.db);
+    expect(first.map((r) => [r.migrationName, r.status])).toEqual([['0001_foundation', 'Success']]);
+    const second = await migrateToLatest(handle.db);
+    expect(second).toEqual([]);
+    const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
+    expect(tables).toContain('settings');
+  });
+
+  it('stores, reads and upserts settings; times come back as numbers', async () => {
+    expect(await getSetting(handle.db, 'missing')).toBeUndefined();
+    await setSetting(handle.db, 'site.name', 'Quire', 1_700_000_000_000);
+    await setSetting(handle.db, 'site.name', 'Quire 2', 1_800_000_000_000);
+    expect(await getSetting(handle.db, 'site.name')).toBe('Quire 2');
+    const row = await handle.db.selectFrom('settings').selectAll().where('key', '=', 'site.name').executeTakeFirstOrThrow();
+    expect(row.updated_at).toBe(1_800_000_000_000);
+    const { n } = await handle.db
+      .selectFrom('settings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(n).toBe(1);
+    expect(await listSettings(handle.db)).toEqual({ 'site.name': 'Quire 2' });
+  });
+
+  it('rolls a failed transaction back', async () => {
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await setSetting(trx, 'tx.key', 'written');
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await getSetting(handle.db, 'tx.key')).toBeUndefined();
+  });
+
+  it('keeps concurrent read-modify-write transactions consistent', async () => {
+    await setSetting(handle.db, 'counter', '0');
+    const bump = () =>
+      handle.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', 'counter')
+          .$call((q) => (dialect === 'postgres' ? q.forUpdate() : q))
+          .executeTakeFirstOrThrow();
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        await setSetting(trx, 'counter', String(Number(row.value) + 1));
+      });
+    await Promise.all(Array.from({ length: 20 }, bump));
+    expect(await getSetting(handle.db, 'counter')).toBe('20');
+  });
+
+  it('answers raw SQL on both dialects', async () => {
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+    expect(Number(rows[0]?.one)).toBe(1);
+  });
+});
+
+describe('sqlite file settings', () => {
+  it('uses WAL mode, foreign keys and a busy timeout', async () => {
+    const config = await testConfig('sqlite');
+    const handle = createDb(config);
+    try {
+      const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('foreign_keys')).toBe(1);
+      expect(await pragma('busy_timeout')).toBeGreaterThan(0);
+      expect(config.database).toEqual({ kind: 'sqlite', file: `${config.dataDir}/quire.db` });
+    } finally {
+      await handle.destroy();
+      await rm(config.dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startCluster, stopCluster } from '../../src/tools/pg/cluster.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Admin URL of the test PostgreSQL (tests create a fresh database from it). */
+    pgUrl: string;
+    /** Folder for this run's temp files (data dirs, public dirs); removed at the end. */
+    tmpRoot: string;
+  }
+}
+
+/**
+ * Starts a throwaway PostgreSQL cluster for the whole run (or uses $QUIRE_TEST_PG_URL when set)
+ * and stops it at the end. Fails loudly when PostgreSQL is not installed.
+ */
+export default async function setup(project: TestProject) {
+  const tmpRoot = await mkdtemp(path.join(tmpdir(), 'quire-server-tests-'));
+  project.provide('tmpRoot', tmpRoot);
+  const external = process.env.QUIRE_TEST_PG_URL;
+  const cluster = external
+    ? undefined
+    : await startCluster().catch(async (error: unknown) => {
+        await rm(tmpRoot, { recursive: true, force: true });
+        throw error;
+      });
+  project.provide('pgUrl', external ?? cluster?.url ?? '');
+  return async () => {
+    if (cluster) await stopCluster(cluster.dir, cluster.bin);
+    await rm(tmpRoot, { recursive: true, force: true });
+  };
+}

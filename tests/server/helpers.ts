@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { DialectName } from '../../src/server/db/index';
+
+/** Every DB-touching test runs once per dialect. */
+export const DIALECTS: DialectName[] = ['sqlite', 'postgres'];
+
+/** A temp folder inside this run's root (removed by the global teardown). */
+export async function tempDir(prefix = 'quire-test-'): Promise<string> {
+  return mkdtemp(path.join(inject('tmpRoot'), prefix));
+}
+
+/** A fresh, empty PostgreSQL database on the test cluster; returns its URL. */
+export async function createPgDatabase(): Promise<string> {
+  const admin = inject('pgUrl');
+  const name = `quire_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Config for one test app: a temp data dir (fresh SQLite file) or a fresh PostgreSQL database,
+ * silent logs, no public dir unless given. `env` overrides any QUIRE_* variable.
+ */
+export async function testConfig(dialect: DialectName, env: Record<string, string> = {}): Promise<Config> {
+  const dataDir = await tempDir();
+  const base: Record<string, string> = {
+    QUIRE_DATA_DIR: dataDir,
+    QUIRE_LOG_LEVEL: 'silent',
+    QUIRE_PUBLIC_DIR: path.join(dataDir, 'no-public-dir'),
+  };
+  if (dialect === 'postgres') base.QUIRE_DATABASE_URL = await createPgDatabase();
+  return loadConfig({ ...base, ...env });
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  routes?: FastifyPluginAsync[];
+}
+
+/** Builds an app before the suite's tests and closes it (and removes its data dir) after. */
+export function useApp(dialect: DialectName, options: TestAppOptions = {}) {
+  const ctx = {} as { app: FastifyInstance; config: Config };
+  beforeAll(async () => {
+    ctx.config = await testConfig(dialect, options.env);
+    ctx.app = await buildApp(ctx.config, { routes: options.routes });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    if (ctx.config) await rm(ctx.config.dataDir, { recursive: true, force: true });
+  });
+  return ctx;
+}

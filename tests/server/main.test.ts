@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDatabase, DIALECTS, tempDir } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node')) ? path.join(ROOT, 'node_modules/.bin/node') : process.execPath;
+/** Inside the repo so the bundle's external packages resolve from node_modules (.tmp/ is git-ignored). */
+const OUT_DIR = path.join(ROOT, 'tests/server/.tmp', `main-${process.pid}`);
+const BUNDLE = path.join(OUT_DIR, 'main.js');
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Run {
+  const child = spawn(NODE, [BUNDLE], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk) => (out += chunk));
+  child.stderr?.on('data', (chunk) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function waitFor(run: Run, text: string, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!run.stdout().includes(text)) {
+    if (run.child.exitCode !== null) throw new Error(`server exited ${run.child.exitCode}: ${run.stderr()}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; stdout: ${run.stdout()} stderr: ${run.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+beforeAll(async () => {
+  await mkdir(OUT_DIR, { recursive: true });
+  await build({
+    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    outfile: BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+});
+
+afterAll(async () => {
+  await rm(OUT_DIR, { recursive: true, force: true });
+  await rmdir(path.dirname(OUT_DIR)).catch(() => {}); // only when no other run uses it
+});
+
+describe('main (the built server process)', () => {
+  it('exits 1 naming the variable when the configuration is invalid', async () => {
+    const run = start({ QUIRE_PORT: 'abc' });
+    expect(await run.exited).toBe(1);
+    expect(run.stderr()).toContain('Quire: invalid configuration — QUIRE_PORT: must be an integer between 1 and 65535 (got "abc")');
+  });
+
+  it.each(DIALECTS)('starts on %s, answers /healthz and exits 0 on SIGTERM', async (dialect) => {
+    const dataDir = await tempDir('quire-main-');
+    const port = await freePort();
+    const env: Record<string, string> = {
+      QUIRE_DATA_DIR: dataDir,
+      QUIRE_PORT: String(port),
+      QUIRE_HOST: '127.0.0.1',
+      QUIRE_LOG_LEVEL: 'warn',
+      QUIRE_PUBLIC_DIR: path.join(dataDir, 'no-client'),
+    };
+    if (dialect === 'postgres') env.QUIRE_DATABASE_URL = await createPgDatabase();
+    const run = start(env);
+    try {
+      await waitFor(run, 'Quire is running at');
+      expect(run.stdout()).toContain(`http://127.0.0.1:${port}`);
+      expect(run.stdout()).toContain(path.join(dataDir, 'outbox'));
+      for (const dir of ['files', 'outbox']) expect(existsSync(path.join(dataDir, dir))).toBe(true);
+      if (dialect === 'sqlite') expect(existsSync(path.join(dataDir, 'quire.db'))).toBe(true);
+
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ ok: true });
+      const status = await fetch(`http://127.0.0.1:${port}/api/public/status?v=2`);
+      expect(await status.json()).toMatchObject({ status: 'ok', content: { dialect } });
+
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
