@@ -27,7 +27,10 @@ export const machines: MachineEntry[] = [
     machine: alertsMachine,
     paths: {
       events: (s) => [
-        { type: 'alert.push', alert: { type: 'error', message: { id: 'commons.requestError' } } },
+        // Two stacked alerts show every behaviour; more would only repeat it.
+        ...(ctx<{ alerts: unknown[] }>(s).alerts.length < 2
+          ? [{ type: 'alert.push', alert: { type: 'error', message: { id: 'commons.requestError' } } }]
+          : []),
         { type: 'alerts.clear' },
         ...ctx<{ alerts: { key: string }[] }>(s).alerts.map(
           (a) => ({ type: `xstate.done.actor.${a.key}`, output: { key: a.key } }) as EventObject,
@@ -46,6 +49,7 @@ export const machines: MachineEntry[] = [
       inputs: [
         { key: 'alert-1', type: 'info', message: { id: 'commons.requestError' }, stackIndex: 0 },
         { key: 'alert-1', type: 'fatal', message: { id: 'commons.requestError' }, stackIndex: 0 },
+        { key: 'alert-1', type: 'danger', delay: null, message: { id: 'commons.requestError' }, stackIndex: 0 },
       ],
       events: () => [
         { type: 'xstate.after.fadeIn.alert.entering' },

@@ -1,4 +1,4 @@
-import ky, { type KyInstance, type Options as KyOptions, isNetworkError, isTimeoutError } from 'ky';
+import ky, { isNetworkError, isTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
 import * as v from 'valibot';
 import { API_VERSION, EnvelopeSchema } from '../contracts/envelope';
 import { type Alert, ApiCallError, alertsFor, isSessionExpired } from './errors';

@@ -53,10 +53,9 @@ export class ApiCallError extends Error {
 
   constructor(kind: ApiErrorKind, details: ApiCallErrorDetails) {
     const serverMessage = typeof details.content?.message === 'string' ? details.content.message : undefined;
-    super(
-      kind === 'server' ? `${details.type}.${details.code}${serverMessage ? `: ${serverMessage}` : ''}` : kind,
-      { cause: details.cause },
-    );
+    super(kind === 'server' ? `${details.type}.${details.code}${serverMessage ? `: ${serverMessage}` : ''}` : kind, {
+      cause: details.cause,
+    });
     this.kind = kind;
     this.status = details.status;
     this.type = details.type;
@@ -81,8 +80,7 @@ export const TRANSPORT_MESSAGE_IDS = {
   network: 'commons.requestError',
 } as const;
 
-export const serverMessageId = (type: string | undefined, code: number | string | undefined) =>
-  `errors.${type}.${code}`;
+export const serverMessageId = (type: string | undefined, code: number | string | undefined) => `errors.${type}.${code}`;
 export const bulkMessageId = (code: number | string) => `errors.BULK.${code}`;
 
 /**

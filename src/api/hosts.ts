@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CLIENT_CONFIG_ELEMENT_ID, ClientConfigSchema, type ClientConfig, DEFAULT_CLIENT_CONFIG } from '../contracts/client-config';
+import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig, ClientConfigSchema, DEFAULT_CLIENT_CONFIG } from '../contracts/client-config';
 
 export {
   CLIENT_CONFIG_ELEMENT_ID,
@@ -9,7 +9,6 @@ export {
   HOST_KINDS,
   type HostKind,
 } from '../contracts/client-config';
-
 
 /** The part of `Document` this module needs (so node tests can pass a plain object). */
 export interface ConfigSource {

@@ -1,7 +1,7 @@
 export {
-  ASSOCIATION_HEADER,
   type ApiClient,
   type ApiClientOptions,
+  ASSOCIATION_HEADER,
   type CallOptions,
   createApiClient,
   DEFAULT_TIMEOUT_MS,

@@ -4,18 +4,7 @@ import * as v from 'valibot';
  * The host kinds of the spec (DESIGN §1, §8). Each is a base URL; by default everything is served by
  * the app's own origin (`/api` for data calls, the origin root for the rest).
  */
-export const HOST_KINDS = [
-  'api',
-  'upload',
-  'viewer',
-  'data',
-  'dataSecure',
-  'static',
-  'skins',
-  'thumbnails',
-  'beacon',
-  'embed',
-] as const;
+export const HOST_KINDS = ['api', 'upload', 'viewer', 'data', 'dataSecure', 'static', 'skins', 'thumbnails', 'beacon', 'embed'] as const;
 export type HostKind = (typeof HOST_KINDS)[number];
 
 export type ClientConfig = Record<HostKind, string> & { dev: boolean };
@@ -39,9 +28,10 @@ const withDefault = <T extends string | boolean>(schema: v.GenericSchema<T>, fal
   v.optional(v.fallback(schema, fallback), fallback);
 
 export const ClientConfigSchema = v.object({
-  ...(Object.fromEntries(
-    HOST_KINDS.map((kind) => [kind, withDefault(v.string(), DEFAULT_CLIENT_CONFIG[kind])]),
-  ) as Record<HostKind, ReturnType<typeof withDefault<string>>>),
+  ...(Object.fromEntries(HOST_KINDS.map((kind) => [kind, withDefault(v.string(), DEFAULT_CLIENT_CONFIG[kind])])) as Record<
+    HostKind,
+    ReturnType<typeof withDefault<string>>
+  >),
   dev: withDefault(v.boolean(), false),
 });
 

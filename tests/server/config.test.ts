@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
 import { ClientConfigSchema } from '../../src/contracts/client-config';
 import { ConfigError, loadConfig, publicClientConfig } from '../../src/server/config';
 

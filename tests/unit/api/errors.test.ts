@@ -122,7 +122,13 @@ describe('SPEC §8 error → alert mapping', () => {
 describe('CLIENT_MESSAGE_IDS', () => {
   it('lists the transport ids and the catalogue ids the client can emit', () => {
     expect(CLIENT_MESSAGE_IDS).toEqual(
-      expect.arrayContaining(['commons.requestTooLong', 'commons.parseError', 'commons.requestError', 'errors.API.404', 'errors.VALIDATION.1']),
+      expect.arrayContaining([
+        'commons.requestTooLong',
+        'commons.parseError',
+        'commons.requestError',
+        'errors.API.404',
+        'errors.VALIDATION.1',
+      ]),
     );
     expect(CLIENT_MESSAGE_IDS.filter((id) => id.startsWith('errors.SESSION.'))).toEqual([]);
     expect(new Set(CLIENT_MESSAGE_IDS).size).toBe(CLIENT_MESSAGE_IDS.length);
