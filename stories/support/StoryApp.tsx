@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { type AnyStateMachine, createActor } from 'xstate';
+import { alertMachine } from '../../machines/alert.machine';
+import { alertsMachine } from '../../machines/alerts.machine';
+import { languageMachine } from '../../machines/language.machine';
+import { modalsMachine, type OpenModal } from '../../machines/modals.machine';
+import { type Route, routerMachine } from '../../machines/router.machine';
+import { createGate, DEFAULT_CLIENT_CONFIG } from '../../src/api';
+import type { AppActors } from '../../src/web/app/actors';
+import { AppProvider } from '../../src/web/app/context';
+
+/** An actor sitting in a given state without running its invokes or timers (TECH-NOTES: resolveState). */
+export function actorAt<M extends AnyStateMachine>(machine: M, value: unknown, context: unknown, input?: unknown) {
+  const snapshot = machine.resolveState({ value, context } as never);
+  return createActor(machine, { snapshot, input } as never);
+}
+
+export const homeRoute: Route = { path: '/', params: {}, page: { name: 'home', requiresLogin: false, bypassTerms: false } };
+
+export interface StoryState {
+  router?: { value: string; route?: Route; error?: 'timeout' | 'failed' | null };
+  language?: { value: string; language?: 'en' | 'de' | 'fr'; requested?: 'en' | 'de' | 'fr' };
+  modals?: OpenModal[];
+}
+
+/** The app's actors for stories: real machines, put in the wanted states, with inert side effects. */
+export function storyActors(state: StoryState = {}): AppActors {
+  const r = state.router ?? { value: 'ready', route: homeRoute };
+  const l = state.language ?? { value: 'ready', language: 'en' };
+  const stack = state.modals ?? [];
+  const api = { call: () => new Promise(() => {}), model: () => ({}), ky: {} };
+  return {
+    config: DEFAULT_CLIENT_CONFIG,
+    alerts: createActor(alertsMachine),
+    language: actorAt(
+      languageMachine,
+      l.value,
+      { language: l.language ?? 'en', requested: l.requested ?? l.language ?? 'en', localizedDomain: false },
+      { language: 'en' },
+    ),
+    modals: actorAt(modalsMachine, stack.length ? 'open' : 'closed', { stack }),
+    router: actorAt(routerMachine, r.value, { route: r.route ?? null, loggedIn: false, error: r.error ?? null }),
+    api,
+    sessionGate: createGate(true),
+    detected: { language: 'en', localizedDomain: false },
+  } as unknown as AppActors;
+}
+
+export function StoryApp({ state, children }: { state?: StoryState; children: ReactNode }) {
+  return <AppProvider value={storyActors(state)}>{children}</AppProvider>;
+}
+
+export { alertMachine };
