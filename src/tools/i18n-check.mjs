@@ -11,11 +11,28 @@ import { parsePo } from './i18n-check-lib.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const LANGS = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'];
 /** Words that are the same in some languages (product names, loanwords). */
-const SAME_OK = new Set(['Quire', 'Blog', 'Studio', 'Flipbook', 'Magazine', 'Menu', 'Multi-account', 'Design', 'Start', 'Status', 'Conversion', 'Account']);
+const SAME_OK = new Set([
+  'Quire',
+  'Blog',
+  'Studio',
+  'Flipbook',
+  'Magazine',
+  'Menu',
+  'Multi-account',
+  'Design',
+  'Start',
+  'Status',
+  'Conversion',
+  'Account',
+]);
 const poPath = (l) => join(root, 'locales', l, 'messages.po');
 const read = (l) => readFileSync(poPath(l), 'utf8');
 
-const placeholders = (s) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort().join(',');
+const placeholders = (s) =>
+  [...s.matchAll(/\{(\w+)/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
 
 const problems = [];
 const before = LANGS.map(read);
@@ -31,7 +48,8 @@ for (const l of LANGS.filter((x) => x !== 'en')) {
   for (const [id, source] of en) {
     const tr = cat.get(id);
     if (!tr) problems.push(`${l}: ${id} is not translated`);
-    else if (placeholders(tr) !== placeholders(source)) problems.push(`${l}: ${id} placeholders differ ({${placeholders(tr)}} vs {${placeholders(source)}})`);
+    else if (placeholders(tr) !== placeholders(source))
+      problems.push(`${l}: ${id} placeholders differ ({${placeholders(tr)}} vs {${placeholders(source)}})`);
     else if (tr === source && !SAME_OK.has(source) && source.length > 3) problems.push(`${l}: ${id} is an English copy`);
   }
 }

@@ -71,7 +71,9 @@ test.describe('alerts for failing calls', () => {
   });
 
   test('an unreadable answer shows commons.parseError', async ({ page }) => {
-    await page.route('**/api/public/status**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{not json' }));
+    await page.route('**/api/public/status**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{not json' }),
+    );
     await page.goto('/');
     await expect(page.locator('.alert')).toContainText('could not read');
   });
@@ -135,7 +137,23 @@ test.describe('phone layout', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
-    for (const href of ['/personalization', '/integrations', '/studio', '/conversion', '/multi-account', '/share', '/analyse', '/subscribers', '/features', '/upgrade', '/explorer', '/guided-tour', '/mag', '/case-studies', '/terms']) {
+    for (const href of [
+      '/personalization',
+      '/integrations',
+      '/studio',
+      '/conversion',
+      '/multi-account',
+      '/share',
+      '/analyse',
+      '/subscribers',
+      '/features',
+      '/upgrade',
+      '/explorer',
+      '/guided-tour',
+      '/mag',
+      '/case-studies',
+      '/terms',
+    ]) {
       await expect(drawer.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
     await page.keyboard.press('Escape');
