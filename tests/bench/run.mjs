@@ -14,6 +14,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 
+/** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
+const JS_GZIP_BUDGETS = { app: 120_000, viewer: 60_000, widget: 30_000 };
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PUBLIC = path.join(ROOT, 'dist/public');
 const MANIFEST = path.join(PUBLIC, 'manifest.json');
@@ -48,7 +51,16 @@ function measureBundles() {
   return Object.entries(manifest.entries ?? {}).map(([entry, { js = [], css = [] }]) => {
     const jsSize = sizes(js);
     const cssSize = sizes(css);
-    return { entry, js_files: js.length, js_bytes: jsSize.raw, js_gzip_bytes: jsSize.gzip, css_gzip_bytes: cssSize.gzip };
+    const budget = JS_GZIP_BUDGETS[entry];
+    return {
+      entry,
+      js_files: js.length,
+      js_bytes: jsSize.raw,
+      js_gzip_bytes: jsSize.gzip,
+      css_gzip_bytes: cssSize.gzip,
+      budget_gzip_bytes: budget ?? null,
+      within_budget: budget === undefined ? null : jsSize.gzip <= budget,
+    };
   });
 }
 

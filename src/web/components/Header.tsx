@@ -4,17 +4,9 @@ import { type FormEvent, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FLAGS } from '../../../machines/constants';
 import { useApp } from '../app/context';
-import { buildFragment, parseFragment } from '../routing/fragment';
+import { searchTarget } from '../routing/search';
 import { Logo } from './Logo';
 import { Button, ButtonLink } from './ui';
-
-/** SPEC §2 search: /search#search-{term}/books; on /search it updates the parameter; empty text is ignored. */
-export function searchTarget(term: string, path: string, hash: string): string | null {
-  const q = term.trim();
-  if (!q) return null;
-  if (path === '/search') return `/search${buildFragment({ ...parseFragment(hash), search: q })}`;
-  return `/search${buildFragment({ search: q, books: '' })}`;
-}
 
 export function SearchBox({ id }: { id: string }) {
   const { t } = useLingui();
