@@ -9,7 +9,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/{locale}/messages',
-      include: ['<rootDir>/../src/web', '<rootDir>/../src/api', '<rootDir>/../src/viewer', '<rootDir>/../src/widget'],
+      include: ['<rootDir>/../src/web', '<rootDir>/../src/api', '<rootDir>/../src/viewer', '<rootDir>/../src/widget', '<rootDir>/../src/server'],
       exclude: ['**/node_modules/**'],
     },
   ],

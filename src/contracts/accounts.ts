@@ -1,0 +1,146 @@
+import * as v from 'valibot';
+
+/**
+ * Account, profile and session contracts (SPEC §3, §5, §7; DESIGN §8). Shared by the server (input
+ * validation, answers) and the client (form validation, response parsing). Messages are message ids
+ * (translated by the UI), never English.
+ */
+
+// ── Constants (SPEC §3, §4, §6, §9) ───────────────────────────────────────────────────────────────
+export const PROFILE_TYPES = { VISITOR: 0, USER: 1, ADMIN: 2, SUPERADMIN: 3 } as const;
+export const ACCOUNT_TYPES = ['FREE', 'PREMIUM', 'PREMIUM_DEMO', 'PLATINUM', 'PLATINUM_DEMO'] as const;
+export const ACCOUNT_MODES = ['FREE', 'PREMIUM', 'PLATINUM'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export type AccountMode = (typeof ACCOUNT_MODES)[number];
+/** Mode checks are "at least", ascending free < premium < platinum. */
+export const atLeastMode = (mode: AccountMode, wanted: AccountMode) => ACCOUNT_MODES.indexOf(mode) >= ACCOUNT_MODES.indexOf(wanted);
+export const USAGE_CONTEXTS = ['ind', 'edu', 'pro'] as const;
+export type UsageContext = (typeof USAGE_CONTEXTS)[number];
+export const MFA_CODE_LENGTH = 6;
+/** SPEC §4: terms renewal is required when subscriptions.modification is below this (unix seconds). */
+export const TERMS_RENEWAL_BEFORE = 1527631200;
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Server error codes of the accounts area (SPEC §8), added to the catalogue in src/contracts/errors.ts. */
+export const AUTH_CODES = {
+  notActivated: 112,
+  invalidReset: 110,
+  mfaRequired: 155,
+  mfaWrongCode: 1551,
+  mfaExpiredCode: 1552,
+} as const;
+
+// ── Field rules (SPEC §5) with message ids ────────────────────────────────────────────────────────
+const trimmed = v.pipe(v.string(), v.trim());
+export const EmailSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.maxLength(254, 'validation.max'), v.email('validation.email'), v.toLowerCase());
+export const PasswordSchema = v.pipe(v.string(), v.nonEmpty('validation.required'), v.maxLength(PASSWORD_MAX_LENGTH, 'validation.max'));
+/** New passwords: at least 10 characters, not only digits, not the e-mail address. */
+export const NewPasswordSchema = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.required'),
+  v.minLength(PASSWORD_MIN_LENGTH, 'account.password.tooShort'),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'validation.max'),
+  v.check((s) => !/^\d+$/.test(s), 'account.password.onlyDigits'),
+);
+export const NameSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.maxLength(120, 'validation.max'));
+export const MfaCodeSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.regex(/^\d{6}$/, 'validation.digits'));
+export const HashSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'validation.invalid'));
+export const CaptchaSchema = v.optional(v.pipe(v.string(), v.maxLength(20_000, 'validation.max')));
+export const LanguageSchema = v.picklist(['de', 'en', 'es', 'fr', 'it', 'pt', 'ru']);
+const OriginField = v.optional(v.pipe(v.string(), v.maxLength(200)));
+/** tos arrives as 0/1, "0"/"1" or a boolean (JSON and form bodies). */
+const Flag = v.pipe(v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]), v.transform((x) => x === 1 || x === '1' || x === true));
+
+// ── Requests ──────────────────────────────────────────────────────────────────────────────────────
+export const LoginRequestSchema = v.object({ login: EmailSchema, password: PasswordSchema });
+export const ConfirmLoginRequestSchema = v.object({
+  hash: HashSchema,
+  code: v.optional(MfaCodeSchema),
+  trust_device: v.optional(v.picklist(['yes', 'no'])),
+});
+export const RegisterRequestSchema = v.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  'g-recaptcha-response': CaptchaSchema,
+  tos: v.pipe(Flag, v.check((x) => x, 'validation.accepted')),
+  language: v.optional(LanguageSchema, 'en'),
+  origin_source: OriginField,
+  origin_campaign: OriginField,
+  fingerprint: OriginField,
+});
+export const EmailCaptchaRequestSchema = v.object({ email: EmailSchema, 'g-recaptcha-response': CaptchaSchema });
+export const ResetRequestSchema = v.object({ password: NewPasswordSchema, hash: HashSchema });
+
+/** Usage-context fields (SPEC §2 full-screen modal): pro needs the three selects. */
+export const ContextFieldsSchema = v.variant('context', [
+  v.object({ context: v.literal('ind') }),
+  v.object({ context: v.literal('edu') }),
+  v.object({
+    context: v.literal('pro'),
+    company_activity_sector: v.pipe(trimmed, v.nonEmpty('account.info.context.activate.error'), v.maxLength(80)),
+    job_title: v.pipe(trimmed, v.nonEmpty('account.info.context.activate.error'), v.maxLength(80)),
+    company_size: v.pipe(trimmed, v.nonEmpty('account.info.context.activate.error'), v.maxLength(40)),
+  }),
+]);
+export type ContextFields = v.InferOutput<typeof ContextFieldsSchema>;
+export const ActivateRequestSchema = v.intersect([v.object({ hash: HashSchema }), ContextFieldsSchema]);
+
+/** Notification preferences: a JSON string of name → boolean (SPEC §7). */
+export const SubscriptionPrefsSchema = v.record(v.pipe(v.string(), v.regex(/^[a-z0-9_.-]{1,64}$/)), v.boolean());
+
+// ── Answers ───────────────────────────────────────────────────────────────────────────────────────
+export const ProfileSchema = v.object({
+  id: v.string(),
+  type: v.picklist([0, 1, 2, 3]),
+  has_subscriptions: v.boolean(),
+  job_title: v.nullable(v.string()),
+  last_login: v.nullable(v.number()),
+  isActive: v.boolean(),
+  email: v.string(),
+  firstname: v.nullable(v.string()),
+  lastname: v.nullable(v.string()),
+  language: LanguageSchema,
+});
+export type Profile = v.InferOutput<typeof ProfileSchema>;
+
+export const AccountSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  type: v.picklist(ACCOUNT_TYPES),
+  mode: v.picklist(ACCOUNT_MODES),
+  context: v.nullable(v.picklist(USAGE_CONTEXTS)),
+  company_activity_sector: v.nullable(v.string()),
+  company_size: v.nullable(v.string()),
+  attributes: v.record(v.string(), v.unknown()),
+  image: v.object({ small: v.nullable(v.string()) }),
+  expiration: v.nullable(v.number()),
+  limits: v.object({ filesize: v.number() }),
+  management: v.object({ type: v.nullable(v.string()) }),
+  city: v.nullable(v.string()),
+  country: v.nullable(v.string()),
+  url: v.object({ overview: v.string() }),
+});
+export type Account = v.InferOutput<typeof AccountSchema>;
+
+export const SessionSchema = v.object({
+  id: v.string(),
+  access_token: v.string(),
+  /** Seconds until the access token expires (the client refreshes at half of it). */
+  expires_in: v.number(),
+});
+export type Session = v.InferOutput<typeof SessionSchema>;
+
+/** Confirm login and session check answer this (SPEC §7). */
+export const LoginContentSchema = v.object({
+  session: SessionSchema,
+  profile: ProfileSchema,
+  account: AccountSchema,
+  tos: v.object({ required: v.boolean(), accepted: v.boolean() }),
+  subscriptions: v.object({ modification: v.number() }),
+});
+export type LoginContent = v.InferOutput<typeof LoginContentSchema>;
+
+/** Step one of login: a hash to confirm (or error 155 carrying the hash: second factor). */
+export const LoginHashSchema = v.object({ hash: v.string() });
