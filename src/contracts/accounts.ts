@@ -21,11 +21,34 @@ export const MFA_CODE_LENGTH = 6;
 export const TERMS_RENEWAL_BEFORE = 1527631200;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
+/** The current terms version; a profile that accepted an older one must accept again (SPEC §4 Terms). */
+export const TERMS_VERSION = 1;
+/** Consents are outdated (renewal modal, SPEC §2) when subscriptions.modification is below this (unix seconds, 2026-01-01). */
+export const CONSENTS_VERSION_DATE = 1767225600;
+/** Notification preferences a profile can switch (SPEC §3 notification subscription model). */
+export const NOTIFICATION_NAMES = ['newsletter', 'product_updates', 'comments', 'subscribers', 'statistics_digest'] as const;
+export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
+/** Marketing mail is opt-in; activity notifications are on until switched off. */
+export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationName, boolean>> = Object.freeze({
+  newsletter: false,
+  product_updates: false,
+  comments: true,
+  subscribers: true,
+  statistics_digest: true,
+});
+/** tos.required: an older (or no) accepted terms version, or a modification before the renewal date. */
+export const termsRequired = (acceptedVersion: number | null, modification: number) =>
+  acceptedVersion === null || acceptedVersion < TERMS_VERSION || modification < TERMS_RENEWAL_BEFORE;
+export const consentsOutdated = (modification: number) => modification < CONSENTS_VERSION_DATE;
 
 /** Server error codes of the accounts area (SPEC §8), added to the catalogue in src/contracts/errors.ts. */
 export const AUTH_CODES = {
   notActivated: 112,
   invalidReset: 110,
+  invalidActivation: 120,
+  invalidCredentials: 100,
+  loginRateLimited: 101,
+  captchaFailed: 130,
   mfaRequired: 155,
   mfaWrongCode: 1551,
   mfaExpiredCode: 1552,
@@ -33,7 +56,13 @@ export const AUTH_CODES = {
 
 // ── Field rules (SPEC §5) with message ids ────────────────────────────────────────────────────────
 const trimmed = v.pipe(v.string(), v.trim());
-export const EmailSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.maxLength(254, 'validation.max'), v.email('validation.email'), v.toLowerCase());
+export const EmailSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('validation.required'),
+  v.maxLength(254, 'validation.max'),
+  v.email('validation.email'),
+  v.toLowerCase(),
+);
 export const PasswordSchema = v.pipe(v.string(), v.nonEmpty('validation.required'), v.maxLength(PASSWORD_MAX_LENGTH, 'validation.max'));
 /** New passwords: at least 10 characters, not only digits, not the e-mail address. */
 export const NewPasswordSchema = v.pipe(
@@ -50,7 +79,10 @@ export const CaptchaSchema = v.optional(v.pipe(v.string(), v.maxLength(20_000, '
 export const LanguageSchema = v.picklist(['de', 'en', 'es', 'fr', 'it', 'pt', 'ru']);
 const OriginField = v.optional(v.pipe(v.string(), v.maxLength(200)));
 /** tos arrives as 0/1, "0"/"1" or a boolean (JSON and form bodies). */
-const Flag = v.pipe(v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]), v.transform((x) => x === 1 || x === '1' || x === true));
+const Flag = v.pipe(
+  v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]),
+  v.transform((x) => x === 1 || x === '1' || x === true),
+);
 
 // ── Requests ──────────────────────────────────────────────────────────────────────────────────────
 export const LoginRequestSchema = v.object({ login: EmailSchema, password: PasswordSchema });
@@ -59,17 +91,28 @@ export const ConfirmLoginRequestSchema = v.object({
   code: v.optional(MfaCodeSchema),
   trust_device: v.optional(v.picklist(['yes', 'no'])),
 });
-export const RegisterRequestSchema = v.object({
-  name: NameSchema,
-  email: EmailSchema,
-  password: NewPasswordSchema,
-  'g-recaptcha-response': CaptchaSchema,
-  tos: v.pipe(Flag, v.check((x) => x, 'validation.accepted')),
-  language: v.optional(LanguageSchema, 'en'),
-  origin_source: OriginField,
-  origin_campaign: OriginField,
-  fingerprint: OriginField,
-});
+/** A new password must not be the e-mail address (checked on the password field). */
+export const passwordIsEmail = (password: string, email: string) => password.trim().toLowerCase() === email.trim().toLowerCase();
+export const RegisterRequestSchema = v.pipe(
+  v.object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    'g-recaptcha-response': CaptchaSchema,
+    tos: v.pipe(
+      Flag,
+      v.check((x) => x, 'validation.accepted'),
+    ),
+    language: v.optional(LanguageSchema, 'en'),
+    origin_source: OriginField,
+    origin_campaign: OriginField,
+    fingerprint: OriginField,
+  }),
+  v.forward(
+    v.partialCheck([['email'], ['password']], (i) => !passwordIsEmail(i.password, i.email), 'account.password.sameAsEmail'),
+    ['password'],
+  ),
+);
 export const EmailCaptchaRequestSchema = v.object({ email: EmailSchema, 'g-recaptcha-response': CaptchaSchema });
 export const ResetRequestSchema = v.object({ password: NewPasswordSchema, hash: HashSchema });
 
@@ -87,8 +130,46 @@ export const ContextFieldsSchema = v.variant('context', [
 export type ContextFields = v.InferOutput<typeof ContextFieldsSchema>;
 export const ActivateRequestSchema = v.intersect([v.object({ hash: HashSchema }), ContextFieldsSchema]);
 
-/** Notification preferences: a JSON string of name → boolean (SPEC §7). */
-export const SubscriptionPrefsSchema = v.record(v.pipe(v.string(), v.regex(/^[a-z0-9_.-]{1,64}$/)), v.boolean());
+/** Notification preferences: name → boolean, known names only (SPEC §7 sends them as a JSON string). */
+export const SubscriptionPrefsSchema = v.pipe(
+  v.unknown(),
+  v.check((x) => !Array.isArray(x), 'validation.invalid'),
+  v.record(v.picklist(NOTIFICATION_NAMES), v.boolean()),
+);
+export type SubscriptionPrefs = v.InferOutput<typeof SubscriptionPrefsSchema>;
+/** `values` is a JSON string (SPEC §7); a JSON body may also send the object itself. */
+export const SubscriptionUpdateRequestSchema = v.object({
+  values: v.union([v.pipe(v.string(), v.maxLength(4000), v.parseJson(), SubscriptionPrefsSchema), SubscriptionPrefsSchema]),
+});
+
+/** Account attributes a client may set (flat, small); `usage_context` always follows `context`. */
+const AttributeValue = v.union([v.pipe(v.string(), v.maxLength(500)), v.number(), v.boolean(), v.null()]);
+const AttributesObject = v.pipe(
+  v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,39}$/)), AttributeValue),
+  v.check((o) => Object.keys(o).length <= 20, 'validation.max'),
+);
+export const AttributesSchema = v.union([AttributesObject, v.pipe(v.string(), v.maxLength(20_000), v.parseJson(), AttributesObject)]);
+/** Patch account (usage context modal): the context fields plus optional attributes. */
+export const AccountUpdateRequestSchema = v.intersect([ContextFieldsSchema, v.object({ attributes: v.optional(AttributesSchema) })]);
+
+/** An optional short text; an empty string clears it (null). */
+const OptionalText = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.pipe(trimmed, v.maxLength(max, 'validation.max'))),
+      v.transform((s) => (s ? s : null)),
+    ),
+  );
+/** Patch profile: any of these fields. */
+export const ProfileUpdateRequestSchema = v.object({
+  job_title: OptionalText(80),
+  language: v.optional(LanguageSchema),
+  firstname: OptionalText(80),
+  lastname: OptionalText(80),
+});
+
+/** Authenticator app (TOTP): confirm or remove with a current code. */
+export const TotpCodeRequestSchema = v.object({ code: MfaCodeSchema });
 
 // ── Answers ───────────────────────────────────────────────────────────────────────────────────────
 export const ProfileSchema = v.object({
@@ -144,3 +225,22 @@ export type LoginContent = v.InferOutput<typeof LoginContentSchema>;
 
 /** Step one of login: a hash to confirm (or error 155 carrying the hash: second factor). */
 export const LoginHashSchema = v.object({ hash: v.string() });
+
+/**
+ * Register answers the address the activation mail went to (register-success tab); forgot and resend
+ * answer the same shape whether or not the address is known.
+ */
+export const EmailContentSchema = v.object({ email: v.string() });
+export const RegisterContentSchema = EmailContentSchema;
+/** Notification preferences answer: `values` is a JSON string of name → boolean. */
+export const SubscriptionValuesSchema = v.object({ values: v.string() });
+/** TOTP set-up: the base32 secret and the otpauth:// URI (for a QR code). */
+export const TotpSetupSchema = v.object({ secret: v.string(), uri: v.string() });
+/** ALTCHA proof-of-work challenge (`GET {api}/public/captcha`). */
+export const CaptchaChallengeSchema = v.object({
+  algorithm: v.string(),
+  challenge: v.string(),
+  salt: v.string(),
+  signature: v.string(),
+  maxnumber: v.number(),
+});

@@ -7,7 +7,11 @@ import * as v from 'valibot';
 export const HOST_KINDS = ['api', 'upload', 'viewer', 'data', 'dataSecure', 'static', 'skins', 'thumbnails', 'beacon', 'embed'] as const;
 export type HostKind = (typeof HOST_KINDS)[number];
 
-export type ClientConfig = Record<HostKind, string> & { dev: boolean };
+/** Which captcha the forms show (SPEC §5: none in dev mode). */
+export const CAPTCHA_KINDS = ['altcha', 'recaptcha', 'none'] as const;
+export type CaptchaKind = (typeof CAPTCHA_KINDS)[number];
+
+export type ClientConfig = Record<HostKind, string> & { dev: boolean; captcha: CaptchaKind; recaptchaSiteKey: string };
 
 export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   api: '/api',
@@ -21,6 +25,8 @@ export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   thumbnails: '',
   beacon: '',
   dev: false,
+  captcha: 'altcha',
+  recaptchaSiteKey: '',
 });
 
 /** A missing or malformed field falls back to its default; unknown fields are dropped. */
@@ -33,6 +39,9 @@ export const ClientConfigSchema = v.object({
     ReturnType<typeof withDefault<string>>
   >),
   dev: withDefault(v.boolean(), false),
+  /** ALTCHA challenges come from `GET {api}/public/captcha`; reCAPTCHA uses recaptchaSiteKey. */
+  captcha: withDefault(v.picklist(CAPTCHA_KINDS), 'altcha'),
+  recaptchaSiteKey: withDefault(v.string(), ''),
 });
 
 /** The id of the `<script type="application/json">` element the server injects into index.html. */

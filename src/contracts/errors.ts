@@ -17,6 +17,20 @@ export const ERRORS = {
   sessionMissing: { type: 'SESSION', code: 301, http: 401 },
   sessionExpired: { type: 'SESSION', code: 302, http: 401 },
   sessionRevoked: { type: 'SESSION', code: 149, http: 401 },
+  // Sign-in (SPEC §8: 155 second factor required, silent; 1551/1552 shown under the code field).
+  invalidCredentials: { type: 'AUTH', code: 100, http: 401 },
+  loginRateLimited: { type: 'AUTH', code: 101, http: 429 },
+  captchaFailed: { type: 'AUTH', code: 130, http: 400 },
+  mfaRequired: { type: 'AUTH', code: 155, http: 401 },
+  mfaWrongCode: { type: 'AUTH', code: 1551, http: 400 },
+  mfaExpiredCode: { type: 'AUTH', code: 1552, http: 400 },
+  totpNotPending: { type: 'AUTH', code: 160, http: 409 },
+  totpAlreadyEnabled: { type: 'AUTH', code: 161, http: 409 },
+  totpNotEnabled: { type: 'AUTH', code: 162, http: 409 },
+  // Accounts (SPEC §8: 112 → resend tab, 110 → forgot tab).
+  invalidReset: { type: 'ACCOUNT', code: 110, http: 400 },
+  notActivated: { type: 'ACCOUNT', code: 112, http: 403 },
+  invalidActivation: { type: 'ACCOUNT', code: 120, http: 400 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -7,9 +7,16 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { sql } from 'kysely';
+import { createCaptcha } from './auth/captcha';
+import { deriveKeys } from './auth/crypto';
+import { argon2Hasher, type PasswordHasher } from './auth/passwords';
+import { pruneExpired } from './auth/prune';
+import { resolveSecret } from './auth/secret';
+import { registerSessionGuard } from './auth/session';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
 import { API_PREFIX, fail, isApiRequest } from './envelope';
+import { createMailer, createTransport, type MailTransport } from './mail/index';
 import { BODY_LIMIT, registerBodyParsers } from './plugins/body';
 import { errorHandler, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -24,7 +31,19 @@ export interface AppDeps {
   routes?: FastifyPluginAsync[];
   /** Fastify logger option; default: pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
+  /** Password hashing (default argon2id); tests wrap it to count verifications. */
+  passwords?: PasswordHasher;
+  /** Where mail goes (default: SMTP when QUIRE_SMTP_URL is set, else the outbox folder). */
+  mailTransport?: MailTransport;
+  /** Folder of the PO catalogs (default: the nearest locales/ above the server code). */
+  localesDir?: string;
+  /** Clock in epoch ms (default Date.now); tests move it forward to expire codes and tokens. */
+  clock?: () => number;
+  /** fetch used to verify reCAPTCHA answers (tests). */
+  fetch?: typeof fetch;
 }
+
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** Short random request id: in every log line, every envelope (`id`) and the x-request-id header. */
 export const newRequestId = (): string => randomBytes(6).toString('base64url');
@@ -61,6 +80,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   if (!deps.db) app.addHook('onClose', () => handle.destroy());
+  await decorateAuth(app, config, deps);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -99,6 +119,33 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   return app;
+}
+
+/** Sign-in dependencies: keys from the instance secret, password hashing, mail, captcha, clock, session guard. */
+async function decorateAuth(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
+  const clock = deps.clock ?? Date.now;
+  const keys = deriveKeys(await resolveSecret(app.db, config, clock()));
+  const passwords = deps.passwords ?? argon2Hasher;
+  app.decorate('clock', clock);
+  app.decorate('keys', keys);
+  app.decorate('passwords', passwords);
+  app.decorate('dummyHash', await argon2Hasher.hash(randomBytes(16).toString('hex')));
+  const mailer = createMailer({ config, transport: deps.mailTransport ?? createTransport(config), localesDir: deps.localesDir });
+  app.decorate('mailer', mailer);
+  app.decorate('captcha', createCaptcha({ config, db: app.db, hmacKey: keys.captcha, clock, fetch: deps.fetch }));
+  registerSessionGuard(app);
+
+  const prune = () =>
+    pruneExpired(app.db, clock()).catch((err: unknown) => {
+      app.log.warn({ err }, 'pruning expired sign-in rows failed');
+    });
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  app.addHook('onReady', prune);
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    mailer.close();
+  });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
-import type { ClientConfig } from '../contracts/client-config';
+import type { AccountMode } from '../contracts/accounts';
+import { CAPTCHA_KINDS, type CaptchaKind, type ClientConfig } from '../contracts/client-config';
 
 /** Server configuration, read once from the environment at start (DESIGN §9). */
 export interface Config {
@@ -17,6 +18,17 @@ export interface Config {
   publicDir: string;
   trustProxy: boolean;
   hosts: Hosts;
+  /** Signing secret (JWT, captcha); unset → generated on first start and kept in the settings table. */
+  secret: string | undefined;
+  /** Captcha of register, forgot and resend (skipped in dev mode). */
+  captcha: CaptchaKind;
+  recaptcha: { secret: string; siteKey: string } | undefined;
+  /** From header of every mail. */
+  mailFrom: string;
+  /** Access token lifetime in seconds. */
+  tokenTtl: number;
+  /** Largest upload per account mode, in bytes. */
+  filesizeLimits: Record<AccountMode, number>;
 }
 
 /** Base URLs of the spec's host kinds (DESIGN §1, §8): absolute http(s) URL, a path, or '' (origin root). */
@@ -69,6 +81,28 @@ const flag = rule(
 );
 const baseUrl = rule('must be an absolute http(s) URL or a path starting with /', isBaseUrl, trimSlash);
 
+const MB = 1024 * 1024;
+export const DEFAULT_FILESIZE_LIMITS: Readonly<Record<AccountMode, number>> = Object.freeze({
+  FREE: 100 * MB,
+  PREMIUM: 500 * MB,
+  PLATINUM: 1024 * MB,
+});
+const SIZE_UNITS: Record<string, number> = { '': 1, K: 1024, M: MB, G: 1024 * MB };
+const LIMIT_ITEM = /^(FREE|PREMIUM|PLATINUM)=(\d{1,7})([KMG]?)$/;
+/** `FREE=100M,PREMIUM=500M,PLATINUM=2G` (bytes, or K/M/G); modes left out keep their default. */
+export function parseFilesizeLimits(s: string): Record<AccountMode, number> | undefined {
+  const limits = { ...DEFAULT_FILESIZE_LIMITS };
+  for (const item of s.split(',').map((x) => x.trim().toUpperCase())) {
+    const m = LIMIT_ITEM.exec(item);
+    if (!m) return undefined;
+    const size = Number(m[2]) * (SIZE_UNITS[m[3] ?? ''] ?? 1);
+    if (size <= 0) return undefined;
+    limits[m[1] as AccountMode] = size;
+  }
+  return limits;
+}
+const MAIL_FROM = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
 const EnvSchema = v.object({
   QUIRE_DATA_DIR: v.optional(
     rule(
@@ -119,7 +153,48 @@ const EnvSchema = v.object({
   QUIRE_SKINS_URL: v.optional(baseUrl, ''),
   QUIRE_THUMBS_URL: v.optional(baseUrl, ''),
   QUIRE_BEACON_URL: v.optional(baseUrl, ''),
+  QUIRE_SECRET: v.optional(
+    rule('must be at least 32 characters (leave unset to generate one)', (s) => s.length >= 32 && s.trim() === s, String),
+  ),
+  QUIRE_CAPTCHA: v.optional(
+    rule(
+      `must be one of ${CAPTCHA_KINDS.join(', ')}`,
+      (s) => (CAPTCHA_KINDS as readonly string[]).includes(s),
+      (s) => s as CaptchaKind,
+    ),
+    'altcha',
+  ),
+  QUIRE_RECAPTCHA_SECRET: v.optional(rule('must be a reCAPTCHA secret key', (s) => /^[\w-]{10,200}$/.test(s), String)),
+  QUIRE_RECAPTCHA_SITE_KEY: v.optional(rule('must be a reCAPTCHA site key', (s) => /^[\w-]{10,200}$/.test(s), String)),
+  QUIRE_MAIL_FROM: v.optional(
+    rule('must be an address or "Name <address>"', (s) => MAIL_FROM.test(s), String),
+    'Quire <no-reply@localhost>',
+  ),
+  QUIRE_TOKEN_TTL: v.optional(
+    rule('must be a number of seconds between 1 and 2592000', (s) => /^\d{1,7}$/.test(s) && +s >= 1 && +s <= 2_592_000, Number),
+    '3600',
+  ),
+  QUIRE_FILESIZE_LIMITS: v.optional(
+    rule(
+      'must look like FREE=100M,PREMIUM=500M,PLATINUM=2G',
+      (s) => parseFilesizeLimits(s) !== undefined,
+      (s) => parseFilesizeLimits(s) ?? { ...DEFAULT_FILESIZE_LIMITS },
+    ),
+  ),
 });
+
+/** Rules that involve several variables. */
+function crossCheck(e: v.InferOutput<typeof EnvSchema>): void {
+  if (e.QUIRE_CAPTCHA === 'none' && !e.QUIRE_DEV) {
+    throw new ConfigError('QUIRE_CAPTCHA: none is only allowed in dev mode (QUIRE_DEV=1)', ['QUIRE_CAPTCHA']);
+  }
+  if (e.QUIRE_CAPTCHA === 'recaptcha') {
+    const missing = (['QUIRE_RECAPTCHA_SECRET', 'QUIRE_RECAPTCHA_SITE_KEY'] as const).filter((name) => !e[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name}: is required when QUIRE_CAPTCHA=recaptcha`).join('; '), [...missing]);
+    }
+  }
+}
 
 /** Reads and validates the QUIRE_* variables. Empty values count as unset. Throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -140,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = result.output;
+  crossCheck(e);
   const data = e.QUIRE_DATA_URL ?? e.QUIRE_API_URL;
   return {
     dataDir: e.QUIRE_DATA_DIR,
@@ -166,6 +242,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       thumbs: e.QUIRE_THUMBS_URL,
       beacon: e.QUIRE_BEACON_URL,
     },
+    secret: e.QUIRE_SECRET,
+    captcha: e.QUIRE_CAPTCHA,
+    recaptcha:
+      e.QUIRE_RECAPTCHA_SECRET && e.QUIRE_RECAPTCHA_SITE_KEY
+        ? { secret: e.QUIRE_RECAPTCHA_SECRET, siteKey: e.QUIRE_RECAPTCHA_SITE_KEY }
+        : undefined,
+    mailFrom: e.QUIRE_MAIL_FROM,
+    tokenTtl: e.QUIRE_TOKEN_TTL,
+    filesizeLimits: e.QUIRE_FILESIZE_LIMITS ?? { ...DEFAULT_FILESIZE_LIMITS },
   };
 }
 
@@ -174,5 +259,12 @@ export type PublicClientConfig = ClientConfig;
 
 export function publicClientConfig(config: Config): PublicClientConfig {
   const { thumbs, ...hosts } = config.hosts;
-  return { ...hosts, thumbnails: thumbs, dev: config.dev };
+  return {
+    ...hosts,
+    thumbnails: thumbs,
+    dev: config.dev,
+    // Dev mode skips the captcha (SPEC §5).
+    captcha: config.dev ? 'none' : config.captcha,
+    recaptchaSiteKey: config.captcha === 'recaptcha' ? (config.recaptcha?.siteKey ?? '') : '',
+  };
 }

@@ -20,6 +20,8 @@ export interface ErrorExtra {
   fields?: string[];
   /** Per-item results of bulk calls. */
   items?: unknown[];
+  /** The login hash of error 155 (second factor required). */
+  hash?: string;
 }
 
 /** Thrown from handlers; the error handler turns it into the error envelope. */
@@ -49,6 +51,7 @@ export function fail(reply: FastifyReply, name: ErrorName, extra: ErrorExtra = {
   if (extra.message !== undefined) content.message = extra.message;
   if (extra.fields !== undefined) content.fields = extra.fields;
   if (extra.items !== undefined) content.items = extra.items;
+  if (extra.hash !== undefined) content.hash = extra.hash;
   return reply.code(http).type('application/json; charset=utf-8').send({ status: 'error', content, id: reply.request.id });
 }
 

@@ -54,6 +54,9 @@ async function main(): Promise<void> {
   const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   process.stdout.write(`Quire is running at ${url}\n`);
   process.stdout.write(config.smtpUrl ? `Mail is sent over SMTP (outbox folder: ${outboxDir})\n` : `Mail outbox: ${outboxDir}\n`);
+  if (!config.publicUrl && !config.dev) {
+    process.stderr.write('Quire: QUIRE_PUBLIC_URL is not set; links in mails use the host each request names — set it in production\n');
+  }
 }
 
 main().catch((error: unknown) => {

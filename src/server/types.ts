@@ -1,5 +1,11 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { CaptchaVerifier } from './auth/captcha';
+import type { Keys } from './auth/crypto';
+import type { PasswordHasher } from './auth/passwords';
+import type { AuthContext } from './auth/session';
 import type { Config } from './config';
 import type { Db, DialectName } from './db/index';
+import type { Mailer } from './mail/index';
 
 /** What buildApp decorates the Fastify instance with (no module-level singletons). */
 declare module 'fastify' {
@@ -7,5 +13,19 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dialect: DialectName;
+    /** Keys derived from the instance secret (JWT, captcha, e-mailed codes). */
+    keys: Keys;
+    passwords: PasswordHasher;
+    /** A dummy argon2 hash verified for unknown addresses (same timing as a wrong password). */
+    dummyHash: string;
+    mailer: Mailer;
+    captcha: CaptchaVerifier;
+    /** Epoch ms; replaceable in tests to move time forward. */
+    clock: () => number;
+    /** preHandler of authenticated routes: sets request.auth or answers 301/302/149. */
+    requireSession: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
   }
 }

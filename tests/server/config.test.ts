@@ -133,9 +133,84 @@ describe('publicClientConfig', () => {
     });
     const pub = publicClientConfig(config);
     const { thumbs, ...hosts } = config.hosts;
-    expect(pub).toEqual({ ...hosts, thumbnails: thumbs, dev: true });
+    expect(pub).toEqual({ ...hosts, thumbnails: thumbs, dev: true, captcha: 'none', recaptchaSiteKey: '' });
     // The browser parses it with the shared contract without falling back to defaults.
     expect(v.parse(ClientConfigSchema, JSON.parse(JSON.stringify(pub)))).toEqual(pub);
     expect(JSON.stringify(pub)).not.toMatch(/secret|private|smtp|postgres/);
+  });
+
+  it('names the captcha and gives the reCAPTCHA site key, never its secret', () => {
+    expect(publicClientConfig(loadConfig({}))).toMatchObject({ captcha: 'altcha', recaptchaSiteKey: '' });
+    const config = loadConfig({
+      QUIRE_CAPTCHA: 'recaptcha',
+      QUIRE_RECAPTCHA_SECRET: 'server-secret-key-123',
+      QUIRE_RECAPTCHA_SITE_KEY: 'public-site-key-456',
+      QUIRE_SECRET: 'x'.repeat(40),
+    });
+    const pub = publicClientConfig(config);
+    expect(pub).toMatchObject({ captcha: 'recaptcha', recaptchaSiteKey: 'public-site-key-456' });
+    expect(JSON.stringify(pub)).not.toMatch(/server-secret|xxxx/);
+    expect(v.parse(ClientConfigSchema, JSON.parse(JSON.stringify(pub)))).toEqual(pub);
+  });
+
+  it('old pages without the captcha fields still parse', () => {
+    const old = v.parse(ClientConfigSchema, { api: '/api', dev: false });
+    expect(old).toMatchObject({ captcha: 'altcha', recaptchaSiteKey: '' });
+  });
+});
+
+describe('sign-in settings', () => {
+  it('has defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      secret: undefined,
+      captcha: 'altcha',
+      recaptcha: undefined,
+      mailFrom: 'Quire <no-reply@localhost>',
+      tokenTtl: 3600,
+      filesizeLimits: { FREE: 100 * 1024 * 1024, PREMIUM: 500 * 1024 * 1024, PLATINUM: 1024 * 1024 * 1024 },
+    });
+  });
+
+  it('reads them', () => {
+    const config = loadConfig({
+      QUIRE_SECRET: 'a-long-secret-of-at-least-32-characters!',
+      QUIRE_CAPTCHA: 'recaptcha',
+      QUIRE_RECAPTCHA_SECRET: '6LcSecretSecretSecret',
+      QUIRE_RECAPTCHA_SITE_KEY: '6LcSiteSiteSiteSite',
+      QUIRE_MAIL_FROM: 'Books <books@example.com>',
+      QUIRE_TOKEN_TTL: '600',
+      QUIRE_FILESIZE_LIMITS: 'free=10M, PLATINUM=2G',
+    });
+    expect(config).toMatchObject({
+      secret: 'a-long-secret-of-at-least-32-characters!',
+      captcha: 'recaptcha',
+      recaptcha: { secret: '6LcSecretSecretSecret', siteKey: '6LcSiteSiteSiteSite' },
+      mailFrom: 'Books <books@example.com>',
+      tokenTtl: 600,
+      filesizeLimits: { FREE: 10 * 1024 * 1024, PREMIUM: 500 * 1024 * 1024, PLATINUM: 2 * 1024 * 1024 * 1024 },
+    });
+    expect(loadConfig({ QUIRE_MAIL_FROM: 'plain@example.com', QUIRE_CAPTCHA: 'none', QUIRE_DEV: '1' })).toMatchObject({
+      mailFrom: 'plain@example.com',
+      captcha: 'none',
+    });
+  });
+
+  it.each([
+    [{ QUIRE_SECRET: 'too-short' }, ['QUIRE_SECRET']],
+    [{ QUIRE_CAPTCHA: 'hcaptcha' }, ['QUIRE_CAPTCHA']],
+    [{ QUIRE_CAPTCHA: 'none' }, ['QUIRE_CAPTCHA']],
+    [{ QUIRE_CAPTCHA: 'recaptcha' }, ['QUIRE_RECAPTCHA_SECRET', 'QUIRE_RECAPTCHA_SITE_KEY']],
+    [{ QUIRE_CAPTCHA: 'recaptcha', QUIRE_RECAPTCHA_SECRET: '6LcSecretSecretSecret' }, ['QUIRE_RECAPTCHA_SITE_KEY']],
+    [{ QUIRE_MAIL_FROM: 'not an address' }, ['QUIRE_MAIL_FROM']],
+    [{ QUIRE_MAIL_FROM: 'A <a@b.c>\nBcc: x@y.z' }, ['QUIRE_MAIL_FROM']],
+    [{ QUIRE_TOKEN_TTL: '0' }, ['QUIRE_TOKEN_TTL']],
+    [{ QUIRE_TOKEN_TTL: '1h' }, ['QUIRE_TOKEN_TTL']],
+    [{ QUIRE_FILESIZE_LIMITS: 'GOLD=1G' }, ['QUIRE_FILESIZE_LIMITS']],
+    [{ QUIRE_FILESIZE_LIMITS: 'FREE=0' }, ['QUIRE_FILESIZE_LIMITS']],
+  ])('refuses %j naming %j', (env, names) => {
+    const error = configError(env as Record<string, string>);
+    expect(error.variables).toEqual(names);
+    for (const name of names) expect(error.message).toContain(name);
   });
 });

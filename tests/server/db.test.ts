@@ -25,11 +25,26 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
 
   it('runs migrations once; running them again changes nothing', async () => {
     const first = await migrateToLatest(handle.db);
-    expect(first.map((r) => [r.migrationName, r.status])).toEqual([['0001_foundation', 'Success']]);
+    expect(first.map((r) => [r.migrationName, r.status])).toEqual([
+      ['0001_foundation', 'Success'],
+      ['0002_accounts', 'Success'],
+    ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);
     const tables = (await handle.db.introspection.getTables()).map((t) => t.name);
     expect(tables).toContain('settings');
+    for (const table of [
+      'accounts',
+      'profiles',
+      'sessions',
+      'login_challenges',
+      'trusted_devices',
+      'one_time_tokens',
+      'auth_attempts',
+      'used_captchas',
+    ]) {
+      expect(tables).toContain(table);
+    }
   });
 
   it('stores, reads and upserts settings; times come back as numbers', async () => {

@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error — plain JS module without types
+import { linguiMacroPlugin } from '../../src/tools/esbuild-lingui.mjs';
 import { createPgDatabase, DIALECTS, tempDir } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -61,6 +63,8 @@ beforeAll(async () => {
     target: 'node24',
     packages: 'external',
     logLevel: 'silent',
+    // Mail strings are Lingui macros, compiled as build.mjs does.
+    plugins: [linguiMacroPlugin({ configPath: path.join(ROOT, 'locales/lingui.config.ts') })],
   });
 });
 

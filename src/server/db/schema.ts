@@ -1,4 +1,5 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AccountMode, AccountType, UsageContext } from '../../contracts/accounts';
 
 /**
  * Table types for Kysely. Conventions that keep one set of migrations working on SQLite and
@@ -7,6 +8,14 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
  */
 export interface Database {
   settings: SettingsTable;
+  accounts: AccountsTable;
+  profiles: ProfilesTable;
+  sessions: SessionsTable;
+  login_challenges: LoginChallengesTable;
+  trusted_devices: TrustedDevicesTable;
+  one_time_tokens: OneTimeTokensTable;
+  auth_attempts: AuthAttemptsTable;
+  used_captchas: UsedCaptchasTable;
 }
 
 /** Instance-wide key/value settings. */
@@ -18,3 +27,117 @@ export interface SettingsTable {
 export type Setting = Selectable<SettingsTable>;
 export type NewSetting = Insertable<SettingsTable>;
 export type SettingUpdate = Updateable<SettingsTable>;
+
+/** An account (the publishing entity): tier, usage context, company fields. */
+export interface AccountsTable {
+  id: string;
+  name: string;
+  type: Generated<AccountType>;
+  mode: Generated<AccountMode>;
+  context: UsageContext | null;
+  company_activity_sector: string | null;
+  company_size: string | null;
+  /** JSON object (attributes.usage_context follows context). */
+  attributes: Generated<string>;
+  image_small: string | null;
+  expiration: number | null;
+  management_type: string | null;
+  city: string | null;
+  country: string | null;
+  /** Account timestamp (epoch ms): bumped on every change of cached account/profile data. */
+  ats: number;
+  created_at: number;
+}
+export type AccountRow = Selectable<AccountsTable>;
+export type NewAccount = Insertable<AccountsTable>;
+export type AccountUpdate = Updateable<AccountsTable>;
+
+/** A person signing in to an account. type 0..3 = Visitor, User, Admin, Superadmin. */
+export interface ProfilesTable {
+  id: string;
+  account_id: string;
+  type: Generated<number>;
+  /** Lower-cased, unique. */
+  email: string;
+  /** argon2id PHC string; null for profiles that only sign in with a social provider. */
+  password_hash: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  job_title: string | null;
+  language: Generated<string>;
+  is_active: Generated<number>;
+  last_login: number | null;
+  tos_version: number | null;
+  /** Unix seconds (SPEC §4: terms renewal below 1527631200). */
+  subscriptions_modification: Generated<number>;
+  /** JSON object: notification name → boolean. */
+  consents: Generated<string>;
+  /** Base32 TOTP secret once enabled; totp_pending while set-up awaits its first code. */
+  totp_secret: string | null;
+  totp_pending: string | null;
+  created_at: number;
+}
+export type ProfileRow = Selectable<ProfilesTable>;
+export type NewProfile = Insertable<ProfilesTable>;
+export type ProfileUpdate = Updateable<ProfilesTable>;
+
+/** A signed-in session; access tokens (JWT) carry its id as `sid`. */
+export interface SessionsTable {
+  id: string;
+  profile_id: string;
+  created_at: number;
+  /** Expiry of the newest access token issued for it. */
+  expires_at: number;
+  revoked_at: number | null;
+}
+export type SessionRow = Selectable<SessionsTable>;
+
+/** Step one of login → a hash to confirm (stage ready) or a second factor (stage code | totp). */
+export type ChallengeStage = 'ready' | 'code' | 'totp';
+export interface LoginChallengesTable {
+  /** sha256 of the hash given to the client. */
+  hash: string;
+  profile_id: string;
+  stage: ChallengeStage;
+  /** HMAC of the e-mailed code. */
+  code_hash: string | null;
+  code_expires_at: number | null;
+  attempts: Generated<number>;
+  expires_at: number;
+  created_at: number;
+  used_at: number | null;
+}
+export type LoginChallengeRow = Selectable<LoginChallengesTable>;
+
+/** Browsers that skip the second factor (cookie quire_device; sha256 stored). */
+export interface TrustedDevicesTable {
+  token_hash: string;
+  profile_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export type OneTimeTokenKind = 'activation' | 'reset';
+/** Activation and reset links (sha256 of the token stored; single use). */
+export interface OneTimeTokensTable {
+  hash: string;
+  profile_id: string;
+  kind: OneTimeTokenKind;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;
+
+/** Fixed-window attempt counters by key (e.g. `login:email:a@b.c`). */
+export interface AuthAttemptsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+/** ALTCHA solutions already accepted (replay protection) until their challenge expires. */
+export interface UsedCaptchasTable {
+  signature: string;
+  expires_at: number;
+}

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_VERSION } from '../../contracts/envelope';
 import { ApiError } from '../envelope';
+import accountRoutes from './account/index';
+import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
 
 /**
@@ -9,7 +11,7 @@ import publicRoutes from './public/index';
  * their path below `/api` (e.g. `/public/status`), validate input with `parse(schema, data)`
  * and answer with `ok(reply, content)` or throw `new ApiError(name)`.
  */
-export const AREAS: FastifyPluginAsync[] = [publicRoutes];
+export const AREAS: FastifyPluginAsync[] = [publicRoutes, accountRoutes, profileRoutes];
 
 /** Every data call carries `v=2` in its query (SPEC §7). */
 async function requireApiVersion(request: FastifyRequest): Promise<void> {

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type * as v from 'valibot';
+import type { ConfirmLoginRequestSchema, LoginContent, LoginRequestSchema } from '../../contracts/accounts';
+import { DEVICE_COOKIE, readCookie, setCookie } from '../auth/cookies';
+import { hmacHex, newCode, newId, sameDigest } from '../auth/crypto';
+import { LIMITS, overLimit } from '../auth/limiter';
+import { checkPassword } from '../auth/passwords';
+import { checkTotp } from '../auth/totp';
+import { ApiError } from '../envelope';
+import { secureCookies, setTokenCookie, signSession } from './helpers';
+import { createSessionRow, findProfileByEmail, getAccount, getProfile, updateProfile } from './repo';
+import {
+  consumeChallenge,
+  countCodeAttempt,
+  createChallenge,
+  createTrustedDevice,
+  findChallenge,
+  isTrustedDevice,
+  MAX_CODE_ATTEMPTS,
+  TTL,
+} from './tokens';
+import { loginContent } from './views';
+
+const codeDigest = (app: FastifyInstance, challengeHash: string, code: string) => hmacHex(app.keys.codes, `${challengeHash}:${code}`);
+
+/**
+ * Step one (`{login, password}`): limits first (10 per minute per e-mail and per IP, counted before
+ * any password check), then credentials (AUTH 100), activation (112); a trusted device answers the
+ * hash to confirm; otherwise error 155 with the hash and a second factor (authenticator app, or a
+ * six-digit code e-mailed in the profile's language).
+ */
+export async function startLogin(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: v.InferOutput<typeof LoginRequestSchema>,
+): Promise<{ hash: string }> {
+  const now = app.clock();
+  const keys = [`login:email:${body.login}`, `login:ip:${request.ip}`];
+  if (await overLimit(app.db, keys, LIMITS.login, now)) throw new ApiError('loginRateLimited');
+
+  const profile = await findProfileByEmail(app.db, body.login);
+  if (!(await checkPassword(app.passwords, profile?.password_hash, body.password, app.dummyHash)) || !profile) {
+    throw new ApiError('invalidCredentials');
+  }
+  if (profile.is_active !== 1) throw new ApiError('notActivated');
+
+  if (await isTrustedDevice(app.db, readCookie(request, DEVICE_COOKIE), profile.id, now)) {
+    return { hash: await createChallenge(app.db, { profileId: profile.id, stage: 'ready', now }) };
+  }
+  if (profile.totp_secret) {
+    const hash = await createChallenge(app.db, { profileId: profile.id, stage: 'totp', now });
+    throw new ApiError('mfaRequired', { hash });
+  }
+  const code = newCode();
+  const hash = await createChallenge(app.db, {
+    profileId: profile.id,
+    stage: 'code',
+    codeHash: (digest) => codeDigest(app, digest, code),
+    now,
+  });
+  const account = await getAccount(app.db, profile.account_id);
+  await app.mailer.send(profile.email, profile.language, {
+    kind: 'loginCode',
+    name: profile.firstname ?? account?.name ?? '',
+    code,
+    minutes: TTL.challenge / 60_000,
+  });
+  throw new ApiError('mfaRequired', { hash });
+}
+
+/**
+ * Step two (`{hash, code?, trust_device?}`): a ready challenge needs no code; a code challenge needs
+ * the e-mailed (or authenticator) code: 1551 wrong (five tries), 1552 expired, used or out of tries.
+ * Success opens a session and answers LoginContent; `trust_device=yes` sets the quire_device cookie.
+ */
+export async function confirmLogin(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: v.InferOutput<typeof ConfirmLoginRequestSchema>,
+): Promise<{ content: LoginContent; ats: number }> {
+  const now = app.clock();
+  const challenge = await findChallenge(app.db, body.hash);
+  if (!challenge || challenge.used_at !== null || challenge.expires_at <= now) throw new ApiError('mfaExpiredCode');
+
+  if (challenge.stage !== 'ready') {
+    if (body.code === undefined) {
+      if (challenge.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError('mfaExpiredCode');
+      throw new ApiError('mfaRequired', { hash: body.hash });
+    }
+    if (!(await countCodeAttempt(app.db, challenge.hash))) throw new ApiError('mfaExpiredCode');
+    const right =
+      challenge.stage === 'code'
+        ? await rightCode(app, challenge, body.code, now)
+        : await rightTotp(app, challenge.profile_id, body.code, now);
+    if (!right) throw new ApiError('mfaWrongCode', { fields: ['code'] });
+  }
+
+  const profileId = challenge.profile_id;
+  const sessionId = newId();
+  const { session, expiresAt } = await signSession(app, { sessionId, profileId }, now);
+  const result = await app.db.transaction().execute(async (trx) => {
+    if (!(await consumeChallenge(trx, challenge.hash, now))) throw new ApiError('mfaExpiredCode');
+    const current = await getProfile(trx, profileId);
+    if (current?.is_active !== 1) throw new ApiError('mfaExpiredCode');
+    await createSessionRow(trx, { id: sessionId, profileId, expiresAt, now });
+    const updated = await updateProfile(trx, current, { last_login: now }, now);
+    const deviceToken = body.trust_device === 'yes' ? await createTrustedDevice(trx, profileId, now) : undefined;
+    return { ...updated, deviceToken };
+  });
+  setTokenCookie(app, request, reply, session.access_token, session.expires_in);
+  if (result.deviceToken) {
+    setCookie(reply, DEVICE_COOKIE, result.deviceToken, { maxAgeSeconds: TTL.trustedDevice / 1000, secure: secureCookies(app, request) });
+  }
+  return { content: loginContent(session, result.profile, result.account, app.config), ats: result.account.ats };
+}
+
+async function rightCode(
+  app: FastifyInstance,
+  challenge: { hash: string; code_hash: string | null; code_expires_at: number | null },
+  code: string,
+  now: number,
+) {
+  if (!challenge.code_hash || challenge.code_expires_at === null || challenge.code_expires_at <= now) throw new ApiError('mfaExpiredCode');
+  return sameDigest(codeDigest(app, challenge.hash, code), challenge.code_hash);
+}
+
+async function rightTotp(app: FastifyInstance, profileId: string, code: string, now: number) {
+  const profile = await getProfile(app.db, profileId);
+  if (!profile?.totp_secret) throw new ApiError('mfaExpiredCode');
+  return checkTotp(profile.totp_secret, code, now);
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccountRow, ProfileRow, SessionRow } from '../db/schema';
+import { ApiError } from '../envelope';
+import { readCookie, TOKEN_COOKIE } from './cookies';
+import { type AccessClaims, verifyAccessToken } from './jwt';
+
+/** Who is calling: set on the request by `app.requireSession` (a preHandler). */
+export interface AuthContext {
+  profile: ProfileRow;
+  account: AccountRow;
+  session: SessionRow;
+  claims: AccessClaims;
+}
+
+/** The bearer token (`Authorization: Bearer …`), else the `quire_token` cookie (SPEC §6). */
+export function requestToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const bearer = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+  return bearer || readCookie(request, TOKEN_COOKIE) || undefined;
+}
+
+/**
+ * Checks the access token (signature, expiry) AND the sessions table (revocation by logout or
+ * password reset): 301 without a token, 302 expired, 149 revoked or unknown.
+ */
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext> {
+  const token = requestToken(request);
+  if (!token) throw new ApiError('sessionMissing');
+  const now = app.clock();
+  const result = await verifyAccessToken(app.keys.jwt, token, now);
+  if (!result.ok) throw new ApiError(result.reason === 'expired' ? 'sessionExpired' : 'sessionRevoked');
+  const { claims } = result;
+  const session = await app.db.selectFrom('sessions').selectAll().where('id', '=', claims.sid).executeTakeFirst();
+  if (!session || session.profile_id !== claims.sub || session.revoked_at !== null) throw new ApiError('sessionRevoked');
+  const profile = await app.db.selectFrom('profiles').selectAll().where('id', '=', session.profile_id).executeTakeFirst();
+  const account = profile && (await app.db.selectFrom('accounts').selectAll().where('id', '=', profile.account_id).executeTakeFirst());
+  if (!profile || !account || profile.is_active !== 1) throw new ApiError('sessionRevoked');
+  return { profile, account, session, claims };
+}
+
+/** The caller of a route guarded by `{ preHandler: app.requireSession }`. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new ApiError('sessionMissing');
+  return request.auth;
+}
+
+/** Decorates the app with the `requireSession` preHandler and requests with `auth`. */
+export function registerSessionGuard(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.decorate('requireSession', async (request: FastifyRequest) => {
+    request.auth = await authenticate(app, request);
+  });
+}

@@ -1,0 +1,172 @@
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ACCOUNT_MODES, ACCOUNT_TYPES, type AccountMode, type AccountType } from '../contracts/accounts';
+import { findProfileByEmail, updateAccount, updateProfile } from './accounts/repo';
+import { type Config, ConfigError, loadConfig } from './config';
+import { createDb, migrateToLatest } from './db/index';
+import type { AccountUpdate, ProfileUpdate } from './db/schema';
+
+/**
+ * Admin command (`npm run quire -- …`, i.e. `node dist/server/cli.js …`) on the configured database:
+ *   account list
+ *   account set --email <e> [--mode FREE|PREMIUM|PLATINUM] [--type <type>] [--profile-type 0..3] [--activate]
+ * Exit codes: 0 done, 1 failed (configuration, database, unknown address), 2 usage error.
+ */
+const USAGE = `Usage:
+  quire account list
+  quire account set --email <address> [--mode ${ACCOUNT_MODES.join('|')}] [--type ${ACCOUNT_TYPES.join('|')}]
+                    [--profile-type 0|1|2|3] [--activate]
+`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+class Failure extends Error {
+  override name = 'Failure';
+}
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** The mode a type implies (PREMIUM_DEMO → PREMIUM…), and the plain type of a mode. */
+const modeOfType = (type: AccountType): AccountMode =>
+  type.startsWith('PLATINUM') ? 'PLATINUM' : type.startsWith('PREMIUM') ? 'PREMIUM' : 'FREE';
+
+function pick<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  const upper = value.toUpperCase();
+  if (!(allowed as readonly string[]).includes(upper))
+    throw new UsageError(`--${flag} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`);
+  return upper as T;
+}
+
+async function list(config: Config, io: Io): Promise<void> {
+  const handle = createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    const rows = await handle.db
+      .selectFrom('profiles')
+      .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
+      .select([
+        'profiles.email',
+        'profiles.type as profile_type',
+        'profiles.is_active',
+        'accounts.name',
+        'accounts.type',
+        'accounts.mode',
+        'profiles.created_at',
+      ])
+      .orderBy('profiles.created_at')
+      .execute();
+    io.out(['email', 'active', 'profile_type', 'account', 'type', 'mode', 'created'].join('\t'));
+    for (const r of rows) {
+      io.out(
+        [r.email, r.is_active === 1 ? 'yes' : 'no', r.profile_type, r.name, r.type, r.mode, new Date(r.created_at).toISOString()].join(
+          '\t',
+        ),
+      );
+    }
+    io.err(`${rows.length} profile${rows.length === 1 ? '' : 's'}`);
+  } finally {
+    await handle.destroy();
+  }
+}
+
+async function set(config: Config, args: string[], io: Io): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      mode: { type: 'string' },
+      type: { type: 'string' },
+      'profile-type': { type: 'string' },
+      activate: { type: 'boolean' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!values.email) throw new UsageError('--email is required');
+  let mode = pick(values.mode, ACCOUNT_MODES, 'mode');
+  let type = pick(values.type, ACCOUNT_TYPES, 'type');
+  if (type && !mode) mode = modeOfType(type);
+  if (mode && !type) type = mode;
+  const profileType = values['profile-type'];
+  if (profileType !== undefined && !/^[0-3]$/.test(profileType))
+    throw new UsageError(`--profile-type must be 0, 1, 2 or 3 (got ${JSON.stringify(profileType)})`);
+  if (!mode && profileType === undefined && !values.activate)
+    throw new UsageError('nothing to change: give --mode, --type, --profile-type or --activate');
+
+  const handle = createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    const now = Date.now();
+    const result = await handle.db.transaction().execute(async (trx) => {
+      const profile = await findProfileByEmail(trx, values.email as string);
+      if (!profile) throw new Failure(`no profile with the e-mail address ${values.email}`);
+      const profilePatch: ProfileUpdate = {};
+      if (profileType !== undefined) profilePatch.type = Number(profileType);
+      if (values.activate) profilePatch.is_active = 1;
+      const updatedProfile = (await updateProfile(trx, profile, profilePatch, now)).profile;
+      if (values.activate) {
+        await trx
+          .updateTable('one_time_tokens')
+          .set({ used_at: now })
+          .where('profile_id', '=', profile.id)
+          .where('kind', '=', 'activation')
+          .where('used_at', 'is', null)
+          .execute();
+      }
+      const accountPatch: AccountUpdate = {};
+      if (mode) accountPatch.mode = mode;
+      if (type) accountPatch.type = type;
+      const account = await updateAccount(trx, profile.account_id, accountPatch, now);
+      return { profile: updatedProfile, account };
+    });
+    const { profile, account } = result;
+    io.out(
+      `${profile.email}: account "${account.name}" type ${account.type}, mode ${account.mode}; profile type ${profile.type}, ${profile.is_active === 1 ? 'active' : 'not activated'}`,
+    );
+  } finally {
+    await handle.destroy();
+  }
+}
+
+/** Runs one command; answers the exit code. */
+export async function runCli(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
+  try {
+    const [area, command, ...rest] = argv;
+    if (area === 'help' || area === '--help' || area === '-h' || area === undefined) {
+      io.out(USAGE);
+      return area === undefined ? 2 : 0;
+    }
+    if (area !== 'account' || (command !== 'list' && command !== 'set')) throw new UsageError(`unknown command: ${argv.join(' ')}`);
+    if (command === 'list' && rest.length > 0) throw new UsageError(`account list takes no arguments (got ${rest.join(' ')})`);
+    const config = loadConfig(env);
+    if (command === 'list') await list(config, io);
+    else await set(config, rest, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error as { code?: string })?.code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`quire: ${(error as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ConfigError) {
+      io.err(`quire: invalid configuration — ${error.message}`);
+      return 1;
+    }
+    io.err(`quire: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+const entry = process.argv[1];
+const isMain = entry !== undefined && pathToFileURL(realpathSync(entry)).href === import.meta.url;
+if (isMain) {
+  const io: Io = { out: (text) => process.stdout.write(`${text}\n`), err: (text) => process.stderr.write(`${text}\n`) };
+  runCli(process.argv.slice(2), process.env, io).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config';
+import { loadMailI18n, type MailI18n } from './i18n';
+import { type MailData, renderMail } from './templates';
+
+export type { MailData } from './templates';
+
+/** Sends the account mails in the recipient's language. */
+export interface Mailer {
+  send(to: string, language: string, data: MailData): Promise<void>;
+  close(): void;
+}
+
+/** A rendered message as handed to nodemailer. */
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Where messages go: SMTP (QUIRE_SMTP_URL) or one .eml file per message in $QUIRE_DATA_DIR/outbox/. */
+export interface MailTransport {
+  deliver(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export const outboxDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'outbox');
+
+/** Sortable, unique file names: 2026-01-02T03-04-05-678Z-<random>.eml */
+const emlName = (now: number) => `${new Date(now).toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+
+export function createTransport(config: Pick<Config, 'smtpUrl' | 'dataDir'>): MailTransport {
+  if (config.smtpUrl) {
+    const smtp: Transporter = nodemailer.createTransport(config.smtpUrl);
+    return { deliver: async (mail) => void (await smtp.sendMail(mail)), close: () => smtp.close() };
+  }
+  const dir = outboxDir(config);
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async deliver(mail) {
+      const info = await stream.sendMail(mail);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, emlName(Date.now())), info.message as Buffer);
+    },
+    close: () => stream.close(),
+  };
+}
+
+export interface MailerOptions {
+  config: Pick<Config, 'mailFrom' | 'smtpUrl' | 'dataDir'>;
+  transport?: MailTransport;
+  i18n?: MailI18n;
+  localesDir?: string;
+}
+
+export function createMailer({ config, transport = createTransport(config), i18n, localesDir }: MailerOptions): Mailer {
+  const catalogs = i18n ?? loadMailI18n(localesDir);
+  return {
+    async send(to, language, data) {
+      const rendered = renderMail(data, catalogs.translator(language), language);
+      await transport.deliver({ from: config.mailFrom, to, ...rendered });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,48 @@
+import { msg } from '@lingui/core/macro';
+
+/**
+ * Every string of the account mails, extracted into locales/<lang>/messages.po (ids `mail.<name>.<part>`).
+ * Placeholders: {name}, {code}, {minutes}, {email}.
+ */
+export const MAIL_MESSAGES = {
+  common: {
+    greeting: msg({ id: 'mail.common.greeting', message: 'Hello {name},' }),
+    greetingAnonymous: msg({ id: 'mail.common.greetingAnonymous', message: 'Hello,' }),
+    linkHelp: msg({ id: 'mail.common.linkHelp', message: 'If the button does not work, copy this address into your browser:' }),
+    signature: msg({ id: 'mail.common.signature', message: 'The Quire team' }),
+  },
+  activation: {
+    subject: msg({ id: 'mail.activation.subject', message: 'Activate your Quire account' }),
+    body: msg({ id: 'mail.activation.body', message: 'Thank you for signing up. Confirm your e-mail address to activate your account.' }),
+    action: msg({ id: 'mail.activation.action', message: 'Activate my account' }),
+    ignore: msg({ id: 'mail.activation.ignore', message: 'If you did not sign up, you can ignore this message.' }),
+  },
+  registered: {
+    subject: msg({ id: 'mail.registered.subject', message: 'You already have a Quire account' }),
+    body: msg({
+      id: 'mail.registered.body',
+      message:
+        'Someone, probably you, tried to sign up with {email}. This address already has an account: sign in, or reset your password if you forgot it.',
+    }),
+    action: msg({ id: 'mail.registered.action', message: 'Sign in' }),
+    reset: msg({ id: 'mail.registered.reset', message: 'Forgot your password? Choose a new one here:' }),
+    ignore: msg({ id: 'mail.registered.ignore', message: 'If it was not you, you can ignore this message; nothing has changed.' }),
+  },
+  reset: {
+    subject: msg({ id: 'mail.reset.subject', message: 'Choose a new Quire password' }),
+    body: msg({ id: 'mail.reset.body', message: 'You asked to reset your password. This link works once, within {minutes} minutes.' }),
+    action: msg({ id: 'mail.reset.action', message: 'Choose a new password' }),
+    ignore: msg({
+      id: 'mail.reset.ignore',
+      message: 'If you did not ask for it, you can ignore this message; your password stays the same.',
+    }),
+  },
+  loginCode: {
+    subject: msg({ id: 'mail.loginCode.subject', message: 'Your Quire sign-in code: {code}' }),
+    body: msg({ id: 'mail.loginCode.body', message: 'Enter this code to finish signing in. It is valid for {minutes} minutes.' }),
+    ignore: msg({
+      id: 'mail.loginCode.ignore',
+      message: 'If you did not try to sign in, someone knows your password: change it now.',
+    }),
+  },
+};

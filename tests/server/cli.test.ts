@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../src/server/config';
+import { call, login, register, registerActive, uniqueEmail, useAccountsApp } from './accounts-support';
+import { DIALECTS } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node')) ? path.join(ROOT, 'node_modules/.bin/node') : process.execPath;
+const OUT_DIR = path.join(ROOT, 'tests/server/.tmp', `cli-${process.pid}`);
+const BUNDLE = path.join(OUT_DIR, 'cli.js');
+
+beforeAll(async () => {
+  await mkdir(OUT_DIR, { recursive: true });
+  await build({
+    entryPoints: [path.join(ROOT, 'src/server/cli.ts')],
+    outfile: BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+});
+
+afterAll(async () => {
+  await rm(OUT_DIR, { recursive: true, force: true });
+  await rmdir(path.dirname(OUT_DIR)).catch(() => {});
+});
+
+function envOf(config: Config): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', QUIRE_DATA_DIR: config.dataDir };
+  if (config.database.kind === 'postgres') env.QUIRE_DATABASE_URL = config.database.url;
+  return env;
+}
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(NODE, [BUNDLE, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.each(DIALECTS)('admin command (bundled cli.js) on %s', (dialect) => {
+  const ctx = useAccountsApp(dialect);
+
+  it('sets the mode, profile type and activation; the API reads them back; list shows them', async () => {
+    const email = uniqueEmail('cli');
+    await register(ctx, email);
+    const env = envOf(ctx.config);
+
+    const set = await run(
+      ['account', 'set', '--email', email.toUpperCase(), '--mode', 'premium', '--profile-type', '2', '--activate'],
+      env,
+    );
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain(`${email}: account "Ada Books" type PREMIUM, mode PREMIUM; profile type 2, active`);
+
+    // Activated by the command: the password login works and the account reads back as premium.
+    const { content } = await login(ctx, email);
+    expect(content.account).toMatchObject({ mode: 'PREMIUM', type: 'PREMIUM', limits: { filesize: 500 * 1024 * 1024 } });
+    expect(content.profile).toMatchObject({ type: 2, isActive: true });
+
+    const demo = await run(['account', 'set', '--email', email, '--type', 'PLATINUM_DEMO'], env);
+    expect(demo.code).toBe(0);
+    const refreshed = await call(ctx.app, '/profile/session', undefined, { token: content.session.access_token });
+    expect(refreshed.json().content.account).toMatchObject({ type: 'PLATINUM_DEMO', mode: 'PLATINUM' });
+    expect(refreshed.json().ats).toBeGreaterThan(0);
+
+    const other = uniqueEmail('cli-other');
+    await registerActive(ctx, other);
+    const list = await run(['account', 'list'], env);
+    expect(list.code).toBe(0);
+    const lines = list.stdout.trim().split('\n');
+    expect(lines[0]).toBe('email\tactive\tprofile_type\taccount\ttype\tmode\tcreated');
+    expect(lines.find((l) => l.startsWith(`${email}\t`))).toMatch(/\tyes\t2\tAda Books\tPLATINUM_DEMO\tPLATINUM\t\d{4}-/);
+    expect(lines.find((l) => l.startsWith(`${other}\t`))).toMatch(/\tyes\t1\tAda Books\tFREE\tFREE\t/);
+    expect(list.stderr).toMatch(/^\d+ profiles\n$/);
+  });
+
+  it('fails clearly: unknown address (1), bad values and usage (2), bad configuration (1)', async () => {
+    const env = envOf(ctx.config);
+    const unknown = await run(['account', 'set', '--email', 'nobody@example.com', '--mode', 'FREE'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no profile with the e-mail address nobody@example.com');
+
+    for (const [args, text] of [
+      [['account', 'set', '--email', 'a@b.co', '--mode', 'GOLD'], '--mode must be one of FREE, PREMIUM, PLATINUM'],
+      [['account', 'set', '--email', 'a@b.co', '--profile-type', '7'], '--profile-type must be 0, 1, 2 or 3'],
+      [['account', 'set', '--email', 'a@b.co'], 'nothing to change'],
+      [['account', 'set', '--mode', 'FREE'], '--email is required'],
+      [['account', 'set', '--email', 'a@b.co', '--color', 'red'], 'Unknown option'],
+      [['account', 'delete'], 'unknown command'],
+      [[], 'Usage:'],
+    ] as const) {
+      const res = await run([...args], env);
+      expect(res.code, args.join(' ')).toBe(2);
+      expect(res.stderr + res.stdout).toContain(text);
+    }
+    const badConfig = await run(['account', 'list'], { ...env, QUIRE_TOKEN_TTL: 'soon' });
+    expect(badConfig.code).toBe(1);
+    expect(badConfig.stderr).toContain('quire: invalid configuration — QUIRE_TOKEN_TTL');
+  });
+});

@@ -1,0 +1,132 @@
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findLocalesDir, loadMailI18n } from '../../src/server/mail/i18n';
+import { createMailer, createTransport, type OutgoingMail } from '../../src/server/mail/index';
+import { escapeHtml, renderMail } from '../../src/server/mail/templates';
+import { outbox, parseMail } from './accounts-support';
+import { tempDir } from './helpers';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+const po = (entries: Record<string, string>) =>
+  [
+    'msgid ""',
+    'msgstr ""',
+    '"Language: xx\\n"',
+    '',
+    ...Object.entries(entries).flatMap(([id, text]) => [`msgid "${id}"`, `msgstr "${text}"`, '']),
+  ].join('\n');
+
+async function locales(files: Record<string, Record<string, string>>): Promise<string> {
+  const dir = await tempDir('quire-locales-');
+  dirs.push(dir);
+  for (const [lang, entries] of Object.entries(files)) {
+    await mkdir(path.join(dir, lang), { recursive: true });
+    await writeFile(path.join(dir, lang, 'messages.po'), po(entries));
+  }
+  return dir;
+}
+
+describe('mail templates', () => {
+  const t = loadMailI18n(path.join(ROOT, 'locales')).translator('en');
+
+  it('escapes user input in HTML and keeps it in plain text', () => {
+    const mail = renderMail(
+      { kind: 'activation', name: '<script>alert("x")</script> & co', url: 'https://q.test/activate#hash-abc' },
+      t,
+      'en',
+    );
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; co');
+    expect(mail.text).toContain('Hello <script>alert("x")</script> & co,');
+    expect(mail.html).toContain('href="https://q.test/activate#hash-abc"');
+    expect(mail.html).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(mail.text).toContain('The Quire team');
+  });
+
+  it('renders every mail with subject, text and HTML', () => {
+    const kinds = [
+      { kind: 'activation', name: 'A', url: 'https://q.test/a' },
+      { kind: 'registered', name: '', email: 'a@b.co', loginUrl: 'https://q.test/login', resetUrl: 'https://q.test/forgot' },
+      { kind: 'reset', name: 'A', url: 'https://q.test/r', minutes: 60 },
+      { kind: 'loginCode', name: 'A', code: '012345', minutes: 10 },
+    ] as const;
+    for (const data of kinds) {
+      const mail = renderMail(data, t, 'en');
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.text).not.toMatch(/\{\w+\}|mail\./);
+      expect(mail.html).toContain(escapeHtml(mail.subject));
+    }
+    expect(renderMail(kinds[1], t, 'en').text).toMatch(/^Hello,$/m);
+    expect(renderMail(kinds[3], t, 'en').subject).toBe('Your Quire sign-in code: 012345');
+    expect(renderMail(kinds[3], t, 'en').text).toContain('valid for 10 minutes');
+  });
+});
+
+describe('mail catalogs', () => {
+  it('finds the repository locales folder from the server code', () => {
+    expect(findLocalesDir(path.join(ROOT, 'src/server/mail'))).toBe(path.join(ROOT, 'locales'));
+  });
+
+  it('translates with the PO catalogs, falls back to English per message and for unknown languages', async () => {
+    const dir = await locales({
+      en: { 'mail.activation.subject': 'Activate your account (en catalog)', 'mail.loginCode.subject': 'Code: {code}' },
+      fr: { 'mail.activation.subject': 'Activez votre compte Quire', 'mail.loginCode.subject': '' },
+      de: { 'mail.loginCode.subject': 'Ihr Code: {code}' },
+    });
+    const i18n = loadMailI18n(dir);
+    const data = { kind: 'loginCode', name: 'Zoé', code: '424242', minutes: 10 } as const;
+    expect(renderMail({ kind: 'activation', name: 'Zoé', url: 'u' }, i18n.translator('fr'), 'fr').subject).toBe(
+      'Activez votre compte Quire',
+    );
+    expect(renderMail(data, i18n.translator('fr'), 'fr').subject).toBe('Code: 424242'); // empty translation → English
+    expect(renderMail(data, i18n.translator('de'), 'de').subject).toBe('Ihr Code: 424242');
+    expect(renderMail({ kind: 'activation', name: 'Zoé', url: 'u' }, i18n.translator('de'), 'de').subject).toBe(
+      'Activate your account (en catalog)',
+    );
+    expect(renderMail(data, i18n.translator('xx'), 'xx').subject).toBe('Code: 424242');
+  });
+
+  it('uses the source text when a catalog lacks the id', async () => {
+    const i18n = loadMailI18n(await locales({ en: {} }));
+    expect(renderMail({ kind: 'activation', name: 'A', url: 'u' }, i18n.translator('it'), 'it').subject).toBe(
+      'Activate your Quire account',
+    );
+  });
+});
+
+describe('mail transport', () => {
+  it('writes one .eml per message to the outbox folder when no SMTP URL is set', async () => {
+    const dataDir = await tempDir('quire-outbox-');
+    dirs.push(dataDir);
+    const config = { dataDir, smtpUrl: undefined, mailFrom: 'Quire <no-reply@localhost>' };
+    const mailer = createMailer({ config, transport: createTransport(config), localesDir: path.join(ROOT, 'locales') });
+    await mailer.send('zoe@example.com', 'en', { kind: 'reset', name: 'Zoé Ünïcode', url: 'https://q.test/reset#hash-abc', minutes: 60 });
+    await mailer.send('zoe@example.com', 'en', { kind: 'loginCode', name: 'Zoé', code: '123456', minutes: 10 });
+    mailer.close();
+    const files = await readdir(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(2);
+    for (const f of files) expect(f).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f]{8}\.eml$/);
+    const mails = await outbox({ dataDir } as never, 'zoe@example.com');
+    expect(mails.map((m) => m.subject)).toEqual(['Choose a new Quire password', 'Your Quire sign-in code: 123456']);
+    expect(mails[0]?.text).toContain('Hello Zoé Ünïcode,');
+    expect(mails[0]?.html).toContain('Zoé Ünïcode');
+  });
+
+  it('hands rendered mails to a given transport', async () => {
+    const sent: OutgoingMail[] = [];
+    const mailer = createMailer({
+      config: { dataDir: '/nowhere', smtpUrl: undefined, mailFrom: 'x@y.z' },
+      transport: { deliver: async (mail) => void sent.push(mail), close: () => {} },
+      localesDir: path.join(ROOT, 'locales'),
+    });
+    await mailer.send('a@b.co', 'ru', { kind: 'activation', name: 'A', url: 'https://q.test/activate#hash-x' });
+    expect(sent).toEqual([expect.objectContaining({ from: 'x@y.z', to: 'a@b.co', subject: 'Activate your Quire account' })]);
+    expect(parseMail(`Subject: =?UTF-8?Q?Caf=C3=A9?=\n\nbody`).subject).toBe('Café');
+  });
+});
