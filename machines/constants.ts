@@ -38,3 +38,57 @@ export const FIRST_PAGE = 1;
 export const MODAL_ANIMATION_MS = 300;
 export const DRAWER_ANIMATION_MS = 300;
 export const TOOLTIP_DELAY_MS = 150;
+
+// ── Accounts (SPEC §4 Session, Session expiry, Terms renewal, Login; §8 301/302/149) ──────────────
+/** SPEC §4: terms renewal is required when subscriptions.modification is below this (unix seconds). */
+export { TERMS_RENEWAL_BEFORE } from '../src/contracts/accounts';
+/** SPEC §8: these codes from any call mean the session expired (sign-in flow). */
+export { SESSION_EXPIRED_CODES } from '../src/contracts/errors';
+/** SPEC §4: the session-expired alert shows this long after the expiry. */
+export const SESSION_EXPIRED_ALERT_DELAY_MS = 200;
+/** SPEC §4: the refresh is scheduled at half the token lifetime … */
+export const REFRESH_LIFETIME_FRACTION = 0.5;
+/** … plus up to 1 s of random jitter. */
+export const REFRESH_JITTER_MAX_MS = 1000;
+/** SPEC §4: another tab's refresh adds 60 s before this tab's own attempt. */
+export const OTHER_TAB_REFRESH_DELAY_MS = 60_000;
+/**
+ * Consents are outdated when subscriptions.modification is below this (unix seconds). The spec names
+ * the rule but not the date; this is the client's copy (the server keeps its own), set to the terms
+ * renewal date (2018-05-30). Change both together.
+ */
+export const CONSENTS_RENEWAL_BEFORE = 1527631200;
+/** Usage context: how long the thank-you message shows before the modal closes (not in the spec). */
+export const USAGE_CONTEXT_THANKS_MS = 1500;
+/** Message ids the accounts machines put in context (the views translate them). */
+export const USAGE_CONTEXT_ERROR_ID = 'account.info.context.activate.error';
+
+// Sign-up modal (§2, §4, §5, §8)
+/** Social sign-in providers (§1, §7): a social network, a search-engine identity service, a professional network. */
+export const SOCIAL_PROVIDERS = ['facebook', 'google', 'linkedin'] as const;
+/** Tabs of the sign-up modal, as the spec names them (§2). */
+export const SIGN_UP_TABS = [
+  'login',
+  'mfa',
+  'register',
+  'register-success',
+  'forgot',
+  'resend',
+  'reset',
+  'activate',
+  'activate-success',
+  'activate-error',
+  'activate-notif',
+  'close',
+] as const;
+/**
+ * Message ids the sign-up modal shows (§4 success messages, §8 second-factor codes). The activation
+ * tab's context error is USAGE_CONTEXT_ERROR_ID and its consents rule CONSENTS_RENEWAL_BEFORE (above).
+ */
+export const SIGN_UP_MESSAGES = {
+  forgotSent: 'account.forgot.success',
+  resendSent: 'account.resend.success',
+  resetDone: 'account.reset.success',
+  mfaWrongCode: 'errors.AUTH.1551',
+  mfaExpiredCode: 'errors.AUTH.1552',
+} as const;

@@ -1,10 +1,12 @@
 import type { EventObject } from 'xstate';
+import { accountsMachines } from './accounts/registry';
 import { alertMachine } from './alert.machine';
 import { alertsMachine } from './alerts.machine';
 import { languageMachine } from './language.machine';
 import { modalsMachine } from './modals.machine';
 import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
+import { signUpMachines } from './sign-up/registry';
 
 export type { MachineEntry, PathConfig } from './registry-types';
 
@@ -119,4 +121,8 @@ export const machines: MachineEntry[] = [
       serializeState: (s) => `${JSON.stringify(s.value)}|${JSON.stringify(s.context)}`,
     },
   },
+  // Accounts: session, post-login sequence and its full-screen steps (machines/accounts/registry.ts).
+  ...accountsMachines,
+  // Sign-up modal and its mfa and activation children (machines/sign-up/registry.ts).
+  ...signUpMachines,
 ];

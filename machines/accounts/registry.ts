@@ -1,0 +1,190 @@
+import type { EventObject } from 'xstate';
+import { consentsMachine } from '../consents.machine';
+import { type PostLoginContext, type PostLoginRequest, postLoginMachine } from '../post-login.machine';
+import type { MachineEntry } from '../registry-types';
+import { type SessionContext, sessionMachine } from '../session.machine';
+import { termsMachine } from '../terms.machine';
+import { PRO_FIELDS, type UsageContextContext, usageContextMachine } from '../usage-context.machine';
+import type { PostLoginUser, SessionSource } from './types';
+
+/** Registry entries of the accounts machines (spread into machines/index.ts). */
+
+type Snap = { value: unknown; context: unknown };
+const ctx = <T>(s: Snap) => s.context as T;
+const value = (s: Snap) => JSON.stringify(s.value);
+
+// ── realistic payloads ──
+const b64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** An unsigned JWT-shaped token whose subject is `sub` (the machine only reads `sub`). */
+const token = (sub: string) => `${b64url('{"alg":"none"}')}.${b64url(JSON.stringify({ sub, exp: 1_900_000_000 }))}.`;
+const source = (profileId: string, sub = profileId): SessionSource => ({
+  session: { access_token: token(sub), expires_in: 3600 },
+  profile: { id: profileId },
+});
+const alice = source('p-alice');
+const bob = source('p-bob');
+/** Token of another subject than the profile: refresh at once. */
+const aliceStale = source('p-alice', 'p-old');
+const expiredError = { name: 'ApiCallError', kind: 'server', status: 401, type: 'SESSION', code: 302, message: 'SESSION.302' };
+const serverError = { name: 'ApiCallError', kind: 'server', status: 500, type: 'SERVER', code: 500, message: 'SERVER.500' };
+const networkError = { name: 'ApiCallError', kind: 'network', status: 0, message: 'network' };
+
+const freshUser: PostLoginUser = {
+  tos: { required: false },
+  profile: { type: 2 },
+  account: { context: 'pro' },
+  subscriptions: { modification: 1_700_000_000 },
+};
+const oldUser: PostLoginUser = {
+  tos: { required: true },
+  profile: { type: 2 },
+  account: { context: null },
+  subscriptions: { modification: 1_500_000_000 },
+};
+
+/** Logins that need every step, none, only the usage context (manager in an association), only terms, or bypass. */
+const loginRequests: PostLoginRequest[] = [
+  { user: oldUser, redirectPath: '/account/book' },
+  { user: freshUser, redirectPath: null },
+  { user: { ...freshUser, profile: { type: 1 }, account: { context: null } }, isManagerInAssociation: true },
+  { user: { ...freshUser, tos: { required: true } } },
+  { user: oldUser, bypassTerms: true },
+];
+
+const afterSession = (delay: string, state: string) => ({ type: `xstate.after.${delay}.session.${state}` });
+
+export const accountsMachines: MachineEntry[] = [
+  {
+    id: 'session',
+    title: 'Session',
+    description:
+      'Client session: checks the stored token at start (then opens the request gate), refreshes at half the token lifetime plus up to 1 s jitter under a cross-tab lock (60 s later when another tab just refreshed), adopts other tabs’ changes, queues calls that hit an expired session until the user signs in again, and logs out.',
+    machine: sessionMachine,
+    paths: {
+      input: { signupPage: false },
+      events: (s) => {
+        const c = ctx<SessionContext>(s);
+        return [
+          { type: 'xstate.done.actor.checkSession', output: alice },
+          { type: 'xstate.done.actor.checkSession', output: aliceStale },
+          { type: 'xstate.done.actor.checkSession', output: null },
+          { type: 'xstate.error.actor.checkSession', error: expiredError },
+          { type: 'xstate.error.actor.checkSession', error: networkError },
+          { type: 'user.signedIn', content: alice },
+          { type: 'user.logout' },
+          { type: 'user.cancelledSignIn' },
+          { type: 'tab.otherRefreshed', content: alice },
+          { type: 'tab.otherRefreshed' },
+          { type: 'tab.userChanged', content: alice },
+          { type: 'tab.userChanged', content: bob },
+          { type: 'tab.userChanged', content: null },
+          // Two queued calls show the queue; more would only repeat it.
+          ...(c.queue.length < 2 ? [{ type: 'request.expired', requestId: `req-${c.queue.length + 1}` }] : []),
+          { type: 'page.changed', signupPage: !c.signupPage },
+          afterSession('refreshDelay', 'loggedIn.waiting'),
+          afterSession('otherTabRefreshDelay', 'loggedIn.deferred'),
+          afterSession('expiredAlertDelay', 'expired'),
+          { type: 'xstate.done.actor.refreshSession', output: { kind: 'refreshed', content: alice } },
+          { type: 'xstate.done.actor.refreshSession', output: { kind: 'adopted', content: alice } },
+          { type: 'xstate.error.actor.refreshSession', error: serverError },
+          { type: 'xstate.done.actor.logout', output: undefined },
+          { type: 'xstate.error.actor.logout', error: networkError },
+        ] as EventObject[];
+      },
+      serializeState: (s) => {
+        const c = ctx<SessionContext>(s);
+        const user = c.user ? `${c.user.profileId}:${c.user.tokenSubject === c.user.profileId}` : '-';
+        return `${value(s)}|${user}|${c.signupPage}|${c.queue.length}`;
+      },
+      limit: 400,
+    },
+  },
+  {
+    id: 'post-login',
+    title: 'After login',
+    description:
+      'Runs after a successful login, each only when needed: terms acceptance, usage context, consents renewal (none when the page bypasses terms); then visits the stored login-redirect path or closes the modal. Signing out at any step ends it.',
+    machine: postLoginMachine,
+    paths: {
+      events: (s) => [
+        ...(s.value === 'idle' ? loginRequests.map((r) => ({ type: 'login.succeeded', ...r })) : []),
+        { type: 'user.signOut' },
+        { type: 'xstate.done.actor.terms', output: { result: 'done', user: { ...oldUser, tos: { required: false } } } },
+        { type: 'xstate.done.actor.terms', output: { result: 'signedOut', user: null } },
+        { type: 'xstate.error.actor.terms', error: new Error('terms step failed') },
+        { type: 'xstate.done.actor.usageContext', output: { result: 'done', user: null } },
+        { type: 'xstate.error.actor.usageContext', error: new Error('usage context step failed') },
+        { type: 'xstate.done.actor.consents', output: { result: 'done', user: null } },
+        { type: 'xstate.error.actor.consents', error: new Error('consents step failed') },
+      ],
+      serializeState: (s) => `${value(s)}|${JSON.stringify(ctx<PostLoginContext>(s).run)}`,
+    },
+  },
+  {
+    id: 'terms',
+    title: 'Terms acceptance',
+    description:
+      'Full-screen terms modal: the submit button is enabled only while the box is ticked; on success the user is refreshed and the modal closes; a failure shows its message; the sign-out link leaves.',
+    machine: termsMachine,
+    paths: {
+      events: () => [
+        { type: 'user.toggle' },
+        { type: 'user.submit' },
+        { type: 'user.signOut' },
+        { type: 'xstate.done.actor.acceptTerms', output: undefined },
+        { type: 'xstate.error.actor.acceptTerms', error: serverError },
+        { type: 'xstate.done.actor.refreshUser', output: { ...oldUser, tos: { required: false } } },
+        { type: 'xstate.error.actor.refreshUser', error: networkError },
+      ],
+      serializeState: value,
+    },
+  },
+  {
+    id: 'usage-context',
+    title: 'Usage context',
+    description:
+      'Full-screen usage context modal: choose individual, student or professional (then the validate button appears); professional needs its three selects, empty ones are marked with account.info.context.activate.error; on success the user is refreshed and a thank-you message shows before it closes.',
+    machine: usageContextMachine,
+    paths: {
+      events: (s) => {
+        const c = ctx<UsageContextContext>(s);
+        return [
+          { type: 'user.choose', context: 'pro' },
+          { type: 'user.choose', context: 'ind' },
+          ...PRO_FIELDS.map((field) => ({ type: 'user.setField', field, value: c.fields[field] ? '' : 'other' })),
+          { type: 'user.submit' },
+          { type: 'xstate.done.actor.saveContext', output: undefined },
+          { type: 'xstate.error.actor.saveContext', error: serverError },
+          { type: 'xstate.done.actor.refreshUser', output: freshUser },
+          { type: 'xstate.error.actor.refreshUser', error: networkError },
+          { type: 'xstate.after.thanksDelay.usageContext.thanking' },
+        ];
+      },
+      serializeState: (s) => {
+        const c = ctx<UsageContextContext>(s);
+        return `${value(s)}|${c.choice}|${PRO_FIELDS.map((f) => (c.fields[f] ? 1 : 0)).join('')}`;
+      },
+    },
+  },
+  {
+    id: 'consents',
+    title: 'Notification preferences',
+    description:
+      'Full-screen consents and notifications modal: loads the switches (retry on failure), toggles them, saves; on success the user is refreshed and the modal closes.',
+    machine: consentsMachine,
+    paths: {
+      events: () => [
+        { type: 'xstate.done.actor.loadPrefs', output: { values: { newsletter: false, comment_notification: true } } },
+        { type: 'xstate.error.actor.loadPrefs', error: networkError },
+        { type: 'user.retry' },
+        { type: 'user.toggle', name: 'newsletter' },
+        { type: 'user.submit' },
+        { type: 'xstate.done.actor.savePrefs', output: undefined },
+        { type: 'xstate.error.actor.savePrefs', error: serverError },
+        { type: 'xstate.done.actor.refreshUser', output: freshUser },
+        { type: 'xstate.error.actor.refreshUser', error: networkError },
+      ],
+      serializeState: value,
+    },
+  },
+];

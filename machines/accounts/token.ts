@@ -1,0 +1,34 @@
+import type { SessionSource, SessionUser } from './types';
+
+/** Decodes base64url text (no padding needed). Pure: `atob` exists in browsers and Node ≥ 16. */
+function decodeBase64Url(text: string): string {
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** The `sub` claim of a JWT access token, or null when the token is not a readable JWT. No verification. */
+export function tokenSubject(token: string): string | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(decodeBase64Url(payload)) as { sub?: unknown };
+    return typeof claims.sub === 'string' || typeof claims.sub === 'number' ? String(claims.sub) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The essentials the session machine keeps from a login answer or the stored user. */
+export function toSessionUser(source: SessionSource): SessionUser {
+  return {
+    profileId: source.profile.id,
+    tokenSubject: tokenSubject(source.session.access_token),
+    expiresIn: source.session.expires_in,
+  };
+}
+
+/** SPEC §4: the token subject differs from the profile id (a missing subject counts as different). */
+export const subjectMismatch = (user: SessionUser | null): boolean => user !== null && user.tokenSubject !== user.profileId;

@@ -1,0 +1,89 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { errorMessageId } from './accounts/errors';
+import type { PostLoginUser, StepOutput } from './accounts/types';
+
+/** Notification subscription model (SPEC §3): notification name → on/off. */
+export type Prefs = Record<string, boolean>;
+
+export interface ConsentsContext {
+  values: Prefs;
+  /** Message id of the last failed load or save. */
+  error: string | null;
+  user: PostLoginUser | null;
+}
+export type ConsentsEvent = { type: 'user.toggle'; name: string } | { type: 'user.submit' } | { type: 'user.retry' };
+
+/**
+ * Full-screen notification preferences (SPEC §2, §4 Notifications): consents and notifications as
+ * on/off switches; on success the user is refreshed and the modal closes (final `done`).
+ */
+export const consentsMachine = setup({
+  types: {
+    context: {} as ConsentsContext,
+    events: {} as ConsentsEvent,
+    output: {} as StepOutput,
+  },
+  actors: {
+    /** GET profile/subscription/get. */
+    loadPrefs: fromPromise<{ values: Prefs }>(async () => ({ values: {} })),
+    /** profile/subscription/update with the values as a JSON string. */
+    savePrefs: fromPromise<void, { values: Prefs }>(async () => undefined),
+    /** GET profile session and store the current user; resolves the refreshed user. */
+    refreshUser: fromPromise<PostLoginUser | null>(async () => null),
+  },
+  actions: {
+    setValues: assign({
+      values: ({ context, event }) => ('output' in event ? (event.output as { values: Prefs }).values : context.values),
+    }),
+    toggle: assign({
+      values: ({ context, event }) =>
+        event.type === 'user.toggle' ? { ...context.values, [event.name]: !context.values[event.name] } : context.values,
+      error: null,
+    }),
+    clearError: assign({ error: null }),
+    setError: assign({ error: ({ event }) => ('error' in event ? errorMessageId(event.error) : null) }),
+    setUser: assign({ user: ({ event }) => ('output' in event ? ((event.output as PostLoginUser | null) ?? null) : null) }),
+  },
+}).createMachine({
+  id: 'consents',
+  context: { values: {}, error: null, user: null },
+  initial: 'loading',
+  output: ({ event }) => event.output as StepOutput,
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadPrefs',
+        src: 'loadPrefs',
+        onDone: { target: 'editing', actions: ['setValues', 'clearError'] },
+        onError: { target: 'failed', actions: 'setError' },
+      },
+    },
+    failed: {
+      on: { 'user.retry': { target: 'loading' } },
+    },
+    editing: {
+      on: {
+        'user.toggle': { actions: 'toggle' },
+        'user.submit': { target: 'submitting', actions: 'clearError' },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'savePrefs',
+        src: 'savePrefs',
+        input: ({ context }) => ({ values: context.values }),
+        onDone: { target: 'refreshingUser' },
+        onError: { target: 'editing', actions: 'setError' },
+      },
+    },
+    refreshingUser: {
+      invoke: {
+        id: 'refreshUser',
+        src: 'refreshUser',
+        onDone: { target: 'done', actions: 'setUser' },
+        onError: { target: 'done' },
+      },
+    },
+    done: { type: 'final', output: ({ context }) => ({ result: 'done' as const, user: context.user }) },
+  },
+});

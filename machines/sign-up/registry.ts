@@ -1,0 +1,223 @@
+import type { EventObject } from 'xstate';
+import { type ActivationContext, type ActivationEvent, activationMachine, PRO_FIELDS } from '../activation.machine';
+import { codeError, type MfaContext, type MfaEvent, mfaMachine } from '../mfa.machine';
+import type { MachineEntry } from '../registry-types';
+import {
+  activeForm,
+  type SignUpModalContext,
+  type SignUpModalEvent,
+  type SignUpModalInput,
+  signUpModalMachine,
+} from '../sign-up-modal.machine';
+import { errors, HASH, loginContent, VALID_FIELDS } from './fixtures';
+import { formErrors } from './forms';
+
+/** Registry entries of the sign-up machines (spread into machines/index.ts). */
+
+type Snap = { value: unknown; context: unknown };
+const ctx = <T>(s: Snap) => s.context as T;
+const value = (s: Snap) => JSON.stringify(s.value);
+/** `{ login: 'editing' }` → ['login', 'editing']; `'mfa'` → ['mfa']. */
+const path = (s: Snap): string[] => {
+  const walk = (v: unknown): string[] => {
+    if (typeof v === 'string') return [v];
+    const [key, child] = Object.entries(v as Record<string, unknown>)[0] ?? [];
+    return key === undefined ? [] : [key, ...walk(child)];
+  };
+  return walk(s.value);
+};
+const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
+const failed = (id: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
+
+const current = loginContent();
+const outdated = loginContent(1_500_000_000);
+
+// ── sign-up modal ──
+const base: SignUpModalInput = { knownAccount: false, closable: true, devMode: false };
+
+/** Fields of the shown form: 1 valid, 0 not (what the submit guard reads). */
+function fieldBits(s: Snap): string {
+  const form = activeForm(s);
+  if (!form) return '';
+  const c = ctx<SignUpModalContext>(s);
+  const errs = formErrors(c.forms, form, c);
+  return Object.keys(c.forms[form].values)
+    .map((f) => (f in errs ? '0' : '1'))
+    .join('');
+}
+
+/**
+ * Fills the shown form one field at a time (the first invalid field gets a valid value); a complete
+ * form offers emptying its first field. Reaches valid and invalid forms in few distinct states.
+ */
+function fieldEvents(s: Snap): SignUpModalEvent[] {
+  const form = activeForm(s);
+  if (!form) return [];
+  const c = ctx<SignUpModalContext>(s);
+  const errs = formErrors(c.forms, form, c);
+  const fields = Object.keys(c.forms[form].values) as (keyof typeof VALID_FIELDS)[];
+  const invalid = fields.find((f) => f in errs);
+  if (invalid) return [{ type: 'user.setField', field: invalid, value: VALID_FIELDS[invalid] }];
+  const first = fields[0] as keyof typeof VALID_FIELDS;
+  return [{ type: 'user.setField', field: first, value: typeof VALID_FIELDS[first] === 'boolean' ? false : '' }];
+}
+
+/** The header routes and the two links (each reaches one branch of `opening`), and a bare sign-up route. */
+const ROUTES: SignUpModalEvent[] = [
+  { type: 'route.opened' },
+  ...(['login', 'register', 'forgot', 'resend'] as const).map((initialTab) => ({ type: 'route.opened' as const, initialTab })),
+  { type: 'route.opened' as const, resetHash: 'r'.repeat(32) },
+  { type: 'route.opened' as const, activationHash: 'a'.repeat(32) },
+];
+
+function modalEvents(s: Snap): EventObject[] {
+  const [tab, step] = path(s);
+  const events: (SignUpModalEvent | EventObject)[] = [
+    ...(['login', 'register', 'forgot', 'resend'] as const).map((t) => ({ type: 'user.selectTab' as const, tab: t })),
+    { type: 'user.close' },
+    { type: 'user.dismiss' },
+    ...ROUTES,
+  ];
+  if (step === 'editing') {
+    events.push(...fieldEvents(s), { type: 'user.submit' });
+    if (tab === 'login' || tab === 'register') {
+      for (const provider of ['facebook', 'google', 'linkedin'] as const) events.push({ type: 'user.social', provider });
+    }
+  }
+  switch (step ?? tab) {
+    case 'loggingIn':
+      events.push(
+        done('login', { hash: HASH }),
+        failed('login', errors.mfaRequired),
+        failed('login', errors.notActivated),
+        failed('login', errors.badCredentials),
+      );
+      break;
+    case 'confirming':
+      events.push(done('confirmLogin', current), failed('confirmLogin', errors.network));
+      break;
+    case 'signingInWithSocial':
+      events.push(
+        done('socialSignIn', { kind: 'inactive', email: 'reader@example.org' }),
+        done('socialSignIn', { kind: 'activation', hash: HASH }),
+        done('socialSignIn', { kind: 'hash', hash: HASH }),
+        failed('socialSignIn', errors.abort),
+      );
+      break;
+    case 'mfa':
+      events.push(done('mfa', { kind: 'verified', content: current }), done('mfa', { kind: 'restart' }));
+      break;
+    case 'registering':
+      events.push(done('register', {}), failed('register', errors.validation));
+      break;
+    case 'requesting':
+      events.push(done(tab as string, {}), failed(tab as string, errors.timeout));
+      break;
+    case 'resetting':
+      events.push(
+        done('reset', {}),
+        failed('reset', errors.invalidReset),
+        failed('reset', errors.notActivated),
+        failed('reset', errors.network),
+      );
+      break;
+    case 'activate':
+      events.push(
+        done('activation', { kind: 'notif', content: outdated }),
+        done('activation', { kind: 'success', content: current }),
+        done('activation', { kind: 'failed', errorId: 'errors.AUTH.110' }),
+      );
+      break;
+    case 'activateNotif':
+    case 'activateSuccess':
+      events.push({ type: 'user.continue' });
+      break;
+  }
+  return events;
+}
+
+// ── mfa ──
+function mfaEvents(s: Snap): EventObject[] {
+  const step = path(s)[0];
+  if (step === 'awaitingCode')
+    return <MfaEvent[]>[
+      { type: 'user.setCode', code: '' },
+      { type: 'user.setCode', code: '12a4' },
+      { type: 'user.setCode', code: '123456' },
+      { type: 'user.toggleTrust' },
+      { type: 'user.submit' },
+    ];
+  if (step === 'verifying')
+    return [
+      done('confirmLogin', current),
+      failed('confirmLogin', errors.wrongCode),
+      failed('confirmLogin', errors.expiredCode),
+      failed('confirmLogin', errors.network),
+    ];
+  return [{ type: 'user.restart' }];
+}
+
+// ── activation ──
+function activationEvents(s: Snap): EventObject[] {
+  const step = path(s)[0];
+  const c = ctx<ActivationContext>(s);
+  if (step === 'choosingContext') {
+    const empty = PRO_FIELDS.find((f) => c.fields[f] === '');
+    return <ActivationEvent[]>[
+      { type: 'user.choose', context: 'ind' },
+      { type: 'user.choose', context: 'edu' },
+      { type: 'user.choose', context: 'pro' },
+      empty ? { type: 'user.setField', field: empty, value: 'other' } : { type: 'user.setField', field: PRO_FIELDS[0], value: '' },
+      { type: 'user.submit' },
+    ];
+  }
+  if (step === 'activating') return [done('activate', { hash: HASH }), failed('activate', errors.invalidReset)];
+  return [done('confirmLogin', outdated), done('confirmLogin', current), failed('confirmLogin', errors.network)];
+}
+
+export const signUpMachines: MachineEntry[] = [
+  {
+    id: 'sign-up-modal',
+    title: 'Sign-up modal',
+    description:
+      'Login, second factor, register, forgot, resend, reset and activation tabs; social sign-in. Ends signed in, activated or closed; a modal a page requires cannot be closed and leaves to the site root when dismissed.',
+    machine: signUpModalMachine,
+    paths: {
+      inputs: [
+        // Closable, captcha required, the browser knows an account (opens on login).
+        { ...base, knownAccount: true },
+        // A page requires login: not closable; dev mode (no captcha); opens on register.
+        { ...base, closable: false, devMode: true },
+      ] satisfies SignUpModalInput[],
+      events: modalEvents,
+      serializeState: (s) => `${value(s)}|${fieldBits(s)}`,
+      limit: 400,
+    },
+  },
+  {
+    id: 'mfa',
+    title: 'Second factor',
+    description: 'The 6-digit code after error 155: wrong codes ask again, an expired code sends the user back to the login tab.',
+    machine: mfaMachine,
+    paths: {
+      input: { hash: HASH },
+      events: mfaEvents,
+      serializeState: (s) => `${value(s)}|${codeError(ctx<MfaContext>(s).code) === null}`,
+    },
+  },
+  {
+    id: 'activation',
+    title: 'Account activation',
+    description:
+      'Choose the usage context (pro: three selects), activate, confirm the login; consents to renew first, or done; failures end in the error tab.',
+    machine: activationMachine,
+    paths: {
+      input: { hash: HASH },
+      events: activationEvents,
+      serializeState: (s) => {
+        const c = ctx<ActivationContext>(s);
+        return `${value(s)}|${c.usageContext}|${PRO_FIELDS.map((f) => (c.fields[f] ? 1 : 0)).join('')}`;
+      },
+    },
+  },
+];

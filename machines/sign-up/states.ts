@@ -1,0 +1,103 @@
+import type { LoginContent } from '../../src/contracts/accounts';
+import type { ActivationOutput } from '../activation.machine';
+import type { MfaOutput } from '../mfa.machine';
+import { errorMessageId } from './errors';
+import type { FormName } from './forms';
+import type { SignUpModalEvent, SocialOutcome } from './types';
+
+/**
+ * Pieces of the sign-up modal's statechart that repeat (form tabs, social sign-in, sign-in actions)
+ * and the typed `params` mappers its transitions use. Only configuration: no side effects.
+ */
+
+/** The modal's machine id (targets `#signUpModal.<tab>`). */
+export const ID = 'signUpModal';
+export const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+export const codeIs = (code: number) => ({
+  type: 'errorIs' as const,
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, code }),
+});
+export const formParams = (form: FormName) => ({ form });
+export const errorNotice = ({ event }: { event: { error: unknown } }) => ({ id: errorMessageId(event.error) });
+
+export const emailOf = (o: SocialOutcome) => (o.kind === 'inactive' ? o.email : '');
+export const hashOf = (o: SocialOutcome) => (o.kind === 'inactive' ? '' : o.hash);
+export const contentOf = (o: MfaOutput | ActivationOutput) => ('content' in o ? o.content : (null as unknown as LoginContent));
+export const failedErrorId = (o: ActivationOutput) => (o.kind === 'failed' ? o.errorId : null);
+
+/** keepContent, then the app's saveUser, with the content the event carries. */
+export function signIn<E extends { output: unknown }>(content: (output: E['output']) => LoginContent) {
+  return [
+    { type: 'keepContent' as const, params: ({ event }: { event: E }) => ({ content: content(event.output) }) },
+    { type: 'saveUser' as const, params: ({ event }: { event: E }) => ({ content: content(event.output) }) },
+  ];
+}
+/** A failed register/forgot/resend call: show why and spend the captcha token (the widget is solved again). */
+export const callFailed = (form: 'register' | 'forgot' | 'resend') => [
+  { type: 'showCallError' as const, params: errorParams },
+  { type: 'spendCaptcha' as const, params: { form } },
+];
+/** After activation the user is signed in: closing or dismissing finishes as `activated`, tabs stay. */
+export const signedInTab = {
+  'user.close': { target: 'activated' },
+  'user.dismiss': { target: 'activated' },
+  'user.selectTab': {},
+  'route.opened': {},
+};
+
+/** The form tabs share editing: set a field, submit valid values or show the errors. */
+export const editing = (form: FormName, submitTarget: string, social = false) => ({
+  on: {
+    'user.setField': { actions: { type: 'setField' as const, params: formParams(form) } },
+    'user.submit': [
+      { guard: { type: 'formValid' as const, params: formParams(form) }, target: submitTarget, actions: 'clearMessages' as const },
+      { actions: { type: 'showErrors' as const, params: formParams(form) } },
+    ],
+    ...(social ? { 'user.social': { target: 'signingInWithSocial', actions: 'clearMessages' as const } } : {}),
+  },
+});
+
+type SocialDone = { event: { output: SocialOutcome } };
+export function socialSignIn() {
+  return {
+    invoke: {
+      id: 'socialSignIn',
+      src: 'socialSignIn' as const,
+      input: ({ event }: { event: SignUpModalEvent }) => ({
+        provider: event.type === 'user.social' ? event.provider : ('google' as const),
+      }),
+      onDone: [
+        {
+          guard: {
+            type: 'socialIs' as const,
+            params: ({ event }: SocialDone) => ({ outcome: event.output, kind: 'inactive' as const }),
+          },
+          target: `#${ID}.registerSuccess`,
+          actions: {
+            type: 'keepRegisteredEmail' as const,
+            params: ({ event }: SocialDone) => ({ email: emailOf(event.output) }),
+          },
+        },
+        {
+          guard: {
+            type: 'socialIs' as const,
+            params: ({ event }: SocialDone) => ({ outcome: event.output, kind: 'activation' as const }),
+          },
+          target: `#${ID}.activate`,
+          actions: {
+            type: 'keepActivationHash' as const,
+            params: ({ event }: SocialDone) => ({ hash: hashOf(event.output) }),
+          },
+        },
+        {
+          target: `#${ID}.login.confirming`,
+          actions: {
+            type: 'keepLoginHash' as const,
+            params: ({ event }: SocialDone) => ({ hash: hashOf(event.output) }),
+          },
+        },
+      ],
+      onError: { target: 'editing', actions: { type: 'showCallError' as const, params: errorParams } },
+    },
+  };
+}
