@@ -2,6 +2,8 @@ import type { EventObject } from 'xstate';
 import { accountsMachines } from './accounts/registry';
 import { alertMachine } from './alert.machine';
 import { alertsMachine } from './alerts.machine';
+import { captchaMachine } from './captcha.machine';
+import { detailsFormMachine } from './details-form.machine';
 import { languageMachine } from './language.machine';
 import { modalsMachine } from './modals.machine';
 import type { MachineEntry } from './registry-types';
@@ -60,6 +62,45 @@ export const machines: MachineEntry[] = [
         { type: 'user.close' },
         { type: 'alert.dismiss' },
       ],
+    },
+  },
+  {
+    id: 'captcha',
+    title: 'Captcha (ALTCHA)',
+    description: 'Self-hosted anti-robot check: fetch a challenge, solve it in the browser, re-solve when a form spends the token.',
+    machine: captchaMachine,
+    paths: {
+      events: () => [
+        {
+          type: 'xstate.done.actor.fetchChallenge',
+          output: { algorithm: 'SHA-256', challenge: 'c', salt: 's', signature: 'x', maxnumber: 10 },
+        },
+        { type: 'xstate.error.actor.fetchChallenge', error: new Error('offline') },
+        { type: 'xstate.done.actor.solve', output: 'dG9rZW4=' },
+        { type: 'xstate.error.actor.solve', error: new Error('no solution') },
+        { type: 'user.retry' },
+        { type: 'form.tokenSpent' },
+      ],
+    },
+  },
+  {
+    id: 'details-form',
+    title: 'Account details form',
+    description: 'Edit, save, saved or failed (values kept, error shown); reset returns to the saved values.',
+    machine: detailsFormMachine,
+    paths: {
+      input: { values: { firstname: 'Ada', lastname: 'Lovelace' } },
+      events: () => [
+        { type: 'user.setField', field: 'firstname', value: 'Augusta' },
+        { type: 'user.setField', field: 'firstname', value: 'Ada' },
+        { type: 'user.submit' },
+        { type: 'user.reset' },
+        { type: 'xstate.done.actor.save', output: { firstname: 'Augusta', lastname: 'Lovelace' } },
+        { type: 'xstate.error.actor.save', error: { kind: 'server', type: 'VALIDATION', code: 1 } },
+      ],
+      serializeState: (s) =>
+        `${JSON.stringify(s.value)}|${JSON.stringify((s.context as { values: unknown }).values)}|${JSON.stringify((s.context as { saved: unknown }).saved)}`,
+      limit: 100,
     },
   },
   {

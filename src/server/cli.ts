@@ -10,13 +10,13 @@ import type { AccountUpdate, ProfileUpdate } from './db/schema';
 /**
  * Admin command (`npm run quire -- …`, i.e. `node dist/server/cli.js …`) on the configured database:
  *   account list
- *   account set --email <e> [--mode FREE|PREMIUM|PLATINUM] [--type <type>] [--profile-type 0..3] [--activate]
+ *   account set --email <e> [--mode FREE|PREMIUM|PLATINUM] [--type <type>] [--profile-type 0..3] [--activate] [--renew-terms]
  * Exit codes: 0 done, 1 failed (configuration, database, unknown address), 2 usage error.
  */
 const USAGE = `Usage:
   quire account list
   quire account set --email <address> [--mode ${ACCOUNT_MODES.join('|')}] [--type ${ACCOUNT_TYPES.join('|')}]
-                    [--profile-type 0|1|2|3] [--activate]
+                    [--profile-type 0|1|2|3] [--activate] [--renew-terms]
 `;
 
 export class UsageError extends Error {
@@ -84,6 +84,7 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       type: { type: 'string' },
       'profile-type': { type: 'string' },
       activate: { type: 'boolean' },
+      'renew-terms': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -96,8 +97,8 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
   const profileType = values['profile-type'];
   if (profileType !== undefined && !/^[0-3]$/.test(profileType))
     throw new UsageError(`--profile-type must be 0, 1, 2 or 3 (got ${JSON.stringify(profileType)})`);
-  if (!mode && profileType === undefined && !values.activate)
-    throw new UsageError('nothing to change: give --mode, --type, --profile-type or --activate');
+  if (!mode && profileType === undefined && !values.activate && !values['renew-terms'])
+    throw new UsageError('nothing to change: give --mode, --type, --profile-type, --activate or --renew-terms');
 
   const handle = createDb(config);
   try {
@@ -109,6 +110,8 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       const profilePatch: ProfileUpdate = {};
       if (profileType !== undefined) profilePatch.type = Number(profileType);
       if (values.activate) profilePatch.is_active = 1;
+      // The user must accept the terms (and renew consents) again at the next sign-in (SPEC §4).
+      if (values['renew-terms']) Object.assign(profilePatch, { tos_version: null, subscriptions_modification: 0 });
       const updatedProfile = (await updateProfile(trx, profile, profilePatch, now)).profile;
       if (values.activate) {
         await trx

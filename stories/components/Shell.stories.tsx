@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { loginContent } from '../../machines/sign-up/fixtures';
 import { Footer } from '../../src/web/components/Footer';
 import { Header } from '../../src/web/components/Header';
 import { LanguageModal } from '../../src/web/components/LanguageModal';
 import { MobileMenu } from '../../src/web/components/MobileMenu';
+import { userFromLogin } from '../../src/web/session/user-store';
 import { StoryApp, type StoryState } from '../support/StoryApp';
 
 function Shell({ state }: { state: StoryState }) {
@@ -28,6 +30,8 @@ type Story = StoryObj<typeof meta>;
 
 /** Anonymous header (login, register, publish), footer. */
 export const Anonymous: Story = {};
+/** Session `loggedIn`: Publish link, avatar and the account menu (open it with the avatar). */
+export const SignedIn: Story = { args: { state: { user: userFromLogin(loginContent(), Date.now()) } } };
 /** Modal stack `open` with the language modal; language machine `ready` (en). */
 export const LanguageModalOpen: Story = { args: { state: { modals: [{ id: 'language', closable: true, full: false }] } } };
 /** Language machine `switching` to German: the choice shows busy until its catalog arrives. */

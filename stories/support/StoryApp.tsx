@@ -4,10 +4,14 @@ import { alertMachine } from '../../machines/alert.machine';
 import { alertsMachine } from '../../machines/alerts.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { modalsMachine, type OpenModal } from '../../machines/modals.machine';
+import { postLoginMachine } from '../../machines/post-login.machine';
 import { type Route, routerMachine } from '../../machines/router.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { signUpModalMachine } from '../../machines/sign-up-modal.machine';
 import { createGate, DEFAULT_CLIENT_CONFIG } from '../../src/api';
 import type { AppActors } from '../../src/web/app/actors';
 import { AppProvider } from '../../src/web/app/context';
+import type { CurrentUser } from '../../src/web/session/user-store';
 
 /** An actor sitting in a given state without running its invokes or timers (TECH-NOTES: resolveState). */
 export function actorAt<M extends AnyStateMachine>(machine: M, value: unknown, context: unknown, input?: unknown) {
@@ -21,6 +25,8 @@ export interface StoryState {
   router?: { value: string; route?: Route; error?: 'timeout' | 'failed' | null };
   language?: { value: string; language?: 'en' | 'de' | 'fr'; requested?: 'en' | 'de' | 'fr' };
   modals?: OpenModal[];
+  /** A signed-in user (header shows the account menu). */
+  user?: CurrentUser;
 }
 
 /** The app's actors for stories: real machines, put in the wanted states, with inert side effects. */
@@ -43,6 +49,18 @@ export function storyActors(state: StoryState = {}): AppActors {
     api,
     sessionGate: createGate(true),
     detected: { language: 'en', localizedDomain: false },
+    session: actorAt(sessionMachine, state.user ? { loggedIn: 'waiting' } : 'loggedOut', {
+      user: state.user ? { profileId: state.user.id, tokenSubject: state.user.id, expiresIn: 3600 } : null,
+      queue: [],
+      signupPage: false,
+      random: () => 0,
+    }),
+    auth: {
+      store: { get: () => state.user ?? null, set: () => {}, subscribe: () => () => {} },
+      postLogin: createActor(postLoginMachine),
+      signUpModal: () => signUpModalMachine,
+      signedIn: () => {},
+    },
   } as unknown as AppActors;
 }
 

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_OAUTH_URL, mockProviderEnv } from './support/oauth-provider';
 
 const PORT = Number(process.env.QUIRE_E2E_PORT ?? 4390);
 const root = new URL('../..', import.meta.url).pathname;
@@ -20,6 +21,7 @@ const launchOptions = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
   outputDir: `${root}.tmp/e2e-results`,
   fullyParallel: true,
   workers: 2,
@@ -53,6 +55,10 @@ export default defineConfig({
       QUIRE_DATA_DIR: `${root}.tmp/e2e-data`,
       QUIRE_DEV: '1',
       QUIRE_LOG_LEVEL: 'warn',
+      QUIRE_SMTP_URL: `smtp://127.0.0.1:${process.env.QUIRE_E2E_SMTP_PORT ?? 4391}`,
+      QUIRE_PUBLIC_URL: `http://localhost:${PORT}`,
+      // Social sign-in against the mock provider global-setup starts.
+      ...mockProviderEnv(E2E_OAUTH_URL),
     },
     stdout: 'ignore',
     stderr: 'pipe',

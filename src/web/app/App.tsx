@@ -11,21 +11,26 @@ import { PageView } from '../components/PageView';
 import { Button } from '../components/ui';
 import { routeFor } from '../pages/registry';
 import { useViewportMarkers } from '../viewport';
+import { AuthHost } from './AuthHost';
 import { useApp } from './context';
 
 const currentLocation = () => `${location.pathname}${location.hash}`;
 
 /** Sends every location change (path or fragment) to the router and the modal stack. */
 function useRouteEvents() {
-  const { router, modals } = useApp();
+  const { router, modals, session } = useApp();
   const loc = useLocationProperty(currentLocation);
+  // Route only once the session check is done, so a signed-in visitor never sees the sign-in modal flash.
+  const checking = useSelector(session, (s) => s.matches('checking'));
   useEffect(() => {
+    if (checking) return;
     const hashAt = loc.indexOf('#');
     const path = hashAt < 0 ? loc : loc.slice(0, hashAt);
     const hash = hashAt < 0 ? '' : loc.slice(hashAt);
     router.send({ type: 'route.changed', route: routeFor(path, hash) });
     modals.send({ type: 'route.changed' });
-  }, [loc, router, modals]);
+    session.send({ type: 'page.changed', signupPage: path === '/register' });
+  }, [loc, router, modals, session, checking]);
 }
 
 export function App() {
@@ -64,6 +69,7 @@ export function App() {
       <Footer />
       <MobileMenu />
       <LanguageModal />
+      <AuthHost />
       <AlertStack actor={alerts} />
     </div>
   );

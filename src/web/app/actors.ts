@@ -11,6 +11,10 @@ import { setCookie } from '../i18n/cookies';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
 import { loadPage } from '../pages/registry';
+import { createSessionWiring, type SessionWiring } from './session';
+
+/** Modal id of the non-closeable sign-in shown when the session expired (SPEC §4). */
+export const EXPIRED_SIGN_IN = 'signin-expired';
 
 declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
 
@@ -76,15 +80,41 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
     { input: { loggedIn: false } },
   ).start();
 
-  // The accounts issue replaces this gate's owner with the session machine; until then it is open.
-  const sessionGate = createGate(true);
+  // Every request waits for the session check (the session machine opens the gate).
+  const sessionGate = createGate(false);
+  let wiring: SessionWiring | undefined;
   const api: ApiClient = createApiClient({
     config,
     sessionGate,
     onAlert: (a) => pushAlert({ type: a.type, message: a.message, requestId: a.requestId, delay: a.delay, closable: a.closable }),
+    getToken: () => wiring?.getToken(),
+    getAts: () => wiring?.getAts(),
+    onAts: (ats) => wiring?.onAts(ats),
+    onSessionExpired: (retry) => (wiring ? wiring.onSessionExpired(retry) : Promise.reject(new Error('no session'))),
   });
+  wiring = createSessionWiring({
+    api,
+    gate: sessionGate,
+    pushAlert,
+    navigate,
+    currentPageRequiresLogin: () => router.getSnapshot().context.route?.page.requiresLogin ?? false,
+    setExpiredSignIn: (open) =>
+      modals.send(open ? { type: 'modal.open', id: EXPIRED_SIGN_IN, closable: false } : { type: 'modal.close', id: EXPIRED_SIGN_IN }),
+    doc,
+  });
+  const { session } = wiring;
+  // The router follows the session (login-required pages); the session follows the page (signup page).
+  let loggedIn: boolean | null = null;
+  session.subscribe((s) => {
+    const now = s.matches('loggedIn');
+    if (now !== loggedIn && !s.matches('checking')) {
+      loggedIn = now;
+      router.send({ type: 'session.changed', loggedIn: now });
+    }
+  });
+  wiring.start();
 
-  return { config, alerts, language, modals, router, api, sessionGate, detected };
+  return { config, alerts, language, modals, router, api, sessionGate, detected, session, auth: wiring };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

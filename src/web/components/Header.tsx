@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FLAGS } from '../../../machines/constants';
 import { useApp } from '../app/context';
 import { searchTarget } from '../routing/search';
+import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
 import { Button, ButtonLink } from './ui';
 
@@ -41,7 +42,10 @@ export function SearchBox({ id }: { id: string }) {
 
 export function Header() {
   const { t } = useLingui();
-  const { modals, language } = useApp();
+  const { modals, language, session, auth } = useApp();
+  const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
+  const stored = useSyncExternalStore(auth.store.subscribe, auth.store.get);
+  const user = loggedIn ? stored : null;
   const lang = useSelector(language, (s) => s.context.language ?? s.context.requested);
   return (
     <header className="header">
@@ -62,15 +66,38 @@ export function Header() {
             <span className={`flag flag--${FLAGS[lang]}`} aria-hidden="true" />
             <span className="header__lang-code">{lang.toUpperCase()}</span>
           </Button>
-          <ButtonLink href="/login" variant="ghost" className="hide-mobile">
-            <Trans id="header.login">Log in</Trans>
-          </ButtonLink>
-          <ButtonLink href="/register" className="hide-mobile">
-            <Trans id="header.register">Sign up</Trans>
-          </ButtonLink>
-          <ButtonLink href="/publish" variant="primary">
-            <Trans id="header.publish">Publish</Trans>
-          </ButtonLink>
+          {user ? (
+            <>
+              <ButtonLink href="/publish" variant="primary">
+                <Trans id="header.publish">Publish</Trans>
+              </ButtonLink>
+              <AccountMenu
+                name={user.account.name}
+                email={user.profile.email}
+                avatar={user.account.image.small}
+                viewer={{
+                  loggedIn: true,
+                  mode: user.account.mode,
+                  demo: user.account.type.endsWith('_DEMO'),
+                  hasSubscriptions: user.profile.has_subscriptions,
+                  inAssociation: false,
+                }}
+                onLogout={() => session.send({ type: 'user.logout' })}
+              />
+            </>
+          ) : (
+            <>
+              <ButtonLink href="/login" variant="ghost" className="hide-mobile">
+                <Trans id="header.login">Log in</Trans>
+              </ButtonLink>
+              <ButtonLink href="/register" className="hide-mobile">
+                <Trans id="header.register">Sign up</Trans>
+              </ButtonLink>
+              <ButtonLink href="/publish" variant="primary">
+                <Trans id="header.publish">Publish</Trans>
+              </ButtonLink>
+            </>
+          )}
           <Button
             variant="ghost"
             icon

@@ -30,7 +30,8 @@ export function useMobileLinks() {
 
 export function MobileMenu() {
   const { t } = useLingui();
-  const { modals } = useApp();
+  const { modals, session } = useApp();
+  const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const open = useSelector(modals, (s) => s.context.stack.some((m) => m.id === 'drawer'));
   const links = useMobileLinks();
   const ref = useRef<HTMLDialogElement>(null);
@@ -70,14 +71,16 @@ export function MobileMenu() {
             </button>
           </div>
           <SearchBox id="drawer-search" />
-          <div className="drawer__auth">
-            <ButtonLink href="/login" block onClick={close}>
-              <Trans id="header.login">Log in</Trans>
-            </ButtonLink>
-            <ButtonLink href="/register" variant="primary" block onClick={close}>
-              <Trans id="header.register">Sign up</Trans>
-            </ButtonLink>
-          </div>
+          {!loggedIn && (
+            <div className="drawer__auth">
+              <ButtonLink href="/login" block onClick={close}>
+                <Trans id="header.login">Log in</Trans>
+              </ButtonLink>
+              <ButtonLink href="/register" variant="primary" block onClick={close}>
+                <Trans id="header.register">Sign up</Trans>
+              </ButtonLink>
+            </div>
+          )}
           <nav aria-label={t({ id: 'menu.title', message: 'Menu' })}>
             <ul className="drawer__links">
               {links.map((l) => (

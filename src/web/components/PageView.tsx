@@ -2,7 +2,6 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useApp } from '../app/context';
 import { loadedPages } from '../pages/registry';
-import { LoginRequired } from './LoginRequired';
 import { Button } from './ui';
 
 /** Renders the router machine: loading, the page, its load failure (7 s time-out), the login hook. */
@@ -32,7 +31,8 @@ export function PageView() {
       </section>
     );
   }
-  if (state === 'loginRequired') return <LoginRequired />;
+  // Router `loginRequired`: the sign-up modal (AuthHost) is shown over an empty page.
+  if (state === 'loginRequired') return <div className="container page-state" />;
   if ((state === 'ready' || state === 'loading') && Page && route) return <Page params={route.params} path={route.path} />;
   return (
     <div className="container page-state" aria-busy="true">

@@ -22,4 +22,33 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.SESSION.301', message: 'Your session has expired. Please sign in again.' }),
   msg({ id: 'errors.SESSION.302', message: 'Your session has expired. Please sign in again.' }),
   msg({ id: 'errors.SESSION.149', message: 'Your session has expired. Please sign in again.' }),
+  msg({ id: 'errors.AUTH.100', message: 'The e-mail address or the password is not correct.' }),
+  msg({ id: 'errors.AUTH.101', message: 'Too many sign-in attempts. Wait a minute and try again.' }),
+  msg({ id: 'errors.AUTH.130', message: 'The anti-robot check failed. Please try again.' }),
+  msg({ id: 'errors.AUTH.155', message: 'Enter the code we sent you to finish signing in.' }),
+  msg({ id: 'errors.AUTH.1551', message: 'This code is not correct.' }),
+  msg({ id: 'errors.AUTH.1552', message: 'This code has expired. Sign in again to get a new one.' }),
+  msg({ id: 'errors.AUTH.160', message: 'Start the authenticator app set-up again.' }),
+  msg({ id: 'errors.AUTH.161', message: 'An authenticator app is already set up. Remove it first.' }),
+  msg({ id: 'errors.AUTH.162', message: 'No authenticator app is set up.' }),
+  msg({ id: 'errors.AUTH.170', message: 'Sign-in with this provider is not available here.' }),
+  msg({ id: 'errors.AUTH.171', message: 'This sign-in expired or was started in another window. Please try again.' }),
+  msg({ id: 'errors.AUTH.172', message: 'The provider did not confirm your sign-in. Please try again later.' }),
+  msg({
+    id: 'errors.AUTH.173',
+    message: 'The provider did not share your e-mail address. Allow Quire to see it, or register with your e-mail address.',
+  }),
+  msg({
+    id: 'errors.AUTH.174',
+    message:
+      'A Quire account already uses this e-mail address, and the provider has not confirmed that the address is yours. Sign in with your password instead.',
+  }),
+  msg({
+    id: 'errors.AUTH.175',
+    message: 'Your Quire account is already linked to another account at this provider. Sign in with that one, or with your password.',
+  }),
+  msg({ id: 'errors.AUTH.176', message: 'The provider did not accept this sign-in. Please try again.' }),
+  msg({ id: 'errors.ACCOUNT.110', message: 'This password reset link is not valid or has expired. Ask for a new one.' }),
+  msg({ id: 'errors.ACCOUNT.112', message: 'This account is not activated yet. Check your e-mail or ask for a new activation link.' }),
+  msg({ id: 'errors.ACCOUNT.120', message: 'This activation link is not valid or has already been used.' }),
 ];

@@ -18,11 +18,15 @@ export const PAGES = {
   home: { name: 'home', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
   search: { name: 'search', requiresLogin: false, bypassTerms: false, load: () => import('./Search') },
   notFound: { name: 'notFound', requiresLogin: false, bypassTerms: true, load: () => import('./NotFound') },
-  // Header routes (SPEC §2): they open the sign-up modal; the accounts issue gives them their tabs.
-  login: { name: 'login', requiresLogin: true, bypassTerms: true, load: () => import('./Home') },
-  register: { name: 'register', requiresLogin: true, bypassTerms: true, load: () => import('./Home') },
+  // Header routes (SPEC §2) and mailed links: the home page with the sign-up modal on that tab.
+  login: { name: 'login', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
+  register: { name: 'register', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
+  forgot: { name: 'forgot', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
+  resend: { name: 'resend', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
+  reset: { name: 'reset', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
+  activate: { name: 'activate', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
   publish: { name: 'publish', requiresLogin: true, bypassTerms: false, load: () => import('./Home') },
-  account: { name: 'account', requiresLogin: true, bypassTerms: false, load: () => import('./Home') },
+  account: { name: 'account', requiresLogin: true, bypassTerms: false, load: () => import('./Account') },
 } satisfies Record<string, PageDef>;
 
 export type PageName = keyof typeof PAGES;
@@ -32,6 +36,10 @@ const EXACT: Record<string, PageName> = {
   '/search': 'search',
   '/login': 'login',
   '/register': 'register',
+  '/forgot': 'forgot',
+  '/resend': 'resend',
+  '/reset': 'reset',
+  '/activate': 'activate',
   '/publish': 'publish',
 };
 
@@ -58,3 +66,8 @@ export async function loadPage(name: string): Promise<ComponentType<PageProps>> 
   loadedPages.set(name, mod.default);
   return mod.default;
 }
+
+/** Pages that open the sign-up modal on a tab (SPEC §2 header routes, mailed links). */
+export const AUTH_PAGES = ['login', 'register', 'forgot', 'resend', 'reset', 'activate'] as const;
+export type AuthPage = (typeof AUTH_PAGES)[number];
+export const isAuthPage = (name: string | undefined): name is AuthPage => (AUTH_PAGES as readonly string[]).includes(name ?? '');

@@ -106,3 +106,27 @@ function parseStored<T>(raw: string | null, schema: v.GenericSchema<unknown, T>)
     return null;
   }
 }
+
+/** The current user with same-tab change notifications (views read it with useSyncExternalStore). */
+export interface UserStore {
+  get(): CurrentUser | null;
+  set(user: CurrentUser | null): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createUserStore(storage: KeyValueStorage | undefined): UserStore {
+  let current = readUser(storage);
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(user) {
+      current = user;
+      writeUser(storage, user);
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import { createActor, fromPromise } from 'xstate';
+import type { AlertRequest } from '../../../machines/alert.machine';
+import { consentsMachine } from '../../../machines/consents.machine';
+import type { PostLoginUser } from '../../../machines/post-login.machine';
+import { postLoginMachine } from '../../../machines/post-login.machine';
+import { type RefreshOutput, type SessionSource, sessionMachine } from '../../../machines/session.machine';
+import { provideSignUpModal, type SignUpServices } from '../../../machines/sign-up/provide';
+import { termsMachine } from '../../../machines/terms.machine';
+import { usageContextMachine } from '../../../machines/usage-context.machine';
+import type { ApiClient, Gate } from '../../api';
+import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
+import { readCookie, setCookie } from '../i18n/cookies';
+import { createUserStore, onUserChangedInOtherTab, userFromLogin, writeAssociation } from '../session/user-store';
+
+/** Name of the navigator.locks lock and BroadcastChannel that keep tabs from refreshing together. */
+export const REFRESH_LOCK = 'quire-session-refresh';
+export const SESSION_CHANNEL = 'quire-session';
+/** Cookie holding the path to visit after login (SPEC §4). */
+export const LOGIN_REDIRECT_COOKIE = 'quire_login_redirect';
+
+export interface SessionDeps {
+  api: ApiClient;
+  gate: Gate;
+  pushAlert: (alert: AlertRequest) => void;
+  navigate: (to: string) => void;
+  /** Whether the current page requires login (the router knows). */
+  currentPageRequiresLogin: () => boolean;
+  /** Opens/closes the non-closeable sign-in modal of an expired session. */
+  setExpiredSignIn: (open: boolean) => void;
+  doc: Document;
+}
+
+type Pending = { retry: () => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+
+/**
+ * The session side of the app: the user store, the session machine with its real side effects
+ * (token check, refresh under a cross-tab lock, BroadcastChannel, storage events), the API client's
+ * expired-session queue, and the post-login sequence with its full-screen steps.
+ */
+export function createSessionWiring(deps: SessionDeps) {
+  const { api, gate, pushAlert, doc } = deps;
+  const win = doc.defaultView as Window;
+  const storage = safe(() => win.localStorage);
+  const sessionStorage = safe(() => win.sessionStorage);
+  const store = createUserStore(storage);
+  const pending = new Map<string, Pending>();
+  let seq = 0;
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+
+  const fetchSession = async (): Promise<LoginContent> => {
+    const content = await api.call('profile/session', {
+      method: 'GET',
+      skipSessionWait: true,
+      ignoreAlerts: true,
+      schema: LoginContentSchema,
+    });
+    store.set(userFromLogin(content, Date.now(), store.get()));
+    return content;
+  };
+
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        checkSession: fromPromise<SessionSource | null>(async () => (store.get()?.session.access_token ? fetchSession() : null)),
+        refreshSession: fromPromise<RefreshOutput, { profileId: string | null }>(async () => {
+          const before = store.get()?.session.access_token;
+          const run = async (): Promise<RefreshOutput> => {
+            // Another tab may have refreshed while we waited for the lock: adopt its token.
+            const stored = createUserStore(storage).get();
+            if (stored && stored.session.access_token !== before) {
+              store.set(stored);
+              return { kind: 'adopted', content: toSource(stored) };
+            }
+            return { kind: 'refreshed', content: await fetchSession() };
+          };
+          const locks = (win.navigator as Navigator & { locks?: LockManager }).locks;
+          return locks ? locks.request(REFRESH_LOCK, run) : run();
+        }),
+        logout: fromPromise<void>(async () => {
+          await api.call('profile/session', { method: 'DELETE', skipSessionWait: true, ignoreAlerts: true });
+        }),
+      },
+      actions: {
+        openGate: () => gate.open(),
+        clearSession: () => store.set(null),
+        clearAssociation: () => writeAssociation(sessionStorage, null),
+        leaveProtectedPage: () => {
+          if (deps.currentPageRequiresLogin()) deps.navigate('/');
+        },
+        openSignIn: () => deps.setExpiredSignIn(true),
+        closeSignIn: () => deps.setExpiredSignIn(false),
+        showExpiredAlert: () => pushAlert({ type: 'warning', message: { id: 'account.session.expired' } }),
+        showRefreshError: () => pushAlert({ type: 'error', message: { id: 'account.session.refreshFailed' } }),
+        replayQueue: (_, { requestIds }) => {
+          for (const id of requestIds) {
+            const p = pending.get(id);
+            pending.delete(id);
+            p?.retry().then(p.resolve, p.reject);
+          }
+        },
+        rejectQueue: (_, { requestIds }) => {
+          for (const id of requestIds) {
+            const p = pending.get(id);
+            pending.delete(id);
+            p?.reject(new DOMException('signed out', 'AbortError'));
+          }
+        },
+        broadcastRefresh: (_, { content }) => channel?.postMessage({ type: 'refreshed', content }),
+      },
+    }),
+    { input: { signupPage: doc.location.pathname === '/register' } },
+  );
+
+  channel?.addEventListener('message', (e: MessageEvent<{ type: string; content?: LoginContent }>) => {
+    if (e.data?.type === 'refreshed') session.send({ type: 'tab.otherRefreshed', content: e.data.content });
+  });
+  onUserChangedInOtherTab(win, (user) => {
+    store.set(user);
+    session.send({ type: 'tab.userChanged', content: user ? toSource(user) : null });
+  });
+
+  const steps = {
+    terms: termsMachine.provide({
+      actors: {
+        acceptTerms: fromPromise(() => api.call('profile/tos/accept', { method: 'POST', json: {} })),
+        refreshUser: fromPromise<PostLoginUser | null>(() => fetchSession()),
+      },
+    }),
+    usageContext: usageContextMachine.provide({
+      actors: {
+        saveContext: fromPromise(async ({ input }) => {
+          await api.call('account/update', { method: 'POST', json: input });
+          if ('job_title' in input) await api.call('profile/update', { method: 'POST', json: { job_title: input.job_title } });
+        }),
+        refreshUser: fromPromise<PostLoginUser | null>(() => fetchSession()),
+      },
+      actions: { showThanks: () => pushAlert({ type: 'success', message: { id: 'account.context.thanks' } }) },
+    }),
+    consents: consentsMachine.provide({
+      actors: {
+        loadPrefs: fromPromise(async () => {
+          const c = await api.call<{ values: string }>('profile/subscription/get', { method: 'GET' });
+          return { values: JSON.parse(c.values) as Record<string, boolean> };
+        }),
+        savePrefs: fromPromise(({ input }) =>
+          api.call('profile/subscription/update', { method: 'POST', json: { values: JSON.stringify(input.values) } }),
+        ),
+        refreshUser: fromPromise<PostLoginUser | null>(() => fetchSession()),
+      },
+    }),
+  };
+  const postLogin = createActor(
+    postLoginMachine.provide({
+      actors: steps,
+      actions: {
+        visitRedirect: (_, { path }) => {
+          setCookie(LOGIN_REDIRECT_COOKIE, '', -1, doc);
+          deps.navigate(path);
+        },
+        signOut: () => session.send({ type: 'user.logout' }),
+      },
+    }),
+  );
+
+  /** The API client's hook: keep the retry until the user signs in again (SPEC §4 Session expiry). */
+  const onSessionExpired = <T>(retry: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = `req-${++seq}`;
+      pending.set(id, { retry, resolve: resolve as (v: unknown) => void, reject });
+      session.send({ type: 'request.expired', requestId: id });
+    });
+
+  const signUpServices = (leaveToRoot: () => void): SignUpServices => ({
+    login: (json, signal) =>
+      api.call('profile/session', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true, schema: LoginHashSchema }),
+    confirmLogin: (json, signal) =>
+      api.call('profile/session', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true, schema: LoginContentSchema }),
+    register: (json, signal) =>
+      api.call('account/', {
+        method: 'POST',
+        signal,
+        skipSessionWait: true,
+        ignoreAlerts: true,
+        json: { ...json, language: doc.documentElement.lang || 'en', ...origin(doc) },
+      }),
+    forgot: (json, signal) =>
+      api.call('profile/password/request', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
+    resend: (json, signal) => api.call('profile/reactivate', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
+    reset: (json, signal) => api.call('profile/password/', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
+    // The contract (ActivateRequestSchema) takes the usage-context fields flat, beside hash and context.
+    activate: ({ hash, context, fields }, signal) =>
+      api.call('profile/activate', {
+        method: 'POST',
+        json: { hash, context, ...(context === 'pro' ? fields : {}) },
+        signal,
+        skipSessionWait: true,
+        ignoreAlerts: true,
+        schema: LoginHashSchema,
+      }),
+    socialSignIn: () =>
+      Promise.reject(Object.assign(new Error('social sign-in is not configured'), { kind: 'server', type: 'AUTH', code: 130 })),
+    saveUser: (content) => store.set(userFromLogin(content, Date.now(), store.get())),
+    leaveToRoot,
+    showSuccess: (id) => pushAlert({ type: 'success', message: { id } }),
+  });
+
+  /** A successful sign-in: the session follows it and the post-login steps run. */
+  const signedIn = (content: LoginContent, bypassTerms: boolean) => {
+    session.send({ type: 'user.signedIn', content });
+    postLogin.send({
+      type: 'login.succeeded',
+      user: content,
+      bypassTerms,
+      redirectPath: readCookie(LOGIN_REDIRECT_COOKIE, doc.cookie) || null,
+    });
+  };
+
+  return {
+    store,
+    session,
+    postLogin,
+    onSessionExpired,
+    signUpModal: (leaveToRoot: () => void) => provideSignUpModal(signUpServices(leaveToRoot)),
+    signedIn,
+    getToken: () => store.get()?.session.access_token,
+    getAts: () => store.get()?.ats,
+    onAts: (ats: number) => {
+      fetchSession()
+        .then(() => {
+          const u = store.get();
+          if (u) store.set({ ...u, ats });
+        })
+        .catch(() => {});
+    },
+    start: () => {
+      session.start();
+      postLogin.start();
+    },
+  };
+}
+
+export type SessionWiring = ReturnType<typeof createSessionWiring>;
+
+function toSource(user: { session: { access_token: string; expires_at: number }; profile: { id: string } }) {
+  return {
+    session: {
+      access_token: user.session.access_token,
+      expires_in: Math.max(0, Math.round((user.session.expires_at - Date.now()) / 1000)),
+    },
+    profile: user.profile,
+  };
+}
+
+function origin(doc: Document) {
+  const q = new URLSearchParams(doc.location.search);
+  return { origin_source: q.get('utm_source') ?? undefined, origin_campaign: q.get('utm_campaign') ?? undefined };
+}
+
+function safe<T>(get: () => T): T | undefined {
+  try {
+    return get();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { expect, type Page, test } from '@playwright/test';
+import { waitForMail } from './support/mailbox';
+
+const root = new URL('../..', import.meta.url).pathname;
+const PASSWORD = 'correct horse battery';
+
+async function activeAccount(page: Page, name: string): Promise<string> {
+  const email = `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
+  const res = await page.request.post('/api/account/?v=2', { data: { name, email, password: PASSWORD, tos: 1, language: 'en' } });
+  expect((await res.json()).status).toBe('ok');
+  execFileSync(`${root}node_modules/.bin/node`, [`${root}dist/server/cli.js`, 'account', 'set', '--email', email, '--activate'], {
+    env: { ...process.env, QUIRE_DATA_DIR: `${root}.tmp/e2e-data`, QUIRE_LOG_LEVEL: 'silent' },
+    stdio: 'pipe',
+  });
+  return email;
+}
+
+/** Signs in through the modal on the current page; the device is trusted so later sign-ins skip the code. */
+async function signIn(page: Page, email: string, { code = true } = {}) {
+  const since = Date.now();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('E-mail address').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  if (code) {
+    const mail = await waitForMail(email, /\b(\d{6})\b/, since);
+    await dialog.getByLabel('Verification code').fill(mail.match[1]!);
+    await dialog.getByText('Trust this device').click();
+    await dialog.getByRole('button', { name: 'Verify and log in' }).click();
+  }
+  await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
+}
+
+const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('quire.user') ?? 'null')?.session?.access_token as string);
+
+test('a request made with an expired session is replayed after signing in again', async ({ page }) => {
+  await page.goto('/');
+  const email = await activeAccount(page, 'replay');
+  await page.goto('/login');
+  await signIn(page, email);
+  await page.goto('/account/info_profile');
+  await page.getByLabel('First name').fill('Katherine');
+
+  // The session is revoked elsewhere (another device logged out): the next call answers 149.
+  const token = await storedToken(page);
+  const del = await page.request.delete('/api/profile/session?v=2', { headers: { authorization: `Bearer ${token}` } });
+  expect((await del.json()).status).toBe('ok');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
+  await expect(page.locator('.alert')).toContainText('Your session has expired');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible(); // non-closeable
+  await signIn(page, email, { code: false });
+  // The queued save went through after the new sign-in.
+  await expect(page.locator('.alert').filter({ hasText: 'Your details are saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Katherine');
+});
+
+test('two tabs refresh the session only once', async ({ context }) => {
+  const one = await context.newPage();
+  await one.clock.install();
+  await one.goto('/');
+  const email = await activeAccount(one, 'tabs');
+  await one.goto('/login');
+  await signIn(one, email);
+  const two = await context.newPage();
+  await two.clock.install();
+  await two.goto('/account/dashboard');
+  await expect(two.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
+  await one.goto('/account/dashboard');
+  await expect(one.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
+
+  const refreshes: string[] = [];
+  context.on('request', (r) => {
+    if (r.method() === 'GET' && r.url().includes('/api/profile/session')) refreshes.push(r.url());
+  });
+  const before = await storedToken(one);
+  // Half the token lifetime (3600 s) plus the jitter passes in both tabs at once.
+  await Promise.all([one.clock.fastForward('30:02'), two.clock.fastForward('30:02')]);
+  await expect.poll(() => refreshes.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  await one.waitForTimeout(1500);
+  expect(refreshes).toHaveLength(1);
+  // Both tabs now use the new token.
+  const after = await storedToken(one);
+  expect(after).not.toBe(before);
+  expect(await storedToken(two)).toBe(after);
+});
