@@ -11,7 +11,13 @@ export type HostKind = (typeof HOST_KINDS)[number];
 export const CAPTCHA_KINDS = ['altcha', 'recaptcha', 'none'] as const;
 export type CaptchaKind = (typeof CAPTCHA_KINDS)[number];
 
-export type ClientConfig = Record<HostKind, string> & { dev: boolean; captcha: CaptchaKind; recaptchaSiteKey: string };
+export type ClientConfig = Record<HostKind, string> & {
+  dev: boolean;
+  captcha: CaptchaKind;
+  recaptchaSiteKey: string;
+  /** Social sign-in providers the server has credentials for (`facebook`, `google`, `linkedin`). */
+  social: string[];
+};
 
 export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   api: '/api',
@@ -27,6 +33,7 @@ export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   dev: false,
   captcha: 'altcha',
   recaptchaSiteKey: '',
+  social: [],
 });
 
 /** A missing or malformed field falls back to its default; unknown fields are dropped. */
@@ -42,6 +49,10 @@ export const ClientConfigSchema = v.object({
   /** ALTCHA challenges come from `GET {api}/public/captcha`; reCAPTCHA uses recaptchaSiteKey. */
   captcha: withDefault(v.picklist(CAPTCHA_KINDS), 'altcha'),
   recaptchaSiteKey: withDefault(v.string(), ''),
+  social: v.optional(
+    v.fallback(v.array(v.string()), () => []),
+    () => [],
+  ),
 });
 
 /** The id of the `<script type="application/json">` element the server injects into index.html. */

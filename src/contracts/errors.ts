@@ -27,6 +27,14 @@ export const ERRORS = {
   totpNotPending: { type: 'AUTH', code: 160, http: 409 },
   totpAlreadyEnabled: { type: 'AUTH', code: 161, http: 409 },
   totpNotEnabled: { type: 'AUTH', code: 162, http: 409 },
+  // Social sign-in (SPEC §4; the redirect flow hands them to the client as `#error-<code>`).
+  socialDisabled: { type: 'AUTH', code: 170, http: 404 },
+  socialStateMismatch: { type: 'AUTH', code: 171, http: 400 },
+  socialProviderFailed: { type: 'AUTH', code: 172, http: 502 },
+  socialEmailMissing: { type: 'AUTH', code: 173, http: 400 },
+  socialEmailUnverified: { type: 'AUTH', code: 174, http: 409 },
+  socialAlreadyLinked: { type: 'AUTH', code: 175, http: 409 },
+  socialInvalidToken: { type: 'AUTH', code: 176, http: 401 },
   // Accounts (SPEC §8: 112 → resend tab, 110 → forgot tab).
   invalidReset: { type: 'ACCOUNT', code: 110, http: 400 },
   notActivated: { type: 'ACCOUNT', code: 112, http: 403 },

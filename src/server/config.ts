@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as v from 'valibot';
 import type { AccountMode } from '../contracts/accounts';
 import { CAPTCHA_KINDS, type CaptchaKind, type ClientConfig } from '../contracts/client-config';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../contracts/social';
 
 /** Server configuration, read once from the environment at start (DESIGN §9). */
 export interface Config {
@@ -29,7 +30,53 @@ export interface Config {
   tokenTtl: number;
   /** Largest upload per account mode, in bytes. */
   filesizeLimits: Record<AccountMode, number>;
+  /** Social sign-in: the providers whose client id and secret are set (others are disabled). */
+  social: Partial<Record<SocialProviderName, SocialProviderConfig>>;
 }
+
+/** The three social sign-in providers (SPEC §1: a social network, a search-engine identity service, a professional network). */
+const SOCIAL_PROVIDER_NAMES = SOCIAL_PROVIDERS;
+export type SocialProviderName = SocialProvider;
+
+/** One provider's OAuth2 client and endpoints (defaults: the provider's real endpoints; tests point them at a mock). */
+export interface SocialProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  /** Checks that a token posted by a provider SDK was issued to this client (POST {api}/oauth2/{provider}). */
+  tokeninfoUrl: string;
+}
+
+/** The providers' own endpoints (QUIRE_OAUTH_<P>_*_URL override them). */
+export const SOCIAL_ENDPOINT_DEFAULTS: Readonly<Record<SocialProviderName, Omit<SocialProviderConfig, 'clientId' | 'clientSecret'>>> = {
+  facebook: {
+    authorizeUrl: 'https://www.facebook.com/v23.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v23.0/oauth/access_token',
+    userinfoUrl: 'https://graph.facebook.com/v23.0/me?fields=id,name,email,first_name,last_name,birthday,location',
+    tokeninfoUrl: 'https://graph.facebook.com/v23.0/debug_token',
+  },
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    tokeninfoUrl: 'https://oauth2.googleapis.com/tokeninfo',
+  },
+  linkedin: {
+    authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+    tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+    userinfoUrl: 'https://api.linkedin.com/v2/userinfo',
+    tokeninfoUrl: 'https://www.linkedin.com/oauth/v2/introspectToken',
+  },
+};
+const SOCIAL_ENDPOINTS = [
+  ['AUTHORIZE_URL', 'authorizeUrl'],
+  ['TOKEN_URL', 'tokenUrl'],
+  ['USERINFO_URL', 'userinfoUrl'],
+  ['TOKENINFO_URL', 'tokeninfoUrl'],
+] as const;
+const socialVar = (provider: SocialProviderName, suffix: string) => `QUIRE_OAUTH_${provider.toUpperCase()}_${suffix}`;
 
 /** Base URLs of the spec's host kinds (DESIGN §1, §8): absolute http(s) URL, a path, or '' (origin root). */
 export interface Hosts {
@@ -101,6 +148,18 @@ export function parseFilesizeLimits(s: string): Record<AccountMode, number> | un
   }
   return limits;
 }
+const oauthUrl = rule('must be an absolute http(s) URL', (s) => isHttpUrl(s) && !s.includes('#'), String);
+const oauthClientId = rule('must be a client id without spaces (at most 255 characters)', (s) => /^[\x21-\x7e]{1,255}$/.test(s), String);
+const oauthSecret = rule('must be a client secret without spaces (at most 512 characters)', (s) => /^[\x21-\x7e]{1,512}$/.test(s), String);
+/** QUIRE_OAUTH_<FACEBOOK|GOOGLE|LINKEDIN>_CLIENT_ID, _CLIENT_SECRET and the endpoint overrides. */
+const SOCIAL_ENTRIES = Object.fromEntries(
+  SOCIAL_PROVIDER_NAMES.flatMap((p) => [
+    [socialVar(p, 'CLIENT_ID'), v.optional(oauthClientId)],
+    [socialVar(p, 'CLIENT_SECRET'), v.optional(oauthSecret)],
+    ...SOCIAL_ENDPOINTS.map(([suffix]) => [socialVar(p, suffix), v.optional(oauthUrl)]),
+  ]),
+) as Record<string, v.OptionalSchema<typeof oauthUrl, undefined>>;
+
 const MAIL_FROM = /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
 
 const EnvSchema = v.object({
@@ -181,6 +240,7 @@ const EnvSchema = v.object({
       (s) => parseFilesizeLimits(s) ?? { ...DEFAULT_FILESIZE_LIMITS },
     ),
   ),
+  ...SOCIAL_ENTRIES,
 });
 
 /** Rules that involve several variables. */
@@ -194,6 +254,37 @@ function crossCheck(e: v.InferOutput<typeof EnvSchema>): void {
       throw new ConfigError(missing.map((name) => `${name}: is required when QUIRE_CAPTCHA=recaptcha`).join('; '), [...missing]);
     }
   }
+  // A provider is enabled by its client id and secret together; one without the other is a mistake.
+  const env = e as Record<string, unknown>;
+  const halves = SOCIAL_PROVIDER_NAMES.flatMap((p) => {
+    const [id, secret] = [socialVar(p, 'CLIENT_ID'), socialVar(p, 'CLIENT_SECRET')];
+    if (env[id] && !env[secret]) return [{ name: secret, other: id }];
+    if (env[secret] && !env[id]) return [{ name: id, other: secret }];
+    return [];
+  });
+  if (halves.length > 0) {
+    throw new ConfigError(
+      halves.map((h) => `${h.name}: is required when ${h.other} is set`).join('; '),
+      halves.map((h) => h.name),
+    );
+  }
+}
+
+/** The enabled social providers: client id and secret set; endpoints from the overrides or the defaults. */
+function socialProviders(e: Record<string, unknown>): Config['social'] {
+  const out: Config['social'] = {};
+  for (const p of SOCIAL_PROVIDER_NAMES) {
+    const clientId = e[socialVar(p, 'CLIENT_ID')];
+    const clientSecret = e[socialVar(p, 'CLIENT_SECRET')];
+    if (typeof clientId !== 'string' || typeof clientSecret !== 'string') continue;
+    const endpoints = { ...SOCIAL_ENDPOINT_DEFAULTS[p] };
+    for (const [suffix, key] of SOCIAL_ENDPOINTS) {
+      const value = e[socialVar(p, suffix)];
+      if (typeof value === 'string') endpoints[key] = value;
+    }
+    out[p] = { clientId, clientSecret, ...endpoints };
+  }
+  return out;
 }
 
 /** Reads and validates the QUIRE_* variables. Empty values count as unset. Throws ConfigError. */
@@ -251,6 +342,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.QUIRE_MAIL_FROM,
     tokenTtl: e.QUIRE_TOKEN_TTL,
     filesizeLimits: e.QUIRE_FILESIZE_LIMITS ?? { ...DEFAULT_FILESIZE_LIMITS },
+    social: socialProviders(e),
   };
 }
 
@@ -266,5 +358,6 @@ export function publicClientConfig(config: Config): PublicClientConfig {
     // Dev mode skips the captcha (SPEC §5).
     captcha: config.dev ? 'none' : config.captcha,
     recaptchaSiteKey: config.captcha === 'recaptcha' ? (config.recaptcha?.siteKey ?? '') : '',
+    social: SOCIAL_PROVIDER_NAMES.filter((p) => config.social[p] !== undefined),
   };
 }

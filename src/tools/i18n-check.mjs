@@ -24,6 +24,19 @@ const SAME_OK = new Set([
   'Status',
   'Conversion',
   'Account',
+  'Marketing',
+  'Newsletter',
+  'Logos',
+  'Skins',
+  'Consultant',
+  'Designer',
+  'Publications',
+  'Notifications',
+  'Password',
+  'Privacy',
+  'Premium',
+  'Platinum',
+  'Plan',
 ]);
 const poPath = (l) => join(root, 'locales', l, 'messages.po');
 const read = (l) => readFileSync(poPath(l), 'utf8');

@@ -102,13 +102,13 @@ test.describe('routing', () => {
     await expect(page.getByTestId('search-term')).toContainText('budget');
   });
 
-  test('a page that requires login shows a non-closeable modal whose dismissal goes home', async ({ page }) => {
+  test('a page that requires login shows a non-closeable sign-up modal whose dismissal goes home', async ({ page }) => {
     await page.goto('/account/dashboard');
-    const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
-    await expect(dialog).toBeVisible();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('tab', { name: 'Sign up' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
     await page.keyboard.press('Escape');
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'Back to the home page' }).click();
+    await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/$/);
     await expect(heading(page)).toHaveText('Turn your documents into flipbooks people love to read');
   });

@@ -133,7 +133,7 @@ describe('publicClientConfig', () => {
     });
     const pub = publicClientConfig(config);
     const { thumbs, ...hosts } = config.hosts;
-    expect(pub).toEqual({ ...hosts, thumbnails: thumbs, dev: true, captcha: 'none', recaptchaSiteKey: '' });
+    expect(pub).toEqual({ ...hosts, thumbnails: thumbs, dev: true, captcha: 'none', recaptchaSiteKey: '', social: [] });
     // The browser parses it with the shared contract without falling back to defaults.
     expect(v.parse(ClientConfigSchema, JSON.parse(JSON.stringify(pub)))).toEqual(pub);
     expect(JSON.stringify(pub)).not.toMatch(/secret|private|smtp|postgres/);

@@ -28,6 +28,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     expect(first.map((r) => [r.migrationName, r.status])).toEqual([
       ['0001_foundation', 'Success'],
       ['0002_accounts', 'Success'],
+      ['0003_social', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

@@ -16,6 +16,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   auth_attempts: AuthAttemptsTable;
   used_captchas: UsedCaptchasTable;
+  social_identities: SocialIdentitiesTable;
 }
 
 /** Instance-wide key/value settings. */
@@ -141,3 +142,17 @@ export interface UsedCaptchasTable {
   signature: string;
   expires_at: number;
 }
+
+/** A social sign-in identity (provider + the provider's stable user id) linked to a profile. */
+export interface SocialIdentitiesTable {
+  /** facebook | google | linkedin */
+  provider: string;
+  /** The provider's user id (`sub`, or Facebook's `id`). */
+  subject: string;
+  profile_id: string;
+  /** The address the provider reported when the identity was linked. */
+  email: string | null;
+  created_at: number;
+  last_used_at: number | null;
+}
+export type SocialIdentityRow = Selectable<SocialIdentitiesTable>;

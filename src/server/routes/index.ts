@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_VERSION } from '../../contracts/envelope';
 import { ApiError } from '../envelope';
 import accountRoutes from './account/index';
+import oauth2Routes from './oauth2/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
 
@@ -11,10 +12,14 @@ import publicRoutes from './public/index';
  * their path below `/api` (e.g. `/public/status`), validate input with `parse(schema, data)`
  * and answer with `ok(reply, content)` or throw `new ApiError(name)`.
  */
-export const AREAS: FastifyPluginAsync[] = [publicRoutes, accountRoutes, profileRoutes];
+export const AREAS: FastifyPluginAsync[] = [publicRoutes, accountRoutes, profileRoutes, oauth2Routes];
 
-/** Every data call carries `v=2` in its query (SPEC §7). */
+/**
+ * Every data call carries `v=2` in its query (SPEC §7). Browser navigations that other sites start
+ * (an OAuth2 provider's redirect back) are not data calls: their route sets `config.skipApiVersion`.
+ */
 async function requireApiVersion(request: FastifyRequest): Promise<void> {
+  if ((request.routeOptions.config as { skipApiVersion?: boolean } | undefined)?.skipApiVersion) return;
   const { v } = (request.query ?? {}) as { v?: unknown };
   if (v !== String(API_VERSION)) {
     throw new ApiError('unsupportedVersion', { message: `query parameter v=${API_VERSION} is required` });

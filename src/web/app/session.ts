@@ -63,11 +63,11 @@ export function createSessionWiring(deps: SessionDeps) {
       actors: {
         checkSession: fromPromise<SessionSource | null>(async () => (store.get()?.session.access_token ? fetchSession() : null)),
         refreshSession: fromPromise<RefreshOutput, { profileId: string | null }>(async () => {
-          const before = store.get()?.session.access_token;
           const run = async (): Promise<RefreshOutput> => {
-            // Another tab may have refreshed while we waited for the lock: adopt its token.
+            // Under the lock, re-read the stored token: when another tab refreshed it (it is still in the
+            // first half of its life), adopt it instead of calling the server again.
             const stored = createUserStore(storage).get();
-            if (stored && stored.session.access_token !== before) {
+            if (stored && isFresh(stored.session, Date.now())) {
               store.set(stored);
               return { kind: 'adopted', content: toSource(stored) };
             }
@@ -240,6 +240,12 @@ export function createSessionWiring(deps: SessionDeps) {
 }
 
 export type SessionWiring = ReturnType<typeof createSessionWiring>;
+
+/** A token is fresh while it is in the first half of its lifetime (minus a few seconds of clock slack). */
+export function isFresh(session: { issued_at: number; expires_at: number }, now: number): boolean {
+  const half = (session.expires_at - session.issued_at) / 2;
+  return session.issued_at > 0 && now - session.issued_at < half - 5_000;
+}
 
 function toSource(user: { session: { access_token: string; expires_at: number }; profile: { id: string } }) {
   return {

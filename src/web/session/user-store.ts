@@ -12,7 +12,8 @@ export const KNOWN_ACCOUNT_KEY = 'quire.knownAccount';
 
 export const CurrentUserSchema = v.object({
   id: v.string(),
-  session: v.object({ id: v.string(), access_token: v.string(), expires_at: v.number() }),
+  /** issued_at/expires_at: epoch ms, as this browser saw them (a refresh is due past half the lifetime). */
+  session: v.object({ id: v.string(), access_token: v.string(), expires_at: v.number(), issued_at: v.optional(v.number(), 0) }),
   profile: ProfileSchema,
   account: AccountSchema,
   tos: v.object({ required: v.boolean(), accepted: v.boolean() }),
@@ -37,7 +38,12 @@ export function userFromLogin(content: LoginContent, now: number, previous?: Cur
   return {
     ...(previous ?? {}),
     id: content.profile.id,
-    session: { id: content.session.id, access_token: content.session.access_token, expires_at: now + content.session.expires_in * 1000 },
+    session: {
+      id: content.session.id,
+      access_token: content.session.access_token,
+      expires_at: now + content.session.expires_in * 1000,
+      issued_at: now,
+    },
     profile: content.profile,
     account: content.account,
     tos: content.tos,

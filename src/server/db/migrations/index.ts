@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_accounts';
+import * as m0003 from './0003_social';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -9,4 +10,5 @@ import * as m0002 from './0002_accounts';
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_accounts': m0002,
+  '0003_social': m0003,
 };
