@@ -6,16 +6,18 @@ import { navigate } from 'wouter/use-browser-location';
 import { App } from './app/App';
 import { createAppActors } from './app/actors';
 import { AppProvider } from './app/context';
+import { completeOAuthLanding, OAUTH_LANDING_PATH } from './app/social';
 import './styles/tokens.css';
 import './styles/base.css';
 import './components/ui/ui.css';
 import './styles/app.css';
 
+// The social sign-in landing (pop-up or full page) hands its outcome over and leaves: no app boot.
+const landing = window.location.pathname === OAUTH_LANDING_PATH && completeOAuthLanding(window);
 const i18n = setupI18n();
-const actors = createAppActors({ i18n, navigate: (to) => navigate(to) });
-
 const root = document.getElementById('root');
-if (root) {
+if (root && !landing) {
+  const actors = createAppActors({ i18n, navigate: (to) => navigate(to) });
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

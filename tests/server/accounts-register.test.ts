@@ -26,8 +26,8 @@ describe.each(DIALECTS)('register on %s', (dialect) => {
 
     const mail = await lastMail(ctx.config, email);
     expect(mail.from).toBe('Quire <no-reply@localhost>');
-    expect(mail.subject).toBe('Activate your Quire account'); // no French catalog yet: English
-    expect(mail.text).toContain('Hello Ada Books,');
+    expect(mail.subject).toBe('Activez votre compte Quire'); // in the user's language (fr)
+    expect(mail.text).toContain('Bonjour Ada Books,');
     expect(mail.text).toMatch(/^http:\/\/localhost(:\d+)?\/activate#hash-[\w-]{43}$/m);
     expect(mail.html).toContain(`/activate#hash-${activationToken(mail)}`);
   });

@@ -126,7 +126,7 @@ describe('mail transport', () => {
       localesDir: path.join(ROOT, 'locales'),
     });
     await mailer.send('a@b.co', 'ru', { kind: 'activation', name: 'A', url: 'https://q.test/activate#hash-x' });
-    expect(sent).toEqual([expect.objectContaining({ from: 'x@y.z', to: 'a@b.co', subject: 'Activate your Quire account' })]);
+    expect(sent).toEqual([expect.objectContaining({ from: 'x@y.z', to: 'a@b.co', subject: 'Активируйте аккаунт Quire' })]);
     expect(parseMail(`Subject: =?UTF-8?Q?Caf=C3=A9?=\n\nbody`).subject).toBe('Café');
   });
 });

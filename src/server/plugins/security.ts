@@ -25,6 +25,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    // Social sign-in pop-ups keep their opener through the provider's pages (see /oauth below).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // The social sign-in landing posts to its opener: it must not sit in another browsing context group.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.split('?', 1)[0] === '/oauth') reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   // Off by default; a route opts in with `config: rateLimit(max, timeWindow)`.
   await app.register(rateLimitPlugin, {

@@ -2,10 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { createActor } from 'xstate';
+import type { SocialProvider } from '../../../machines/sign-up/types';
 import type { LoginContent } from '../../contracts/accounts';
 import type { RenderCaptcha } from '../components/account/CaptchaField';
 import { PostLoginModals } from '../components/account/PostLoginModals';
 import { SignUpModal } from '../components/account/SignUpModal';
+import { SocialProvidersContext } from '../components/account/SocialButtons';
 import { isAuthPage } from '../pages/registry';
 import { hasKnownAccount } from '../session/user-store';
 import { AltchaWidget } from './AltchaWidget';
@@ -89,7 +91,11 @@ export function AuthHost() {
 
   return (
     <>
-      {actor && <SignUpModal actor={actor} captcha={config.dev ? 'none' : config.captcha} renderCaptcha={renderCaptcha} />}
+      {actor && (
+        <SocialProvidersContext.Provider value={config.social as SocialProvider[]}>
+          <SignUpModal actor={actor} captcha={config.dev ? 'none' : config.captcha} renderCaptcha={renderCaptcha} />
+        </SocialProvidersContext.Provider>
+      )}
       <PostLoginModals actor={auth.postLogin} />
     </>
   );

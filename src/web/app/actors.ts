@@ -49,6 +49,14 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
           i18n.activate(lang);
           doc.documentElement.lang = lang;
           setCookie('lang', lang, undefined, doc);
+          // A signed-in user's choice is kept on the profile (mail language; SPEC §7 Language).
+          const user = wiring?.store.get();
+          if (user && user.profile.language !== lang && wiring?.session.getSnapshot().matches('loggedIn')) {
+            api
+              .call('profile/update', { method: 'POST', json: { language: lang }, ignoreAlerts: true })
+              .then(() => wiring?.store.set({ ...user, profile: { ...user.profile, language: lang }, language: lang }))
+              .catch(() => {});
+          }
         },
         reportFailure: () => pushAlert({ type: 'error', message: { id: 'commons.translationFailed' } }),
       },

@@ -7,10 +7,11 @@ import { type RefreshOutput, type SessionSource, sessionMachine } from '../../..
 import { provideSignUpModal, type SignUpServices } from '../../../machines/sign-up/provide';
 import { termsMachine } from '../../../machines/terms.machine';
 import { usageContextMachine } from '../../../machines/usage-context.machine';
-import type { ApiClient, Gate } from '../../api';
+import { type ApiClient, type Gate, readClientConfig } from '../../api';
 import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
 import { readCookie, setCookie } from '../i18n/cookies';
 import { createUserStore, onUserChangedInOtherTab, userFromLogin, writeAssociation } from '../session/user-store';
+import { createSocialSignIn } from './social';
 
 /** Name of the navigator.locks lock and BroadcastChannel that keep tabs from refreshing together. */
 export const REFRESH_LOCK = 'quire-session-refresh';
@@ -197,8 +198,7 @@ export function createSessionWiring(deps: SessionDeps) {
         ignoreAlerts: true,
         schema: LoginHashSchema,
       }),
-    socialSignIn: () =>
-      Promise.reject(Object.assign(new Error('social sign-in is not configured'), { kind: 'server', type: 'AUTH', code: 130 })),
+    socialSignIn: createSocialSignIn({ config: readClientConfig(doc), win }),
     saveUser: (content) => store.set(userFromLogin(content, Date.now(), store.get())),
     leaveToRoot,
     showSuccess: (id) => pushAlert({ type: 'success', message: { id } }),

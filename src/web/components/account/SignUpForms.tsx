@@ -10,7 +10,7 @@ import { Field } from '../ui';
 import { CaptchaField, type RenderCaptcha } from './CaptchaField';
 import { ArrowLeftIcon } from './icons';
 import { Callout, CheckField, LinkButton, PasswordField, SubmitButton } from './parts';
-import { SocialButtons } from './SocialButtons';
+import { SocialButtons, useSocialProviders } from './SocialButtons';
 
 export type SignUpModalActor = ActorRefFrom<typeof signUpModalMachine>;
 type Snapshot = ReturnType<SignUpModalActor['getSnapshot']>;
@@ -64,6 +64,7 @@ function useSignUpForm<N extends FormName>(actor: SignUpModalActor, name: N) {
 
 /** Social sign-in buttons bound to the modal (login and register tabs). */
 function Social({ actor, step }: { actor: SignUpModalActor; step: string | null }) {
+  const enabled = useSocialProviders();
   const snapshotCan = useSelector(
     actor,
     (s) => ({
@@ -73,6 +74,7 @@ function Social({ actor, step }: { actor: SignUpModalActor; step: string | null 
     }),
     (a, b) => a.facebook === b.facebook && a.google === b.google && a.linkedin === b.linkedin,
   );
+  if (enabled.length === 0) return null;
   return (
     <>
       <div className="divider">

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { createContext, useContext } from 'react';
 import { SOCIAL_PROVIDERS } from '../../../../machines/constants';
 import type { SocialProvider } from '../../../../machines/sign-up-modal.machine';
 
@@ -44,6 +45,10 @@ function Logo({ provider }: { provider: SocialProvider }) {
  * professional network). Each button sends `user.social { provider }` and is enabled only while the
  * machine accepts it.
  */
+/** The providers this server has enabled (client config `social`); stories and tests show all three. */
+export const SocialProvidersContext = createContext<readonly SocialProvider[]>(SOCIAL_PROVIDERS);
+export const useSocialProviders = () => useContext(SocialProvidersContext);
+
 export function SocialButtons({
   canUse,
   busy,
@@ -54,9 +59,10 @@ export function SocialButtons({
   onSocial: (provider: SocialProvider) => void;
 }) {
   const { t } = useLingui();
+  const enabled = useSocialProviders();
   return (
     <div className="social" aria-busy={busy || undefined}>
-      {SOCIAL_PROVIDERS.map((provider) => {
+      {SOCIAL_PROVIDERS.filter((p) => enabled.includes(p)).map((provider) => {
         const name = NAMES[provider];
         return (
           <button

@@ -24,12 +24,25 @@ export function Modal({ open, title, onEscape, onBackdrop, onClose, full, footer
   const titleId = useId();
   const { t } = useLingui();
 
+  const openRef = useRef(open);
+  openRef.current = open;
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
   }, [open]);
+
+  // Chromium may close a dialog on a repeated Escape without a cancel event (close watcher): report
+  // it as Escape, and show the dialog again if the machine keeps it open.
+  const onNativeClose = () => {
+    if (!openRef.current) return;
+    onEscape();
+    setTimeout(() => {
+      const d = ref.current;
+      if (d && openRef.current && !d.open) d.showModal();
+    }, 0);
+  };
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; Escape is its keyboard equivalent (onCancel).
@@ -41,6 +54,7 @@ export function Modal({ open, title, onEscape, onBackdrop, onClose, full, footer
         e.preventDefault();
         onEscape();
       }}
+      onClose={onNativeClose}
       onClick={(e) => {
         if (e.target === ref.current) onBackdrop?.();
       }}
