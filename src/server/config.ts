@@ -28,6 +28,8 @@ export interface Config {
   mailFrom: string;
   /** Access token lifetime in seconds. */
   tokenTtl: number;
+  /** Multiplies every per-IP limit (many users behind one address, or a test suite on loopback). */
+  ipLimitScale: number;
   /** Largest upload per account mode, in bytes. */
   filesizeLimits: Record<AccountMode, number>;
   /** Social sign-in: the providers whose client id and secret are set (others are disabled). */
@@ -229,6 +231,10 @@ const EnvSchema = v.object({
     rule('must be an address or "Name <address>"', (s) => MAIL_FROM.test(s), String),
     'Quire <no-reply@localhost>',
   ),
+  QUIRE_IP_LIMIT_SCALE: v.optional(
+    rule('must be an integer between 1 and 1000', (s) => /^\d{1,4}$/.test(s) && +s >= 1 && +s <= 1000, Number),
+    '1',
+  ),
   QUIRE_TOKEN_TTL: v.optional(
     rule('must be a number of seconds between 1 and 2592000', (s) => /^\d{1,7}$/.test(s) && +s >= 1 && +s <= 2_592_000, Number),
     '3600',
@@ -341,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     mailFrom: e.QUIRE_MAIL_FROM,
     tokenTtl: e.QUIRE_TOKEN_TTL,
+    ipLimitScale: e.QUIRE_IP_LIMIT_SCALE,
     filesizeLimits: e.QUIRE_FILESIZE_LIMITS ?? { ...DEFAULT_FILESIZE_LIMITS },
     social: socialProviders(e),
   };

@@ -35,11 +35,17 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions }, grepInvert: /@phone/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions }, grepInvert: /@phone|@timing/ },
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
       grep: /@phone/,
+    },
+    {
+      name: 'timing',
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions },
+      grep: /@timing/,
+      dependencies: ['desktop', 'phone'],
     },
   ],
   webServer: {
@@ -54,6 +60,8 @@ export default defineConfig({
       QUIRE_HOST: '127.0.0.1',
       QUIRE_DATA_DIR: `${root}.tmp/e2e-data`,
       QUIRE_DEV: '1',
+      // Every e2e user comes from 127.0.0.1: per-IP limits scaled (per-address limits stay as they are).
+      QUIRE_IP_LIMIT_SCALE: '50',
       QUIRE_LOG_LEVEL: 'warn',
       QUIRE_SMTP_URL: `smtp://127.0.0.1:${process.env.QUIRE_E2E_SMTP_PORT ?? 4391}`,
       QUIRE_PUBLIC_URL: `http://localhost:${PORT}`,

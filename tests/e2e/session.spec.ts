@@ -63,7 +63,8 @@ test('a request made with an expired session is replayed after signing in again'
   await expect(page.getByLabel('First name')).toHaveValue('Katherine');
 });
 
-test('two tabs refresh the session only once', async ({ context }) => {
+// @timing: measured alone (its own Playwright project, after the others) so parallel load cannot skew it.
+test('two tabs refresh the session only once @timing', async ({ context }) => {
   const one = await context.newPage();
   await one.clock.install();
   await one.goto('/');
@@ -79,7 +80,9 @@ test('two tabs refresh the session only once', async ({ context }) => {
 
   const refreshes: string[] = [];
   context.on('request', (r) => {
-    if (r.method() === 'GET' && r.url().includes('/api/profile/session')) refreshes.push(r.url());
+    if (r.method() === 'GET' && r.url().includes('/api/profile/session')) {
+      refreshes.push(r.url());
+    }
   });
   const before = await storedToken(one);
   // Half the token lifetime (3600 s) plus the jitter passes in both tabs at once.

@@ -262,3 +262,23 @@ describe.each(DIALECTS)('activation on %s', (dialect) => {
     expect(await outbox(ctx.config, email)).toHaveLength(1 + 5);
   });
 });
+
+describe.each(DIALECTS)('per-IP limit scale on %s', (dialect) => {
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_IP_LIMIT_SCALE: '2' } });
+
+  it('multiplies the per-IP login limit but not the per-address one', async () => {
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 20; i++) {
+      const res = await call(ctx.app, '/profile/session', { login: uniqueEmail('scaled'), password: PASSWORD }, { ip });
+      expect(res.json().content.code).toBe(100);
+    }
+    const over = await call(ctx.app, '/profile/session', { login: uniqueEmail('scaled'), password: PASSWORD }, { ip });
+    expect(over.json()).toMatchObject({ status: 'error', content: { type: 'AUTH', code: 101 } });
+
+    const email = uniqueEmail('scaled-address');
+    await registerActive(ctx, email);
+    for (let i = 0; i < 10; i++) await call(ctx.app, '/profile/session', { login: email, password: `guess ${i}` });
+    const eleventh = await call(ctx.app, '/profile/session', { login: email, password: PASSWORD });
+    expect(eleventh.json()).toMatchObject({ status: 'error', content: { type: 'AUTH', code: 101 } });
+  });
+});

@@ -35,8 +35,10 @@ export async function startLogin(
   body: v.InferOutput<typeof LoginRequestSchema>,
 ): Promise<{ hash: string }> {
   const now = app.clock();
-  const keys = [`login:email:${body.login}`, `login:ip:${request.ip}`];
-  if (await overLimit(app.db, keys, LIMITS.login, now)) throw new ApiError('loginRateLimited');
+  const perIp = { ...LIMITS.login, max: LIMITS.login.max * app.config.ipLimitScale };
+  const overEmail = await overLimit(app.db, [`login:email:${body.login}`], LIMITS.login, now);
+  const overIp = await overLimit(app.db, [`login:ip:${request.ip}`], perIp, now);
+  if (overEmail || overIp) throw new ApiError('loginRateLimited');
 
   const profile = await findProfileByEmail(app.db, body.login);
   if (!(await checkPassword(app.passwords, profile?.password_hash, body.password, app.dummyHash)) || !profile) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** Access tokens: HS256 JWTs with sub = profile id, sid = session id, exp. */
@@ -13,12 +14,16 @@ export async function signAccessToken(
   expiresAtMs: number,
   nowMs: number,
 ): Promise<string> {
-  return new SignJWT({ sid: claims.sid })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(claims.sub)
-    .setIssuedAt(Math.floor(nowMs / 1000))
-    .setExpirationTime(Math.floor(expiresAtMs / 1000))
-    .sign(key);
+  return (
+    new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      // Unique per token: two tokens issued in the same second for one session still differ.
+      .setJti(randomBytes(9).toString('base64url'))
+      .setIssuedAt(Math.floor(nowMs / 1000))
+      .setExpirationTime(Math.floor(expiresAtMs / 1000))
+      .sign(key)
+  );
 }
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };

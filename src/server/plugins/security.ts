@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ApiError } from '../envelope';
 
@@ -44,5 +44,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
  * `app.post('/contact/send', { config: rateLimit(5, '1 minute') }, handler)`.
  */
 export function rateLimit(max: number, timeWindow: number | string) {
-  return { rateLimit: { max, timeWindow } };
+  return { rateLimit: { max: (request: FastifyRequest) => max * request.server.config.ipLimitScale, timeWindow } };
 }

@@ -48,16 +48,27 @@ export function createSessionWiring(deps: SessionDeps) {
   let seq = 0;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
 
+  // A session answer carries the account timestamp (ats) itself: while one is in flight, the ats it
+  // brings is only recorded, not a reason to fetch the session again.
+  let fetching = 0;
+  let atsSeen = 0;
   const fetchSession = async (): Promise<LoginContent> => {
-    const content = await api.call('profile/session', {
-      method: 'GET',
-      skipSessionWait: true,
-      ignoreAlerts: true,
-      schema: LoginContentSchema,
-    });
-    store.set(userFromLogin(content, Date.now(), store.get()));
-    return content;
+    fetching++;
+    try {
+      const content = await api.call('profile/session', {
+        method: 'GET',
+        skipSessionWait: true,
+        ignoreAlerts: true,
+        schema: LoginContentSchema,
+      });
+      const previous = store.get();
+      store.set({ ...userFromLogin(content, Date.now(), previous), ats: Math.max(previous?.ats ?? 0, atsSeen) });
+      return content;
+    } finally {
+      fetching--;
+    }
   };
+  let atsRefresh: Promise<unknown> | null = null;
 
   const session = createActor(
     sessionMachine.provide({
@@ -225,12 +236,13 @@ export function createSessionWiring(deps: SessionDeps) {
     getToken: () => store.get()?.session.access_token,
     getAts: () => store.get()?.ats,
     onAts: (ats: number) => {
-      fetchSession()
-        .then(() => {
-          const u = store.get();
-          if (u) store.set({ ...u, ats });
-        })
-        .catch(() => {});
+      atsSeen = Math.max(atsSeen, ats);
+      if (fetching > 0 || atsRefresh) return;
+      atsRefresh = fetchSession()
+        .catch(() => {})
+        .finally(() => {
+          atsRefresh = null;
+        });
     },
     start: () => {
       session.start();
