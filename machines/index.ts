@@ -10,7 +10,23 @@ import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
 import { signUpMachines } from './sign-up/registry';
 
+// Every machine of the product, by file (the accounts and sign-up entries come from their registries below).
+export { activationMachine } from './activation.machine';
+export { alertMachine } from './alert.machine';
+export { alertsMachine } from './alerts.machine';
+export { captchaMachine } from './captcha.machine';
+export { consentsMachine } from './consents.machine';
+export { detailsFormMachine } from './details-form.machine';
+export { languageMachine } from './language.machine';
+export { mfaMachine } from './mfa.machine';
+export { modalsMachine } from './modals.machine';
+export { postLoginMachine } from './post-login.machine';
 export type { MachineEntry, PathConfig } from './registry-types';
+export { routerMachine } from './router.machine';
+export { sessionMachine } from './session.machine';
+export { signUpModalMachine } from './sign-up-modal.machine';
+export { termsMachine } from './terms.machine';
+export { usageContextMachine } from './usage-context.machine';
 
 type Snap = { value: unknown; context: unknown };
 const ctx = <T>(s: Snap) => s.context as T;
