@@ -202,7 +202,15 @@ export const signUpModalMachine = setup({
               target: `#${ID}.signedIn`,
               actions: signIn<{ output: LoginContent }>((output) => output),
             },
-            onError: { target: 'editing', actions: { type: 'showCallError', params: errorParams } },
+            onError: [
+              // An authenticator-app profile still gives its code after a social sign-in (155 with the hash).
+              {
+                guard: { type: 'secondFactor', params: errorParams },
+                target: `#${ID}.mfa`,
+                actions: { type: 'keepLoginHash', params: ({ event }) => ({ hash: secondFactorHash(event.error) }) },
+              },
+              { target: 'editing', actions: { type: 'showCallError', params: errorParams } },
+            ],
           },
         },
         signingInWithSocial: socialSignIn(),

@@ -94,7 +94,7 @@ function modalEvents(s: Snap): EventObject[] {
       );
       break;
     case 'confirming':
-      events.push(done('confirmLogin', current), failed('confirmLogin', errors.network));
+      events.push(done('confirmLogin', current), failed('confirmLogin', errors.mfaRequired), failed('confirmLogin', errors.network));
       break;
     case 'signingInWithSocial':
       events.push(

@@ -276,6 +276,15 @@ describe('social sign-in (SPEC §4)', () => {
     expect(done.output?.kind).toBe('signedIn');
   });
 
+  it('an authenticator-app profile still gives its code after a social sign-in (155 → mfa)', async () => {
+    const { actor, tab } = open({}, fakeServices({ confirmLogin: rejecting(errors.mfaRequired) }));
+    actor.send({ type: 'user.social', provider: 'google' });
+    await until(actor, (s) => s.matches('mfa'));
+    expect(tab()).toBe('mfa');
+    const mfa = actor.getSnapshot().children.mfa as ActorRefFrom<typeof mfaMachine>;
+    expect(mfa.getSnapshot().context.hash).toBe(HASH);
+  });
+
   it('a closed pop-up (abort) goes back to the tab without a message', async () => {
     const { actor } = open({}, fakeServices({ socialSignIn: rejecting(errors.abort) }));
     actor.send({ type: 'user.social', provider: 'google' });
