@@ -17,16 +17,19 @@ export interface CaptchaContext {
 export type CaptchaEvent = { type: 'user.retry' } | { type: 'form.tokenSpent' };
 
 /**
- * The self-hosted anti-robot check (ALTCHA proof of work, DESIGN §2): fetch a challenge, solve it in
- * the browser, hand the token to the form; a failed form call spends the token and a new one is solved.
+ * The anti-robot check (DESIGN §2): ALTCHA by default (fetch a challenge, solve the proof of work in the
+ * browser) or reCAPTCHA (load the widget, the visitor answers it). The token goes to the form; a failed
+ * form call spends it and a new one is obtained.
  */
 export const captchaMachine = setup({
   types: { context: {} as CaptchaContext, events: {} as CaptchaEvent },
   actors: {
-    fetchChallenge: fromPromise<AltchaChallenge>(async () => {
+    /** ALTCHA: the challenge parameters; reCAPTCHA: the loaded widget API. */
+    fetchChallenge: fromPromise<unknown>(async () => {
       throw new Error('fetchChallenge is not provided');
     }),
-    solve: fromPromise<string, AltchaChallenge>(async () => {
+    /** ALTCHA: the proof of work; reCAPTCHA: the widget's answer. Resolves with the token. */
+    solve: fromPromise<string, unknown>(async () => {
       throw new Error('solve is not provided');
     }),
   },
@@ -51,7 +54,7 @@ export const captchaMachine = setup({
       invoke: {
         id: 'solve',
         src: 'solve',
-        input: ({ event }) => (event as unknown as { output: AltchaChallenge }).output,
+        input: ({ event }: { event: unknown }) => (event as { output: unknown }).output,
         onDone: {
           target: 'solved',
           actions: [

@@ -214,3 +214,18 @@ describe('sign-in settings', () => {
     for (const name of names) expect(error.message).toContain(name);
   });
 });
+
+describe('CSP with the reCAPTCHA option', () => {
+  it('admits Google reCAPTCHA scripts and frames only when QUIRE_CAPTCHA=recaptcha', async () => {
+    const { cspDirectives } = await import('../../src/server/plugins/security');
+    const strict = cspDirectives(loadConfig({}));
+    expect(strict['script-src']).toEqual(["'self'"]);
+    expect(strict['frame-src']).toBeUndefined();
+    const withRecaptcha = cspDirectives(
+      loadConfig({ QUIRE_CAPTCHA: 'recaptcha', QUIRE_RECAPTCHA_SECRET: 's'.repeat(20), QUIRE_RECAPTCHA_SITE_KEY: 'k'.repeat(20) }),
+    );
+    expect(withRecaptcha['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+    expect(withRecaptcha['frame-src']).toEqual(['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+    expect(withRecaptcha['object-src']).toEqual(["'none'"]);
+  });
+});

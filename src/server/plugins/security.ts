@@ -19,11 +19,19 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'self'"],
 };
 
+/** Google's reCAPTCHA script and frames: allowed only when QUIRE_CAPTCHA=recaptcha (DESIGN §2 option). */
+export const RECAPTCHA_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+
+export function cspDirectives(config: Pick<Config, 'captcha'>): Record<string, string[]> {
+  if (config.captcha !== 'recaptcha') return CSP_DIRECTIVES;
+  return { ...CSP_DIRECTIVES, 'script-src': [...CSP_DIRECTIVES['script-src'], ...RECAPTCHA_SOURCES], 'frame-src': RECAPTCHA_SOURCES };
+}
+
 /** Security headers (helmet, strict CSP; HSTS only behind an https public URL) and rate limiting. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = config.publicUrl?.startsWith('https:') ?? false;
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     // Social sign-in pop-ups keep their opener through the provider's pages (see /oauth below).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

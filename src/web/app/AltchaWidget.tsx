@@ -17,10 +17,10 @@ export function AltchaWidget({ token, onToken, describedBy }: CaptchaWidgetProps
   const actor = useActorRef(
     captchaMachine.provide({
       actors: {
-        fetchChallenge: fromPromise(({ signal }) =>
+        fetchChallenge: fromPromise<unknown>(({ signal }) =>
           api.call<AltchaChallenge>('public/captcha', { method: 'GET', skipSessionWait: true, ignoreAlerts: true, signal }),
         ),
-        solve: fromPromise(({ input, signal }) => solveAltcha(input, sha256, signal)),
+        solve: fromPromise(({ input, signal }) => solveAltcha(input as AltchaChallenge, sha256, signal)),
       },
       actions: { deliver: (_, { token: value }) => onToken(value) },
     }),

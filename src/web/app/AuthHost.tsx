@@ -13,9 +13,10 @@ import { hasKnownAccount } from '../session/user-store';
 import { AltchaWidget } from './AltchaWidget';
 import { EXPIRED_SIGN_IN } from './actors';
 import { useApp } from './context';
+import { RecaptchaWidget } from './RecaptchaWidget';
 
-/** Mounts the configured captcha widget (ALTCHA; reCAPTCHA needs Google's script and is not wired yet). */
-const renderCaptcha: RenderCaptcha = (props) => (props.kind === 'altcha' ? <AltchaWidget {...props} /> : null);
+/** Mounts the configured captcha widget: ALTCHA (self-hosted, default) or Google reCAPTCHA. */
+const renderCaptcha: RenderCaptcha = (props) => (props.kind === 'altcha' ? <AltchaWidget {...props} /> : <RecaptchaWidget {...props} />);
 
 type Reason = 'expired' | 'required' | 'route';
 type ModalOutput = { kind: 'signedIn' | 'activated'; content: LoginContent } | { kind: 'closed' };

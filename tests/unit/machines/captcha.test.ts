@@ -29,7 +29,13 @@ describe('captcha machine', () => {
     const actor = createActor(
       captchaMachine.provide({
         actors: {
-          fetchChallenge: fromPromise(async () => ({ algorithm: 'SHA-256', challenge: 'c', salt: 's', signature: 'x', maxnumber: 1 })),
+          fetchChallenge: fromPromise<unknown>(async () => ({
+            algorithm: 'SHA-256',
+            challenge: 'c',
+            salt: 's',
+            signature: 'x',
+            maxnumber: 1,
+          })),
           solve: fromPromise(async () => `token-${++n}`),
         },
         actions: { deliver: (_, { token }) => delivered.push(token) },
