@@ -24,6 +24,8 @@ async function continueWith(page: Page, provider: MockProviderName) {
 const accountMenu = (page: Page, name: string) => page.getByRole('button', { name: `Account menu of ${name}` });
 
 test.describe('social sign-in', () => {
+  // One provider mock with a shared "next user" queue: these tests run one after another.
+  test.describe.configure({ mode: 'serial' });
   test('facebook: a new user lands on register success and gets the activation mail', async ({ page }) => {
     const email = `${unique('fb')}@example.org`;
     await queueMockUser(E2E_OAUTH_URL, 'facebook', { subject: unique('facebook'), email, name: 'Fiona Book', location: 'Lyon, France' });
