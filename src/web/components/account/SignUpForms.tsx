@@ -62,6 +62,37 @@ function useSignUpForm<N extends FormName>(actor: SignUpModalActor, name: N) {
   return { values, errors, errorId, step, canSubmit, devMode, text, set, onSubmit, i18n };
 }
 
+type SignUpFormApi = Pick<ReturnType<typeof useSignUpForm>, 'text'>;
+
+/** The e-mail field of the login, register, forgot and resend forms. */
+function EmailField({
+  form,
+  field,
+  autoComplete,
+  readOnly,
+}: {
+  form: SignUpFormApi;
+  field: 'login' | 'email';
+  autoComplete: 'username' | 'email';
+  readOnly: boolean;
+}) {
+  const { t } = useLingui();
+  const label = t({ id: 'account.field.email', message: 'E-mail address' });
+  return (
+    <Field
+      label={label}
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      autoCapitalize="off"
+      spellCheck={false}
+      required
+      readOnly={readOnly}
+      {...form.text(field, label)}
+    />
+  );
+}
+
 /** Social sign-in buttons bound to the modal (login and register tabs). */
 function Social({ actor, step }: { actor: SignUpModalActor; step: string | null }) {
   const enabled = useSocialProviders();
@@ -114,17 +145,7 @@ export function LoginForm({ actor }: { actor: SignUpModalActor }) {
   return (
     <div className="account-view">
       <form className="account-form" onSubmit={f.onSubmit} noValidate aria-busy={busy || undefined}>
-        <Field
-          label={t({ id: 'account.field.email', message: 'E-mail address' })}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          readOnly={locked}
-          {...f.text('login', t({ id: 'account.field.email', message: 'E-mail address' }))}
-        />
+        <EmailField form={f} field="login" autoComplete="username" readOnly={locked} />
         <PasswordField
           label={t({ id: 'account.field.password', message: 'Password' })}
           autoComplete="current-password"
@@ -175,17 +196,7 @@ export function RegisterForm({ actor, captcha }: { actor: SignUpModalActor; capt
           readOnly={locked}
           {...f.text('name', t({ id: 'account.field.name', message: 'Your name' }))}
         />
-        <Field
-          label={t({ id: 'account.field.email', message: 'E-mail address' })}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          readOnly={locked}
-          {...f.text('email', t({ id: 'account.field.email', message: 'E-mail address' }))}
-        />
+        <EmailField form={f} field="email" autoComplete="email" readOnly={locked} />
         <PasswordField
           label={t({ id: 'account.field.password', message: 'Password' })}
           hint={t({ id: 'account.password.policy', message: 'At least 10 characters, not only digits.' })}
@@ -253,17 +264,7 @@ export function EmailCaptchaForm({
         )}
       </p>
       <form className="account-form" onSubmit={f.onSubmit} noValidate aria-busy={busy || undefined}>
-        <Field
-          label={t({ id: 'account.field.email', message: 'E-mail address' })}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          required
-          readOnly={f.step !== 'editing'}
-          {...f.text('email', t({ id: 'account.field.email', message: 'E-mail address' }))}
-        />
+        <EmailField form={f} field="email" autoComplete="email" readOnly={f.step !== 'editing'} />
         <CaptchaField
           kind={captcha.kind}
           devMode={f.devMode}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { type ButtonHTMLAttributes, Component, type ErrorInfo, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { Button, Modal } from '../ui';
+import { FieldNotes } from '../ui/Field';
 import { CheckIcon, EyeIcon, InfoIcon, WarningIcon } from './icons';
 
 /** Small building blocks shared by the account views (pure presentation). */
@@ -107,16 +108,7 @@ export function PasswordField({ label, hint, error, valid, disabled, ...input }:
           <EyeIcon off={visible} />
         </button>
       </div>
-      {hint && (
-        <span className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      )}
-      {state === 'invalid' && (
-        <span className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} hint={hint} error={state === 'invalid' ? error : undefined} />
     </div>
   );
 }

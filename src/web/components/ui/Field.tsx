@@ -37,16 +37,25 @@ export function Field({ label, hint, error, valid, noValidate, readOnly, disable
           </span>
         )}
       </div>
+      <FieldNotes id={id} hint={hint} error={state === 'invalid' ? error : undefined} />
+    </div>
+  );
+}
+
+/** The hint and the error text beneath a field (ids `${id}-hint` / `${id}-error` for aria-describedby). */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: ReactNode }) {
+  return (
+    <>
       {hint && (
         <span className="field__hint" id={`${id}-hint`}>
           {hint}
         </span>
       )}
-      {state === 'invalid' && (
+      {error && (
         <span className="field__error" id={`${id}-error`} role="alert">
           {error}
         </span>
       )}
-    </div>
+    </>
   );
 }
