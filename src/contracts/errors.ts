@@ -39,6 +39,16 @@ export const ERRORS = {
   invalidReset: { type: 'ACCOUNT', code: 110, http: 400 },
   notActivated: { type: 'ACCOUNT', code: 112, http: 403 },
   invalidActivation: { type: 'ACCOUNT', code: 120, http: 400 },
+  // Publishing (SPEC §5 Files, §7 Preflight/Upload/Books; BULK codes are per item of a bulk edit).
+  fileEmpty: { type: 'PUBLISH', code: 210, http: 400 },
+  fileTooLarge: { type: 'PUBLISH', code: 211, http: 413 },
+  fileUnsupported: { type: 'PUBLISH', code: 212, http: 415 },
+  fileUnsafe: { type: 'PUBLISH', code: 213, http: 400 },
+  fileMissing: { type: 'PUBLISH', code: 214, http: 400 },
+  uploadIncomplete: { type: 'PUBLISH', code: 215, http: 400 },
+  bookNotFound: { type: 'BOOK', code: 404, http: 404 },
+  bookBlocked: { type: 'BOOK', code: 423, http: 423 },
+  bookConverting: { type: 'BOOK', code: 409, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -17,6 +17,8 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   used_captchas: UsedCaptchasTable;
   social_identities: SocialIdentitiesTable;
+  books: BooksTable;
+  jobs: JobsTable;
 }
 
 /** Instance-wide key/value settings. */
@@ -156,3 +158,63 @@ export interface SocialIdentitiesTable {
   last_used_at: number | null;
 }
 export type SocialIdentityRow = Selectable<SocialIdentitiesTable>;
+
+/** A publication (SPEC §3 Book). Settings without a column of their own live in `settings` (JSON). */
+export interface BooksTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: Generated<string>;
+  /** JSON object: BookSettings fields other than the columns below. */
+  settings: Generated<string>;
+  /** 1 public, 2 private. */
+  publishing_mode: Generated<number>;
+  /** 0 = deactivated by its owner. */
+  is_published: Generated<number>;
+  /** Scheduled publication (epoch ms); null = published at creation. */
+  publish_at: number | null;
+  is_awarded: Generated<number>;
+  is_adult: Generated<number>;
+  /** 0 = blocked (invalid_reason says why). */
+  is_valid: Generated<number>;
+  invalid_reason: string | null;
+  /** DocumentStatus: QUEUED, CONVERTING, DONE, ERROR. */
+  status: Generated<string>;
+  /** ConversionErrorCode when status is ERROR. */
+  error_code: string | null;
+  pages_total: Generated<number>;
+  pages_done: Generated<number>;
+  /** Reading direction found in the PDF: ltr or rtl. */
+  direction: Generated<string>;
+  source_name: string;
+  /** DocumentKind recognised from the content. */
+  source_kind: string;
+  source_size: number;
+  revision: Generated<number>;
+  start_time: number;
+  created_at: number;
+  modified_at: number;
+}
+export type BookRow = Selectable<BooksTable>;
+export type NewBook = Insertable<BooksTable>;
+export type BookUpdate = Updateable<BooksTable>;
+
+/** A durable background job (conversion). state: queued, running, done, failed. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  book_id: string | null;
+  payload: Generated<string>;
+  state: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: number;
+  /** A running job whose lease ran out is claimed again (its worker died). */
+  lease_until: number | null;
+  worker: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export type JobRow = Selectable<JobsTable>;
+export type NewJob = Insertable<JobsTable>;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_social';
+import * as m0004 from './0004_books';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_accounts': m0002,
   '0003_social': m0003,
+  '0004_books': m0004,
 };
