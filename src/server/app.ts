@@ -81,6 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('dialect', handle.dialect);
   if (!deps.db) app.addHook('onClose', () => handle.destroy());
   await decorateAuth(app, config, deps);
+  // Replaced by the conversion worker (src/server/convert) when it starts.
+  app.decorate('jobs', { wake() {} });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

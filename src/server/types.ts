@@ -7,6 +7,11 @@ import type { Config } from './config';
 import type { Db, DialectName } from './db/index';
 import type { Mailer } from './mail/index';
 
+/** The background job runner as routes see it (src/server/jobs). */
+export interface JobRunner {
+  wake(): void;
+}
+
 /** What buildApp decorates the Fastify instance with (no module-level singletons). */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,6 +29,8 @@ declare module 'fastify' {
     clock: () => number;
     /** preHandler of authenticated routes: sets request.auth or answers 301/302/149. */
     requireSession: preHandlerAsyncHookHandler;
+    /** Background jobs (conversion): `wake()` after enqueueing so a worker looks now instead of at its next poll. */
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
