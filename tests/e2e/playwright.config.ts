@@ -46,9 +46,6 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions },
       grep: /@timing/,
       dependencies: ['desktop', 'phone'],
-      // Fake-clock timing across two tabs: about 1 run in 10 still sees a second refresh (under study);
-      // retried, and reported as flaky when a retry was needed.
-      retries: 2,
     },
   ],
   webServer: {

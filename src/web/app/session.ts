@@ -16,6 +16,8 @@ import { createSocialSignIn } from './social';
 /** Name of the navigator.locks lock and BroadcastChannel that keep tabs from refreshing together. */
 export const REFRESH_LOCK = 'quire-session-refresh';
 export const SESSION_CHANNEL = 'quire-session';
+/** How long a tab that refreshed keeps the lock after handing the new token over (cross-process delivery). */
+export const LOCK_HANDOFF_MS = 150;
 /** Cookie holding the path to visit after login (SPEC §4). */
 export const LOGIN_REDIRECT_COOKIE = 'quire_login_redirect';
 
@@ -69,6 +71,8 @@ export function createSessionWiring(deps: SessionDeps) {
     }
   };
   let atsRefresh: Promise<unknown> | null = null;
+  /** The newest token another tab refreshed under the lock (checked by the next holder of the lock). */
+  let handoff: (LoginContent & { receivedAt: number }) | null = null;
 
   const session = createActor(
     sessionMachine.provide({
@@ -78,12 +82,24 @@ export function createSessionWiring(deps: SessionDeps) {
           const run = async (): Promise<RefreshOutput> => {
             // Under the lock, re-read the stored token: when another tab refreshed it (it is still in the
             // first half of its life), adopt it instead of calling the server again.
+            // Another renderer's localStorage write can reach this tab after the lock does, so the token
+            // handed over on the channel (posted while the other tab still held the lock) counts too.
+            const now = Date.now();
             const stored = createUserStore(storage).get();
-            if (stored && isFresh(stored.session, Date.now())) {
-              store.set(stored);
-              return { kind: 'adopted', content: toSource(stored) };
+            const handedOver = handoff ? userFromLogin(handoff, handoff.receivedAt, stored) : null;
+            handoff = null;
+            for (const candidate of [stored, handedOver]) {
+              if (candidate && isFresh(candidate.session, now)) {
+                store.set(candidate);
+                return { kind: 'adopted', content: toSource(candidate) };
+              }
             }
-            return { kind: 'refreshed', content: await fetchSession() };
+            const content = await fetchSession();
+            // Hand the new token to the tab waiting for the lock, and keep the lock a moment so the message
+            // (and the localStorage write) reach it before it re-checks.
+            channel?.postMessage({ type: 'handoff', content });
+            await new Promise((resolve) => setTimeout(resolve, LOCK_HANDOFF_MS));
+            return { kind: 'refreshed', content };
           };
           const locks = (win.navigator as Navigator & { locks?: LockManager }).locks;
           return locks ? locks.request(REFRESH_LOCK, run) : run();
@@ -124,6 +140,7 @@ export function createSessionWiring(deps: SessionDeps) {
   );
 
   channel?.addEventListener('message', (e: MessageEvent<{ type: string; content?: LoginContent }>) => {
+    if (e.data?.type === 'handoff' && e.data.content) handoff = { ...e.data.content, receivedAt: Date.now() };
     if (e.data?.type === 'refreshed') session.send({ type: 'tab.otherRefreshed', content: e.data.content });
   });
   onUserChangedInOtherTab(win, (user) => {
