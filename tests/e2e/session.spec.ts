@@ -1,36 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
-import { waitForMail } from './support/mailbox';
-
-const root = new URL('../..', import.meta.url).pathname;
-const PASSWORD = 'correct horse battery';
-
-async function activeAccount(page: Page, name: string): Promise<string> {
-  const email = `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
-  const res = await page.request.post('/api/account/?v=2', { data: { name, email, password: PASSWORD, tos: 1, language: 'en' } });
-  expect((await res.json()).status).toBe('ok');
-  execFileSync(`${root}node_modules/.bin/node`, [`${root}dist/server/cli.js`, 'account', 'set', '--email', email, '--activate'], {
-    env: { ...process.env, QUIRE_DATA_DIR: `${root}.tmp/e2e-data`, QUIRE_LOG_LEVEL: 'silent' },
-    stdio: 'pipe',
-  });
-  return email;
-}
-
-/** Signs in through the modal on the current page; the device is trusted so later sign-ins skip the code. */
-async function signIn(page: Page, email: string, { code = true } = {}) {
-  const since = Date.now();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('E-mail address').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  if (code) {
-    const mail = await waitForMail(email, /\b(\d{6})\b/, since);
-    await dialog.getByLabel('Verification code').fill(mail.match[1]!);
-    await dialog.getByText('Trust this device').click();
-    await dialog.getByRole('button', { name: 'Verify and log in' }).click();
-  }
-  await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible();
-}
+import { activeAccount, signIn } from './support/accounts';
 
 const storedToken = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('quire.user') ?? 'null')?.session?.access_token as string);
