@@ -68,6 +68,8 @@ const result = await esbuild.build({
 
 // 3. Manifest: each entry's initial JS (entry + statically imported chunks) and CSS.
 const outputs = result.metafile.outputs;
+// `QUIRE_METAFILE=1 node build.mjs` keeps esbuild's metafile (what each bundle holds) for size work.
+if (process.env.QUIRE_METAFILE) await writeFile(join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
 const url = (file) => `/${relative(pub, join(root, file)).split('\\').join('/')}`;
 function initialJs(file, seen = new Set()) {
   if (seen.has(file)) return seen;

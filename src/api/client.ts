@@ -1,4 +1,4 @@
-import ky, { isNetworkError, isTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
+import type { KyInstance, Options as KyOptions } from 'ky';
 import * as v from 'valibot';
 import { API_VERSION, EnvelopeSchema } from '../contracts/envelope';
 import { type Alert, ApiCallError, alertsFor, isSessionExpired } from './errors';
@@ -74,8 +74,8 @@ export interface ModelApi {
 }
 
 export interface ApiClient {
-  /** The configured ky instance: v=2, bearer/association headers, credentials, no retries. */
-  readonly ky: KyInstance;
+  /** The configured ky instance: v=2, bearer/association headers, credentials, no retries (loaded with the first call). */
+  readonly ky: () => Promise<KyInstance>;
   call<T = unknown>(path: string, options?: CallOptions<T>): Promise<T>;
   model(url: string): ModelApi;
 }
@@ -121,7 +121,21 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
   });
 }
 
+/** ky loads with the first call: a visitor's first page load makes none, so it stays out of the initial bundle. */
+type KyModule = typeof import('ky');
+let kyModule: Promise<KyModule> | null = null;
+let kyLoaded: KyModule | null = null;
+const loadKy = () => {
+  kyModule ??= import('ky').then((m) => {
+    kyLoaded = m;
+    return m;
+  });
+  return kyModule;
+};
+
 function toApiCallError(error: unknown, signal: AbortSignal | undefined): ApiCallError {
+  const isTimeoutError = kyLoaded?.isTimeoutError ?? (() => false);
+  const isNetworkError = kyLoaded?.isNetworkError ?? (() => false);
   if (error instanceof ApiCallError) return error;
   if (signal?.aborted || (error instanceof Error && error.name === 'AbortError')) {
     return new ApiCallError('abort', { status: 0, cause: error });
@@ -135,34 +149,40 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const { config, sessionGate, onAlert, onSessionExpired } = options;
   const cookie = options.readCookie ?? ((name: string) => readCookie(name));
 
-  const instance = ky.create({
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-    retry: 0,
-    throwHttpErrors: false,
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    hooks: {
-      init: [
-        (kyOptions) => {
-          kyOptions.searchParams = withVersion(kyOptions.searchParams);
-        },
-      ],
-      beforeRequest: [
-        ({ request, options: kyOptions }) => {
-          if ((kyOptions.context as { anonymous?: boolean }).anonymous) {
-            request.headers.delete('authorization');
-            request.headers.delete(ASSOCIATION_HEADER);
-            return;
-          }
-          const token = options.getToken?.() ?? cookie(TOKEN_COOKIE);
-          if (token) request.headers.set('authorization', `Bearer ${token}`);
-          const account = options.getAssociationId?.();
-          if (account) request.headers.set(ASSOCIATION_HEADER, account);
-        },
-      ],
-    },
-  });
+  let instance: Promise<KyInstance> | null = null;
+  const getInstance = () => {
+    instance ??= loadKy().then(({ default: ky }) => createInstance(ky));
+    return instance;
+  };
+  const createInstance = (ky: KyModule['default']) =>
+    ky.create({
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+      retry: 0,
+      throwHttpErrors: false,
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      hooks: {
+        init: [
+          (kyOptions) => {
+            kyOptions.searchParams = withVersion(kyOptions.searchParams);
+          },
+        ],
+        beforeRequest: [
+          ({ request, options: kyOptions }) => {
+            if ((kyOptions.context as { anonymous?: boolean }).anonymous) {
+              request.headers.delete('authorization');
+              request.headers.delete(ASSOCIATION_HEADER);
+              return;
+            }
+            const token = options.getToken?.() ?? cookie(TOKEN_COOKIE);
+            if (token) request.headers.set('authorization', `Bearer ${token}`);
+            const account = options.getAssociationId?.();
+            if (account) request.headers.set(ASSOCIATION_HEADER, account);
+          },
+        ],
+      },
+    });
 
   /** One round trip: gate, request, envelope; resolves with content or throws ApiCallError. */
   async function send<T>(path: string, call: CallOptions<T>): Promise<T> {
@@ -171,7 +191,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (const [key, value] of Object.entries(call.searchParams ?? {})) {
       if (value !== undefined && value !== null) searchParams.set(key, String(value));
     }
-    const pending = instance(path, {
+    const pending = (await getInstance())(path, {
       prefix: isAbsoluteUrl(path) ? undefined : config[call.host ?? 'api'],
       method: call.method ?? 'GET',
       searchParams,
@@ -242,5 +262,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
   }
 
-  return { ky: instance, call, model };
+  return { ky: getInstance, call, model };
 }

@@ -6,14 +6,15 @@ import { navigate } from 'wouter/use-browser-location';
 import { App } from './app/App';
 import { createAppActors } from './app/actors';
 import { AppProvider } from './app/context';
-import { completeOAuthLanding, OAUTH_LANDING_PATH } from './app/social';
+import { OAUTH_LANDING_PATH } from './app/oauth-path';
 import './styles/tokens.css';
 import './styles/base.css';
 import './components/ui/ui.css';
 import './styles/app.css';
 
 // The social sign-in landing (pop-up or full page) hands its outcome over and leaves: no app boot.
-const landing = window.location.pathname === OAUTH_LANDING_PATH && completeOAuthLanding(window);
+const landing = window.location.pathname === OAUTH_LANDING_PATH;
+if (landing) void import('./app/social').then((m) => m.completeOAuthLanding(window));
 const i18n = setupI18n();
 const root = document.getElementById('root');
 if (root && !landing) {

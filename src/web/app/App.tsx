@@ -1,18 +1,37 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import { AlertStack } from '../components/AlertStack';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
-import { LanguageModal } from '../components/LanguageModal';
-import { MobileMenu } from '../components/MobileMenu';
 import { PageView } from '../components/PageView';
+import { PublishHost } from '../components/publish/PublishHost';
 import { Button } from '../components/ui';
 import { routeFor } from '../pages/registry';
 import { useViewportMarkers } from '../viewport';
 import { AuthHost } from './AuthHost';
 import { useApp } from './context';
+
+// Loaded the first time they open (most visits never do), keeping the first load small.
+const MobileMenu = lazy(() => import('../components/MobileMenu').then((m) => ({ default: m.MobileMenu })));
+const LanguageModal = lazy(() => import('../components/LanguageModal').then((m) => ({ default: m.LanguageModal })));
+
+/** Mounts a modal from the first time the modal stack opens `id`, and keeps it (its close animation). */
+function OnceOpened({ id, component: Component }: { id: string; component: ComponentType }) {
+  const { modals } = useApp();
+  const open = useSelector(modals, (s) => s.context.stack.some((m) => m.id === id));
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
+  if (!open && !opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <Component />
+    </Suspense>
+  );
+}
 
 const currentLocation = () => `${location.pathname}${location.hash}`;
 
@@ -67,9 +86,10 @@ export function App() {
         <PageView />
       </main>
       <Footer />
-      <MobileMenu />
-      <LanguageModal />
+      <OnceOpened id="drawer" component={MobileMenu} />
+      <OnceOpened id="language" component={LanguageModal} />
       <AuthHost />
+      <PublishHost />
       <AlertStack actor={alerts} />
     </div>
   );

@@ -4,14 +4,13 @@ import { consentsMachine } from '../../../machines/consents.machine';
 import type { PostLoginUser } from '../../../machines/post-login.machine';
 import { postLoginMachine } from '../../../machines/post-login.machine';
 import { type RefreshOutput, type SessionSource, sessionMachine } from '../../../machines/session.machine';
-import { provideSignUpModal, type SignUpServices } from '../../../machines/sign-up/provide';
+import type { SignUpServices } from '../../../machines/sign-up/provide';
 import { termsMachine } from '../../../machines/terms.machine';
 import { usageContextMachine } from '../../../machines/usage-context.machine';
-import { type ApiClient, type Gate, readClientConfig } from '../../api';
+import type { ApiClient, Gate } from '../../api';
 import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
 import { readCookie, setCookie } from '../i18n/cookies';
 import { createUserStore, onUserChangedInOtherTab, userFromLogin, writeAssociation } from '../session/user-store';
-import { createSocialSignIn } from './social';
 
 /** Name of the navigator.locks lock and BroadcastChannel that keep tabs from refreshing together. */
 export const REFRESH_LOCK = 'quire-session-refresh';
@@ -199,7 +198,8 @@ export function createSessionWiring(deps: SessionDeps) {
       session.send({ type: 'request.expired', requestId: id });
     });
 
-  const signUpServices = (leaveToRoot: () => void): SignUpServices => ({
+  /** The sign-up modal's services, but for the social pop-up flow (loaded with the modal's views). */
+  const signUpServices = (leaveToRoot: () => void): Omit<SignUpServices, 'socialSignIn'> => ({
     login: (json, signal) =>
       api.call('profile/session', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true, schema: LoginHashSchema }),
     confirmLogin: (json, signal) =>
@@ -226,7 +226,6 @@ export function createSessionWiring(deps: SessionDeps) {
         ignoreAlerts: true,
         schema: LoginHashSchema,
       }),
-    socialSignIn: createSocialSignIn({ config: readClientConfig(doc), win }),
     saveUser: (content) => store.set(userFromLogin(content, Date.now(), store.get())),
     leaveToRoot,
     showSuccess: (id) => pushAlert({ type: 'success', message: { id } }),
@@ -248,7 +247,8 @@ export function createSessionWiring(deps: SessionDeps) {
     session,
     postLogin,
     onSessionExpired,
-    signUpModal: (leaveToRoot: () => void) => provideSignUpModal(signUpServices(leaveToRoot)),
+    /** What the sign-up modal needs from the app (the modal's machine is loaded with its views). */
+    signUpServices,
     signedIn,
     getToken: () => store.get()?.session.access_token,
     getAts: () => store.get()?.ats,

@@ -12,8 +12,9 @@ import { ERRORS } from '../../contracts/errors';
  * where `pendingSocialProvider` tells the app to send `user.social` again, which resolves from it.
  */
 
-/** The app page the server lands on (`redirect` of the start call). */
-export const OAUTH_LANDING_PATH = '/oauth';
+export { OAUTH_LANDING_PATH } from './oauth-path';
+
+import { OAUTH_LANDING_PATH } from './oauth-path';
 /** `postMessage` data type from the landing pop-up to its opener. */
 export const OAUTH_MESSAGE_TYPE = 'quire-oauth';
 /** sessionStorage: a full-page sign-in under way ({provider, returnTo, at}) and its outcome ({provider, hash, at}). */

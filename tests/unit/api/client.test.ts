@@ -55,7 +55,7 @@ describe('request shape', () => {
     expect(last().query.getAll('v')).toEqual(['2']);
     expect(last().headers['content-type']).toBe('application/json');
     expect(last().body).toEqual({ text: 'hi' });
-    await client.ky.get('raw', { prefix: `${server.origin}/api` }).text();
+    await (await client.ky()).get('raw', { prefix: `${server.origin}/api` }).text();
     expect(last().query.get('v')).toBe('2');
   });
 

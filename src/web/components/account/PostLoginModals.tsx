@@ -1,10 +1,15 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { postLoginMachine } from '../../../../machines/post-login.machine';
 import type { ConsentsActor } from './ConsentsForm';
-import { ConsentsModal } from './ConsentsModal';
-import { type TermsActor, TermsModal } from './TermsModal';
-import { type UsageContextActor, UsageContextModal } from './UsageContextModal';
+import type { TermsActor } from './TermsModal';
+import type { UsageContextActor } from './UsageContextModal';
+
+// Loaded when a step shows (most page loads have none), to keep the app's first load small.
+const TermsModal = lazy(() => import('./TermsModal').then((m) => ({ default: m.TermsModal })));
+const UsageContextModal = lazy(() => import('./UsageContextModal').then((m) => ({ default: m.UsageContextModal })));
+const ConsentsModal = lazy(() => import('./ConsentsModal').then((m) => ({ default: m.ConsentsModal })));
 
 export type PostLoginActor = ActorRefFrom<typeof postLoginMachine>;
 
@@ -17,11 +22,12 @@ export function PostLoginModals({ actor }: { actor: PostLoginActor }) {
   const terms = useSelector(actor, (s) => s.children.terms as TermsActor | undefined);
   const usageContext = useSelector(actor, (s) => s.children.usageContext as UsageContextActor | undefined);
   const consents = useSelector(actor, (s) => s.children.consents as ConsentsActor | undefined);
+  if (!terms && !usageContext && !consents) return null;
   return (
-    <>
+    <Suspense fallback={null}>
       {terms && <TermsModal key={terms.sessionId} actor={terms} />}
       {usageContext && <UsageContextModal key={usageContext.sessionId} actor={usageContext} />}
       {consents && <ConsentsModal key={consents.sessionId} actor={consents} />}
-    </>
+    </Suspense>
   );
 }
