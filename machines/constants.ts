@@ -92,3 +92,26 @@ export const SIGN_UP_MESSAGES = {
   mfaWrongCode: 'errors.AUTH.1551',
   mfaExpiredCode: 'errors.AUTH.1552',
 } as const;
+
+// Book list (SPEC §2 "Lists of books…", §4 Book document status, §9 page size and titles)
+/** The search box applies what was typed after this pause. */
+export const BOOK_SEARCH_DEBOUNCE_MS = 300;
+/** While some book of the shown page converts, that page is fetched again this often. */
+export const BOOK_LIST_POLL_MS = 3000;
+
+// ── Publishing: upload page and house ads (SPEC §2 Upload page, §9) ─────────────────────────────
+/** SPEC §9: the upload page goes to the book list 1 s after every file finished … */
+export const UPLOAD_REDIRECT_DELAY_MS = 1000;
+/** … or 5 s when one of them failed (time to read its message). */
+export const UPLOAD_REDIRECT_DELAY_ERRORS_MS = 5000;
+/** How often the upload page asks for a converting book's progress (not in the spec). */
+export const UPLOAD_POLL_INTERVAL_MS = 1000;
+/** Consecutive failed progress checks after which the page stops following a conversion (the book list still shows it). */
+export const UPLOAD_POLL_MAX_FAILURES = 3;
+/** SPEC §9: ads refresh every 30 s … */
+export const ADS_REFRESH_MS = 30_000;
+/** … in two sizes (CSS pixels; scaled down on small screens). */
+export const AD_SIZES = [
+  { width: 728, height: 90 },
+  { width: 960, height: 300 },
+] as const;

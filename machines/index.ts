@@ -2,18 +2,22 @@ import type { EventObject } from 'xstate';
 import { accountsMachines } from './accounts/registry';
 import { alertMachine } from './alert.machine';
 import { alertsMachine } from './alerts.machine';
+import { bookListMachines } from './book-list/registry';
 import { captchaMachine } from './captcha.machine';
 import { detailsFormMachine } from './details-form.machine';
 import { languageMachine } from './language.machine';
 import { modalsMachine } from './modals.machine';
+import { publishMachines } from './publish/registry';
 import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
 import { signUpMachines } from './sign-up/registry';
 
 // Every machine of the product, by file (the accounts and sign-up entries come from their registries below).
 export { activationMachine } from './activation.machine';
+export { adsMachine } from './ads.machine';
 export { alertMachine } from './alert.machine';
 export { alertsMachine } from './alerts.machine';
+export { bookListMachine } from './book-list.machine';
 export { captchaMachine } from './captcha.machine';
 export { consentsMachine } from './consents.machine';
 export { detailsFormMachine } from './details-form.machine';
@@ -21,11 +25,14 @@ export { languageMachine } from './language.machine';
 export { mfaMachine } from './mfa.machine';
 export { modalsMachine } from './modals.machine';
 export { postLoginMachine } from './post-login.machine';
+export { publishModalMachine } from './publish-modal.machine';
 export type { MachineEntry, PathConfig } from './registry-types';
 export { routerMachine } from './router.machine';
 export { sessionMachine } from './session.machine';
 export { signUpModalMachine } from './sign-up-modal.machine';
 export { termsMachine } from './terms.machine';
+export { uploadMachine } from './upload.machine';
+export { uploadFileMachine } from './upload-file.machine';
 export { usageContextMachine } from './usage-context.machine';
 
 type Snap = { value: unknown; context: unknown };
@@ -182,4 +189,8 @@ export const machines: MachineEntry[] = [
   ...accountsMachines,
   // Sign-up modal and its mfa and activation children (machines/sign-up/registry.ts).
   ...signUpMachines,
+  // Publishing: the book list of /account/book (machines/book-list/registry.ts).
+  ...bookListMachines,
+  // Publishing: publish modal, upload page and its files, house ads (machines/publish/registry.ts).
+  ...publishMachines,
 ];

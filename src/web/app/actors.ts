@@ -7,6 +7,7 @@ import { languageMachine } from '../../../machines/language.machine';
 import { modalsMachine } from '../../../machines/modals.machine';
 import { routerMachine } from '../../../machines/router.machine';
 import { type ApiClient, createApiClient, createGate, readClientConfig } from '../../api';
+import { createPublishing } from '../components/publish/publishing';
 import { setCookie } from '../i18n/cookies';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
@@ -122,7 +123,18 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
   });
   wiring.start();
 
-  return { config, alerts, language, modals, router, api, sessionGate, detected, session, auth: wiring };
+  // Publishing batches (publish modal → upload page); a sign-out stops the one in progress.
+  const publishing = createPublishing({
+    api,
+    navigate,
+    currentPath: () => doc.location.pathname,
+    getToken: () => wiring?.getToken(),
+  });
+  session.subscribe((s) => {
+    if (s.matches('loggedOut')) publishing.clear();
+  });
+
+  return { config, alerts, language, modals, router, api, sessionGate, detected, session, auth: wiring, publishing };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

@@ -7,6 +7,7 @@ import { LANGUAGES } from '../../../machines/constants';
 import { type Details, detailsFormMachine } from '../../../machines/details-form.machine';
 import { ProfileSchema } from '../../contracts/accounts';
 import { useApp } from '../app/context';
+import { BookListPage } from '../components/books/BookListPage';
 import { LANGUAGE_NAMES } from '../components/LanguageModal';
 import { Button, ButtonLink, Field, Select } from '../components/ui';
 import { showsUpgrade } from '../session/menu';
@@ -156,7 +157,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
 }
 
 /** The account area: overview and personal details; other sections arrive with their issues. */
-export default function Account({ path }: PageProps) {
+export default function Account({ path, params }: PageProps) {
   const user = useUser();
   const section = path.split('/')[2] ?? 'dashboard';
   if (!user) return null;
@@ -172,8 +173,13 @@ export default function Account({ path }: PageProps) {
         <Link href="/account/info_profile" aria-current={section === 'info_profile' ? 'page' : undefined}>
           <Trans id="menu.account.info_profile">Personal details</Trans>
         </Link>
+        <Link href="/account/book" aria-current={section === 'book' ? 'page' : undefined}>
+          <Trans id="menu.account.book">Publications</Trans>
+        </Link>
       </nav>
-      {section === 'info_profile' ? (
+      {section === 'book' ? (
+        <BookListPage key={user.account.id} params={params} />
+      ) : section === 'info_profile' ? (
         <DetailsForm key={user.id} user={user} />
       ) : section === 'dashboard' ? (
         <Overview user={user} />

@@ -26,6 +26,8 @@ export const PAGES = {
   reset: { name: 'reset', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
   activate: { name: 'activate', requiresLogin: false, bypassTerms: false, load: () => import('./Home') },
   publish: { name: 'publish', requiresLogin: true, bypassTerms: false, load: () => import('./Home') },
+  // The upload page of a publish batch (the files come from the publish modal, in memory).
+  upload: { name: 'upload', requiresLogin: true, bypassTerms: false, load: () => import('./Upload') },
   account: { name: 'account', requiresLogin: true, bypassTerms: false, load: () => import('./Account') },
 } satisfies Record<string, PageDef>;
 
@@ -41,6 +43,7 @@ const EXACT: Record<string, PageName> = {
   '/reset': 'reset',
   '/activate': 'activate',
   '/publish': 'publish',
+  '/upload': 'upload',
 };
 
 export function pageFor(path: string): PageDef {

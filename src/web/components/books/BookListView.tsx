@@ -1,0 +1,166 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { isSelectable } from '../../../../machines/book-list/items';
+import type { bookListMachine } from '../../../../machines/book-list.machine';
+import { DEFAULT_PAGE_SIZE } from '../../../contracts/books';
+import { Button, ButtonLink } from '../ui';
+import { BookItem, BookItemSkeleton } from './BookItem';
+import { BookPager } from './BookPager';
+import { BookToolbar, BulkBar } from './BookToolbar';
+import { ConfirmDelete } from './ConfirmDelete';
+import { type Layout, readLayout, writeLayout } from './format';
+import './books.css';
+
+export type BookListActor = ActorRefFrom<typeof bookListMachine>;
+
+const SKELETONS = 6;
+
+/** What screen readers hear after an edit or delete (aria-live). */
+function OutcomeText({ actor }: { actor: BookListActor }) {
+  const outcome = useSelector(actor, (s) => s.context.outcome);
+  if (!outcome) return null;
+  const { ok, failed } = outcome;
+  if (outcome.action === 'delete') {
+    return failed === 0 ? (
+      <Trans id="book.outcome.deleted">Deleted: {ok}.</Trans>
+    ) : (
+      <Trans id="book.outcome.deletedPartly">
+        Deleted: {ok}. Not deleted: {failed}.
+      </Trans>
+    );
+  }
+  return failed === 0 ? (
+    <Trans id="book.outcome.updated">Changed: {ok}.</Trans>
+  ) : (
+    <Trans id="book.outcome.updatedPartly">
+      Changed: {ok}. Not changed: {failed}.
+    </Trans>
+  );
+}
+
+function Items({ actor, layout }: { actor: BookListActor; layout: Layout }) {
+  const items = useSelector(actor, (s) => s.context.items);
+  const selected = useSelector(actor, (s) => s.context.selected);
+  // Ids the machine accepts a delete for now, as one string so the selector stays stable between polls.
+  const deletable = useSelector(actor, (s) =>
+    s.context.items
+      .filter((b) => s.can({ type: 'user.deleteOne', id: b.id }))
+      .map((b) => b.id)
+      .join('\n'),
+  ).split('\n');
+  return (
+    <ul className={`book-items book-items--${layout}`}>
+      {items.map((book) => (
+        <BookItem
+          key={book.id}
+          book={book}
+          layout={layout}
+          selected={selected.includes(book.id)}
+          selectable={isSelectable(book)}
+          canDelete={deletable.includes(book.id)}
+          onToggle={() => actor.send({ type: 'user.toggle', id: book.id })}
+          onDelete={() => actor.send({ type: 'user.deleteOne', id: book.id })}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/** The body under the toolbar: skeleton, failure with retry, empty (or nothing found), or the books. */
+function Body({ actor, layout }: { actor: BookListActor; layout: Layout }) {
+  const { i18n } = useLingui();
+  const state = useSelector(actor, (s) =>
+    s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready',
+  );
+  const loadError = useSelector(actor, (s) => s.context.loadError);
+  const empty = useSelector(actor, (s) => s.context.items.length === 0);
+  const search = useSelector(actor, (s) => s.context.query.search);
+
+  if (state === 'loading') {
+    return (
+      <ul className={`book-items book-items--${layout}`} aria-busy="true">
+        {Array.from({ length: Math.min(SKELETONS, DEFAULT_PAGE_SIZE) }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+          <BookItemSkeleton key={i} layout={layout} />
+        ))}
+      </ul>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <div className="book-state" role="alert">
+        <p>{i18n._(loadError ?? 'commons.requestError')}</p>
+        <Button variant="primary" onClick={() => actor.send({ type: 'user.retry' })}>
+          <Trans id="commons.retry">Try again</Trans>
+        </Button>
+      </div>
+    );
+  }
+  if (empty && search) {
+    return (
+      <div className="book-state">
+        <p>
+          <Trans id="book.search.none">No publication matches “{search}”.</Trans>
+        </p>
+        <Button onClick={() => actor.send({ type: 'user.clearSearch' })}>
+          <Trans id="book.search.clear">Clear the search</Trans>
+        </Button>
+      </div>
+    );
+  }
+  if (empty) {
+    return (
+      <div className="book-state">
+        <p>
+          <Trans id="list.empty">Nothing here yet.</Trans>
+        </p>
+        <ButtonLink href="/publish" variant="primary">
+          <Trans id="home.cta.publish">Publish a document</Trans>
+        </ButtonLink>
+      </div>
+    );
+  }
+  return <Items actor={actor} layout={layout} />;
+}
+
+/**
+ * The book list of /account/book, rendered from the book list machine (every state is the machine's; the
+ * grid/list layout alone is local presentation, remembered in the browser).
+ */
+export function BookListView({ actor, initialLayout }: { actor: BookListActor; initialLayout?: Layout }) {
+  const [layout, setLayout] = useState<Layout>(() => initialLayout ?? readLayout());
+  const total = useSelector(actor, (s) => s.context.total);
+  const loaded = useSelector(actor, (s) => s.context.loaded !== null);
+  // Not while polling: a page that says "busy" every 3 s would keep screen readers waiting.
+  const busy = useSelector(
+    actor,
+    (s) => s.matches({ list: 'loading' }) || s.matches({ list: { ready: 'deleting' } }) || s.matches({ list: { ready: 'updating' } }),
+  );
+  const onLayout = (next: Layout) => {
+    setLayout(next);
+    writeLayout(next);
+  };
+  return (
+    <section className="book-list" aria-labelledby="book-list-title" aria-busy={busy}>
+      <header className="book-list__head">
+        <h2 id="book-list-title">
+          <Trans id="menu.account.book">Publications</Trans>
+          {loaded && <span className="book-list__total"> ({total})</span>}
+        </h2>
+        <ButtonLink href="/publish" variant="primary" size="sm">
+          <Trans id="home.cta.publish">Publish a document</Trans>
+        </ButtonLink>
+      </header>
+      <BookToolbar actor={actor} layout={layout} onLayout={onLayout} />
+      <BulkBar actor={actor} />
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        <OutcomeText actor={actor} />
+      </p>
+      <Body actor={actor} layout={layout} />
+      <BookPager actor={actor} />
+      <ConfirmDelete actor={actor} />
+    </section>
+  );
+}
