@@ -41,11 +41,24 @@ const SAME_OK = new Set([
 const poPath = (l) => join(root, 'locales', l, 'messages.po');
 const read = (l) => readFileSync(poPath(l), 'utf8');
 
-const placeholders = (s) =>
-  [...s.matchAll(/\{(\w+)/g)]
+/** Argument names of an ICU message; the text of plural/select branches is not a placeholder (arguments inside it are). */
+const placeholders = (s) => {
+  let out = '';
+  let depth = 0;
+  const branch = [];
+  for (const ch of s) {
+    if (ch === '{') {
+      const inArg = depth > 0 && !branch[depth - 1];
+      branch[depth++] = inArg;
+      if (!inArg) out += ' {';
+    } else if (ch === '}') depth--;
+    else if (depth > 0 && !branch[depth - 1]) out += ch;
+  }
+  return [...out.matchAll(/\{(\w+)/g)]
     .map((m) => m[1])
     .sort()
     .join(',');
+};
 
 const problems = [];
 const before = LANGS.map(read);
