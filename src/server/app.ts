@@ -16,11 +16,13 @@ import { registerSessionGuard } from './auth/session';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
 import { API_PREFIX, fail, isApiRequest } from './envelope';
+import { createWorker } from './jobs/index';
 import { createMailer, createTransport, type MailTransport } from './mail/index';
 import { BODY_LIMIT, registerBodyParsers } from './plugins/body';
 import { errorHandler, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
+import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
 import type {} from './types';
 
@@ -81,8 +83,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('dialect', handle.dialect);
   if (!deps.db) app.addHook('onClose', () => handle.destroy());
   await decorateAuth(app, config, deps);
-  // Replaced by the conversion worker (src/server/convert) when it starts.
-  app.decorate('jobs', { wake() {} });
+  // The conversion worker (src/server/jobs): starts with the app, stops before the database closes.
+  const worker = createWorker({ db: handle.db, config, log: app.log.child({ module: 'jobs' }), clock: app.clock });
+  app.decorate('jobs', worker);
+  app.addHook('onReady', () => worker.start());
+  app.addHook('preClose', () => worker.stop());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -104,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
   });
 
+  await app.register(publishSiteRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
 
   // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path.

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import type { AccountMode } from '../contracts/accounts';
@@ -32,8 +33,24 @@ export interface Config {
   ipLimitScale: number;
   /** Largest upload per account mode, in bytes. */
   filesizeLimits: Record<AccountMode, number>;
+  /** Seed a demo account with one public publication on the first start (QUIRE_DEMO, default on). */
+  demo: boolean;
   /** Social sign-in: the providers whose client id and secret are set (others are disabled). */
   social: Partial<Record<SocialProviderName, SocialProviderConfig>>;
+  /** Document conversion (src/server/convert, src/server/jobs). */
+  convert: ConvertConfig;
+}
+
+/** Conversion worker settings (QUIRE_CONVERT_*). */
+export interface ConvertConfig {
+  /** Conversions at once in this process; 0 = no worker here (another process or instance converts). */
+  concurrency: number;
+  /** Time limit of one conversion attempt, in ms. */
+  timeoutMs: number;
+  /** Address-space limit of each conversion process (LibreOffice, Poppler), in bytes. */
+  memoryBytes: number;
+  /** Documents with more pages end in ERROR TOO_MANY_PAGES. */
+  maxPages: number;
 }
 
 /** The three social sign-in providers (SPEC §1: a social network, a search-engine identity service, a professional network). */
@@ -239,12 +256,28 @@ const EnvSchema = v.object({
     rule('must be a number of seconds between 1 and 2592000', (s) => /^\d{1,7}$/.test(s) && +s >= 1 && +s <= 2_592_000, Number),
     '3600',
   ),
+  QUIRE_DEMO: v.optional(flag, '1'),
   QUIRE_FILESIZE_LIMITS: v.optional(
     rule(
       'must look like FREE=100M,PREMIUM=500M,PLATINUM=2G',
       (s) => parseFilesizeLimits(s) !== undefined,
       (s) => parseFilesizeLimits(s) ?? { ...DEFAULT_FILESIZE_LIMITS },
     ),
+  ),
+  QUIRE_CONVERT_CONCURRENCY: v.optional(
+    rule('must be an integer between 0 and 64 (0 = no conversion worker in this process)', (s) => /^\d{1,2}$/.test(s) && +s <= 64, Number),
+  ),
+  QUIRE_CONVERT_TIMEOUT: v.optional(
+    rule('must be a number of seconds between 1 and 86400', (s) => /^\d{1,5}$/.test(s) && +s >= 1 && +s <= 86_400, Number),
+    '600',
+  ),
+  QUIRE_CONVERT_MEMORY: v.optional(
+    rule('must be a number of megabytes between 256 and 65536', (s) => /^\d{3,5}$/.test(s) && +s >= 256 && +s <= 65_536, Number),
+    '2048',
+  ),
+  QUIRE_CONVERT_MAX_PAGES: v.optional(
+    rule('must be an integer between 1 and 100000', (s) => /^\d{1,6}$/.test(s) && +s >= 1 && +s <= 100_000, Number),
+    '2000',
   ),
   ...SOCIAL_ENTRIES,
 });
@@ -349,7 +382,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtl: e.QUIRE_TOKEN_TTL,
     ipLimitScale: e.QUIRE_IP_LIMIT_SCALE,
     filesizeLimits: e.QUIRE_FILESIZE_LIMITS ?? { ...DEFAULT_FILESIZE_LIMITS },
+    demo: e.QUIRE_DEMO,
     social: socialProviders(e),
+    convert: {
+      // Each conversion already splits its pages over two processes: two at once fill two cores.
+      concurrency: e.QUIRE_CONVERT_CONCURRENCY ?? Math.min(2, os.availableParallelism()),
+      timeoutMs: e.QUIRE_CONVERT_TIMEOUT * 1000,
+      memoryBytes: e.QUIRE_CONVERT_MEMORY * 1024 * 1024,
+      maxPages: e.QUIRE_CONVERT_MAX_PAGES,
+    },
   };
 }
 

@@ -13,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { measureConversion } from './convert.mjs';
+import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
 const JS_GZIP_BUDGETS = { app: 120_000, viewer: 60_000, widget: 30_000 };
@@ -76,7 +78,7 @@ function freePort() {
 }
 
 /** Starts dist/server/main.js on a free loopback port with a temp data dir; resolves when it listens. */
-async function startServer() {
+async function startServer(extraEnv = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
   const port = await freePort();
   const env = {
@@ -86,6 +88,7 @@ async function startServer() {
     QUIRE_HOST: '127.0.0.1',
     QUIRE_LOG_LEVEL: 'warn',
     QUIRE_PUBLIC_DIR: PUBLIC,
+    ...extraEnv,
   };
   if (process.env.QUIRE_BENCH_DATABASE_URL) env.QUIRE_DATABASE_URL = process.env.QUIRE_BENCH_DATABASE_URL;
   const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -111,7 +114,7 @@ async function startServer() {
     rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
-  return { url: `http://127.0.0.1:${port}`, dialect: env.QUIRE_DATABASE_URL ? 'postgres' : 'sqlite', stop };
+  return { url: `http://127.0.0.1:${port}`, dialect: env.QUIRE_DATABASE_URL ? 'postgres' : 'sqlite', dataDir, pid: child.pid, stop };
 }
 
 /** (b) One autocannon run per route (after a 1 s warm-up), bounded by duration and request timeout. */
@@ -154,6 +157,10 @@ try {
 } finally {
   await server.stop();
 }
+// (c) Conversion of a 100-page PDF through the API vs the bare renderer (tests/bench/convert.mjs).
+const conversion = await measureConversion(startServer);
+// (d) A 300 MB upload through the API vs cp, and the server's memory growth (tests/bench/upload.mjs).
+const upload = await measureUpload(startServer);
 
 const results = {
   date: new Date().toISOString(),
@@ -162,12 +169,21 @@ const results = {
   dialect: server.dialect,
   bundles,
   http,
+  conversion,
+  upload,
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 
 process.stdout.write(`\nInitial JS per entry (gzip -9, file by file)\n${table(bundles)}`);
 process.stdout.write(`\nHTTP on loopback (${server.dialect}, ${CONNECTIONS} connections, ${DURATION} s)\n${table(http)}`);
+const { bare_pdftoppm_s, pipeline_api_s, ratio, within_goal, pipeline_pages_per_s } = conversion;
+process.stdout.write(`\nConversion of a ${conversion.document.pages}-page PDF through the API vs one bare pdftoppm (goal ratio ≤ 1)\n`);
+process.stdout.write(table([{ bare_pdftoppm_s, pipeline_api_s, ratio, within_goal, pipeline_pages_per_s }]));
+const { cp_s, cp_sync_s, upload_s, throughput_ratio, ratio_vs_cached_cp, upload_mb_per_s, rss_growth_mb } = upload;
+process.stdout.write(`\nUpload of ${upload.file_mb} MB through the API vs cp + sync (goal ratio ≥ 0.5, memory growth ≤ 64 MB)\n`);
+const uploadRow = { cp_s, cp_sync_s, upload_s, throughput_ratio, ratio_vs_cached_cp, upload_mb_per_s, rss_growth_mb };
+process.stdout.write(table([{ ...uploadRow, within_goal: upload.within_goal }]));
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);
 
 const broken = http.filter((row) => row.non2xx > 0 || row.errors > 0);

@@ -29,6 +29,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0001_foundation', 'Success'],
       ['0002_accounts', 'Success'],
       ['0003_social', 'Success'],
+      ['0004_books', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

@@ -42,6 +42,8 @@ export async function testConfig(dialect: DialectName, env: Record<string, strin
     QUIRE_DATA_DIR: dataDir,
     QUIRE_LOG_LEVEL: 'silent',
     QUIRE_PUBLIC_DIR: path.join(dataDir, 'no-public-dir'),
+    // No demo account in test databases unless a test asks for it.
+    QUIRE_DEMO: '0',
   };
   if (dialect === 'postgres') base.QUIRE_DATABASE_URL = await createPgDatabase();
   return loadConfig({ ...base, ...env });

@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Config } from '../config';
+import { bookPaths, isSafeId, THUMB_SIZES, THUMB_WIDTHS } from '../storage/paths';
+import { renderPagePixels } from './pdf';
+import type { ToolLimits } from './tools';
+
+/**
+ * Page images. Eager (during the conversion, straight from the renderer as JPEG):
+ *   pages/<PAGE_WIDTH>/<n>.jpg        the normal view
+ * Lazy (first request, then cached on disk), WebP at each of PAGE_WEBP_WIDTHS:
+ *   pages/<width>/<n>.webp            made by `pageImage`: the page thumbnail (240) scaled down from
+ *                                     the normal JPEG, the normal and the zoom width rendered afresh
+ * and the book's thumbnails image.small/medium/large as WebP from page 1 (bookPaths().thumb(size)).
+ *
+ * sharp only encodes pixels the renderer produced (raw RGB, or the JPEG it wrote), never parses an
+ * uploaded file, so it can run in the server process; everything that reads the document runs in a
+ * child process.
+ */
+export const PAGE_WIDTH = 1240;
+/** The reader's page strip (WebP, made on request). */
+export const PAGE_THUMB_WIDTH = 240;
+/** Zoom on high-density screens: twice the normal width. */
+export const PAGE_ZOOM_WIDTH = 2480;
+export const PAGE_WEBP_WIDTHS = [PAGE_THUMB_WIDTH, PAGE_WIDTH, PAGE_ZOOM_WIDTH] as const;
+export type PageWebpWidth = (typeof PAGE_WEBP_WIDTHS)[number];
+
+const WEBP_QUALITY = 80;
+/** WebP effort: 2 is ~2× faster than the default 4 for ~2% larger files; the zoom image uses 1. */
+const webpEffort = (width: number) => (width > PAGE_WIDTH ? 1 : 2);
+
+export const pageJpeg = (pagesDir: string, width: number, page: number) => path.join(pagesDir, String(width), `${page}.jpg`);
+export const pageWebp = (pagesDir: string, width: number, page: number) => path.join(pagesDir, String(width), `${page}.webp`);
+
+const limitsOf = (config: Pick<Config, 'convert'>): ToolLimits => ({ memoryBytes: config.convert.memoryBytes, timeoutMs: 120_000 });
+
+/** Writes to a temp name, then renames: readers never see half a file. */
+async function writeAtomic(file: string, write: (tmp: string) => Promise<unknown>): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await write(tmp);
+    await rename(tmp, file);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+/** image.small / medium / large (WebP) from page 1. */
+export async function makeBookThumbs(
+  pdf: string,
+  thumbFile: (size: (typeof THUMB_SIZES)[number]) => string,
+  options: { signal?: AbortSignal; limits: ToolLimits },
+): Promise<void> {
+  const largest = Math.max(...THUMB_SIZES.map((s) => THUMB_WIDTHS[s]));
+  const { width, height, pixels } = await renderPagePixels(pdf, 1, largest, options);
+  await Promise.all(
+    THUMB_SIZES.map((size) =>
+      writeAtomic(thumbFile(size), (tmp) =>
+        sharp(pixels, { raw: { width, height, channels: 3 } })
+          .resize({ width: THUMB_WIDTHS[size] })
+          .webp({ quality: WEBP_QUALITY, effort: 4 })
+          .toFile(tmp),
+      ),
+    ),
+  );
+}
+
+const inflight = new Map<string, Promise<string | null>>();
+
+/**
+ * The WebP image of a page at one of PAGE_WEBP_WIDTHS: made on first request from a render at that
+ * width, cached on disk, concurrent requests share one render. Null when the book has no such page
+ * (not converted yet, unknown book, page out of range) or the width is not one of the offered ones.
+ */
+export async function pageImage(
+  config: Pick<Config, 'dataDir' | 'convert'>,
+  bookId: string,
+  page: number,
+  width: number,
+): Promise<string | null> {
+  if (!isSafeId(bookId) || !Number.isInteger(page) || page < 1 || !(PAGE_WEBP_WIDTHS as readonly number[]).includes(width)) return null;
+  const paths = bookPaths(config.dataDir, bookId);
+  const file = pageWebp(paths.pages, width, page);
+  if (existsSync(file)) return file;
+  const pending = inflight.get(file);
+  if (pending) return pending;
+  const job = (async () => {
+    let pages = 0;
+    try {
+      pages = (JSON.parse(await readFile(paths.manifest, 'utf8')) as { pages?: number }).pages ?? 0;
+    } catch {
+      return null; // not converted (yet)
+    }
+    if (page > pages) return null;
+    const jpeg = pageJpeg(paths.pages, PAGE_WIDTH, page);
+    if (width < PAGE_WIDTH && existsSync(jpeg)) {
+      // Smaller than the normal view: scaled down from it (the JPEG decoder shrinks while it loads).
+      await writeAtomic(file, (tmp) =>
+        sharp(jpeg)
+          .resize({ width })
+          .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
+          .toFile(tmp),
+      );
+      return file;
+    }
+    const { width: w, height, pixels } = await renderPagePixels(paths.pdf, page, width, { limits: limitsOf(config) });
+    await writeAtomic(file, (tmp) =>
+      sharp(pixels, { raw: { width: w, height, channels: 3 } })
+        .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
+        .toFile(tmp),
+    );
+    return file;
+  })().finally(() => inflight.delete(file));
+  inflight.set(file, job);
+  return job;
+}

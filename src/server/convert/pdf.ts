@@ -1,0 +1,200 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { documentError } from './errors';
+import { runTool, runToolOk, type ToolLimits } from './tools';
+
+/** Poppler steps of a conversion: page count and sizes, page renders, text. */
+
+export interface PageBox {
+  /** Displayed size in points (crop box, rotation applied). */
+  width: number;
+  height: number;
+  /** Page rotation in degrees (0, 90, 180, 270). */
+  rotate: number;
+}
+
+export interface PdfInfo {
+  pages: number;
+  sizes: PageBox[];
+}
+
+/**
+ * Opens the PDF with pdfinfo: page count and displayed page sizes. Password-protected → ENCRYPTED,
+ * unreadable → CORRUPT, no pages → NO_PAGES, more than maxPages → TOO_MANY_PAGES. A PDF encrypted
+ * with an owner password only (permissions, no password to open it) reads fine and converts.
+ */
+export async function pdfInfo(pdf: string, maxPages: number, options: { signal?: AbortSignal; limits: ToolLimits }): Promise<PdfInfo> {
+  const result = await runTool('pdfinfo', ['-f', '1', '-l', String(maxPages + 1), pdf], { ...options, maxStdout: 16 * 1024 * 1024 });
+  const text = result.stdout.toString('utf8');
+  if (result.code !== 0) {
+    if (/Incorrect password/i.test(result.stderr)) throw documentError('ENCRYPTED', 'the PDF needs a password to open');
+    if (/Invalid page count 0|Wrong page range/i.test(result.stderr)) throw documentError('NO_PAGES', 'the PDF has no pages');
+    throw documentError('CORRUPT', `the PDF cannot be read: ${result.stderr.trim().split('\n').slice(-1)[0] ?? ''}`);
+  }
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(text)?.[1] ?? '0');
+  if (pages === 0) throw documentError('NO_PAGES', 'the PDF has no pages');
+  if (pages > maxPages) throw documentError('TOO_MANY_PAGES', `the PDF has ${pages} pages (at most ${maxPages})`);
+  const sizes: PageBox[] = [];
+  for (const m of text.matchAll(/^Page\s+(\d+) size:\s+([\d.]+) x ([\d.]+) pts/gm)) {
+    sizes[Number(m[1]) - 1] = { width: Number(m[2]), height: Number(m[3]), rotate: 0 };
+  }
+  for (const m of text.matchAll(/^Page\s+(\d+) rot:\s+(-?\d+)/gm)) {
+    const box = sizes[Number(m[1]) - 1];
+    if (box) box.rotate = (((Number(m[2]) % 360) + 360) % 360) as PageBox['rotate'];
+  }
+  // pdfinfo prints the crop box unrotated; the reader wants the page as displayed.
+  const fallback = sizes.find(Boolean) ?? { width: 612, height: 792, rotate: 0 };
+  const displayed = Array.from({ length: pages }, (_, i) => {
+    const box = sizes[i] ?? fallback;
+    return box.rotate % 180 === 0 ? { ...box } : { width: box.height, height: box.width, rotate: box.rotate };
+  });
+  return { pages, sizes: displayed };
+}
+
+/** The lanes a page range is split into: odd/even pairs, so pages 1, 2, 3… appear in order on two cores. */
+export function renderLanes(pages: number, lanes: number): string[][] {
+  if (lanes <= 1 || pages === 1) return [['-f', '1', '-l', String(pages)]];
+  const chunks = Math.max(1, Math.floor(lanes / 2));
+  const size = Math.ceil(pages / chunks);
+  const out: string[][] = [];
+  for (let first = 1; first <= pages; first += size) {
+    const last = Math.min(pages, first + size - 1);
+    out.push(['-f', String(first), '-l', String(last), '-o']);
+    if (last > first) out.push(['-f', String(first), '-l', String(last), '-e']);
+  }
+  return out;
+}
+
+export interface RenderOptions {
+  signal?: AbortSignal;
+  limits: ToolLimits;
+  /** Pixel width of the images (height follows the page's aspect). */
+  width: number;
+  /** Processes to split the pages over. */
+  lanes: number;
+  /** JPEG quality. */
+  quality?: number;
+  /** Called when page n (1-based) is in place at `<outDir>/<n>.jpg`. */
+  onPage?: (page: number) => void;
+  /**
+   * Where pdftoppm writes before each page is moved into place: a folder of this attempt, so the
+   * tools of an earlier, killed attempt cannot write over this one's pages.
+   */
+  tmpDir?: string;
+}
+
+/**
+ * Renders every page to `<outDir>/<n>.jpg` with pdftoppm straight to JPEG (the renderer's own
+ * encoder and scaling: encoding, not rendering, is what costs), split over `lanes` processes.
+ */
+export async function renderPages(pdf: string, pages: number, outDir: string, options: RenderOptions): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  if (options.tmpDir) await mkdir(options.tmpDir, { recursive: true });
+  const prefix = path.join(options.tmpDir ?? outDir, 'r');
+  const base = ['-q', '-progress', '-cropbox', '-scale-to-x', String(options.width), '-scale-to-y', '-1'];
+  base.push('-jpeg', '-jpegopt', `quality=${options.quality ?? 85}`);
+  await Promise.all(
+    renderLanes(pages, options.lanes).map(async (lane) => {
+      // pdftoppm reports "<page> <last> <file>" on stderr once a page's file is written.
+      const moves: Promise<void>[] = [];
+      const result = await runTool('pdftoppm', [...base, ...lane, pdf, prefix], {
+        signal: options.signal,
+        limits: options.limits,
+        onStderrLine: (line) => {
+          const m = /^(\d+) \d+ (.+)$/.exec(line);
+          if (!m) return;
+          const page = Number(m[1]);
+          const move = rename(m[2] as string, path.join(outDir, `${page}.jpg`)).then(() => options.onPage?.(page));
+          move.catch(() => {}); // awaited below
+          moves.push(move);
+        },
+      });
+      await Promise.all(moves);
+      if (result.code !== 0) throw new Error(`pdftoppm exited with ${result.code ?? result.signal}: ${result.stderr.trim().slice(-300)}`);
+    }),
+  );
+}
+
+/** Renders one page to raw RGB pixels (PPM on stdout): the input of the WebP encoder. */
+export async function renderPagePixels(
+  pdf: string,
+  page: number,
+  width: number,
+  options: { signal?: AbortSignal; limits: ToolLimits },
+): Promise<{ width: number; height: number; pixels: Buffer }> {
+  const args = [
+    '-q',
+    '-cropbox',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    '-singlefile',
+    '-scale-to-x',
+    String(width),
+    '-scale-to-y',
+    '-1',
+    pdf,
+  ];
+  const { stdout } = await runToolOk('pdftoppm', args, { ...options, maxStdout: 512 * 1024 * 1024 });
+  return parsePpm(stdout);
+}
+
+/** A binary PPM (P6, 8-bit): header "P6 <w> <h> 255" then RGB bytes. */
+export function parsePpm(data: Buffer): { width: number; height: number; pixels: Buffer } {
+  const fields: string[] = [];
+  let pos = 0;
+  while (fields.length < 4 && pos < data.length) {
+    while (pos < data.length && /\s/.test(String.fromCharCode(data[pos] as number))) pos++;
+    const start = pos;
+    while (pos < data.length && !/\s/.test(String.fromCharCode(data[pos] as number))) pos++;
+    fields.push(data.toString('latin1', start, pos));
+  }
+  const [magic, w, h, max] = fields;
+  const width = Number(w);
+  const height = Number(h);
+  if (magic !== 'P6' || max !== '255' || !(width > 0 && height > 0)) throw new Error('pdftoppm did not produce an RGB image');
+  const pixels = data.subarray(pos + 1, pos + 1 + width * height * 3);
+  if (pixels.length !== width * height * 3) throw new Error('pdftoppm produced a truncated image');
+  return { width, height, pixels };
+}
+
+/**
+ * Extracts the text of every page with one pdftotext process (pages end with a form feed) into
+ * `<outDir>/<n>.txt`, streaming: one page's text at a time is held in memory.
+ */
+export async function extractText(
+  pdf: string,
+  pages: number,
+  outDir: string,
+  options: { signal?: AbortSignal; limits: ToolLimits },
+): Promise<void> {
+  await mkdir(outDir, { recursive: true });
+  let page = 1;
+  let parts: Buffer[] = [];
+  let writes: Promise<void> = Promise.resolve();
+  const flush = (n: number, text: Buffer) => {
+    writes = writes.then(() => writeFile(path.join(outDir, `${n}.txt`), text));
+    // Awaited below; until then a failed write must not count as an unhandled rejection.
+    writes.catch(() => {});
+  };
+  const result = await runTool('pdftotext', ['-q', '-enc', 'UTF-8', '-f', '1', '-l', String(pages), pdf, '-'], {
+    ...options,
+    onStdout: (chunk) => {
+      let start = 0;
+      for (let i = chunk.indexOf(0x0c); i !== -1; i = chunk.indexOf(0x0c, start)) {
+        parts.push(chunk.subarray(start, i));
+        if (page <= pages) flush(page, Buffer.concat(parts));
+        parts = [];
+        page += 1;
+        start = i + 1;
+      }
+      if (start < chunk.length) parts.push(chunk.subarray(start));
+    },
+  });
+  if (page <= pages && parts.length > 0) flush(page++, Buffer.concat(parts));
+  await writes;
+  if (result.code !== 0) throw new Error(`pdftotext exited with ${result.code ?? result.signal}: ${result.stderr.trim().slice(-300)}`);
+  // Pages pdftotext skipped (it should not) still get a file, so every page has text/<n>.txt.
+  for (let n = page; n <= pages; n++) await writeFile(path.join(outDir, `${n}.txt`), '', { flag: 'a' });
+}

@@ -1,0 +1,88 @@
+import { type Kysely, sql } from 'kysely';
+import type { Config } from '../config';
+import { convertBook, markBookFailed, markBookQueued } from '../convert/index';
+import { OfficeConverter } from '../convert/office';
+import type { Database } from '../db/schema';
+import { enqueueConversion } from './queue';
+import { type JobRunner, type Logger, JobRunner as Runner, type RunnerOptions } from './runner';
+
+export { enqueueConversion, enqueueJob } from './queue';
+export { JobRunner } from './runner';
+
+export interface Worker {
+  runner: JobRunner;
+  wake(): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The conversion worker of this process: a job runner with the `convert` handler and one kept-warm
+ * LibreOffice per slot. `config.convert.concurrency` 0 gives a worker that never claims a job (another
+ * process or instance converts; `wake()` is then a no-op).
+ */
+export function createWorker(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'dataDir' | 'convert'>; log: Logger; clock?: () => number },
+  overrides: Partial<RunnerOptions> = {},
+): Worker {
+  const { db, config, log } = deps;
+  const clock = deps.clock ?? Date.now;
+  const office = new OfficeConverter({
+    slots: config.convert.concurrency,
+    memoryBytes: config.convert.memoryBytes,
+    timeoutMs: config.convert.timeoutMs + 10_000,
+    log,
+  });
+  const runner = new Runner({
+    db,
+    clock,
+    log,
+    concurrency: config.convert.concurrency,
+    timeoutMs: config.convert.timeoutMs,
+    handlers: {
+      convert: {
+        run: (job, { signal }) => convertBook({ db, config, office, clock, log }, job, signal),
+        failed: (trx, job, code) => (job.book_id ? markBookFailed(trx, job.book_id, code) : Promise.resolve()),
+        retrying: (trx, job) => (job.book_id ? markBookQueued(trx, job.book_id) : Promise.resolve()),
+      },
+    },
+    ...overrides,
+  });
+  return {
+    runner,
+    wake: () => runner.wake(),
+    async start() {
+      if (config.convert.concurrency <= 0) return;
+      await requeueOrphans(db, clock()).catch((err: unknown) => log.warn({ err }, 'jobs: could not check for books without a job'));
+      await runner.start();
+    },
+    async stop() {
+      await runner.stop();
+      await office.close();
+    },
+  };
+}
+
+/**
+ * Books still waiting for or in conversion without a live job (a job row removed by hand, a crash
+ * between two writes of an older version): they get a new job, so none stays "converting" for ever.
+ */
+export async function requeueOrphans(db: Kysely<Database>, now: number): Promise<number> {
+  const orphans = await db
+    .selectFrom('books')
+    .select('id')
+    .where('status', 'in', ['QUEUED', 'CONVERTING'])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('jobs')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('jobs.book_id', '=', 'books.id')
+            .where('jobs.state', 'in', ['queued', 'running']),
+        ),
+      ),
+    )
+    .execute();
+  for (const { id } of orphans) await enqueueConversion(db, id, now);
+  return orphans.length;
+}

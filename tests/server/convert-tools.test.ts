@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { OfficeConverter } from '../../src/server/convert/office';
+import { parsePpm, renderLanes } from '../../src/server/convert/pdf';
+import { relativeRect } from '../../src/server/convert/structure';
+import { isAlive, runTool } from '../../src/server/convert/tools';
+import { documents, type Fixture, type FixtureName, WORDS } from './fixtures/documents';
+import { tempDir } from './helpers';
+
+/** The pieces under the conversion: process limits, the LibreOffice listener's life cycle, geometry. */
+
+const LIMITS = { memoryBytes: 512 * 1024 * 1024, timeoutMs: 30_000 };
+
+describe('QUIRE_CONVERT_* settings', () => {
+  it('have defaults and are validated like the others', () => {
+    const base = { QUIRE_DATA_DIR: '/tmp/quire-config-test' };
+    expect(loadConfig(base).convert).toEqual({
+      concurrency: Math.min(2, os.availableParallelism()),
+      timeoutMs: 600_000,
+      memoryBytes: 2048 * 1024 * 1024,
+      maxPages: 2000,
+    });
+    const set = { QUIRE_CONVERT_CONCURRENCY: '0', QUIRE_CONVERT_TIMEOUT: '30', QUIRE_CONVERT_MEMORY: '512', QUIRE_CONVERT_MAX_PAGES: '50' };
+    expect(loadConfig({ ...base, ...set }).convert).toEqual({
+      concurrency: 0,
+      timeoutMs: 30_000,
+      memoryBytes: 512 * 1024 * 1024,
+      maxPages: 50,
+    });
+    for (const [name, value] of [
+      ['QUIRE_CONVERT_CONCURRENCY', '-1'],
+      ['QUIRE_CONVERT_CONCURRENCY', '100'],
+      ['QUIRE_CONVERT_TIMEOUT', '0'],
+      ['QUIRE_CONVERT_TIMEOUT', '1.5'],
+      ['QUIRE_CONVERT_MEMORY', '64'],
+      ['QUIRE_CONVERT_MAX_PAGES', 'lots'],
+    ] as const) {
+      expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(`^${name}: `));
+    }
+  });
+});
+
+describe('tool processes', () => {
+  it('are killed by the hard time limit even without an abort', async () => {
+    const started = Date.now();
+    const result = await runTool('sleep', ['30'], { limits: { ...LIMITS, timeoutMs: 1000 } });
+    // `timeout -s KILL` kills its whole process group, itself included.
+    expect({ code: result.code, signal: result.signal }).toEqual({ code: null, signal: 'SIGKILL' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('cannot take more memory than the limit', async () => {
+    // Python allocating 200 MB under a 100 MB address-space limit fails; without the limit it works.
+    const grab = ['-c', 'x = bytearray(200 * 1024 * 1024); print(len(x))'];
+    const limited = await runTool('/usr/bin/python3', grab, { limits: { ...LIMITS, memoryBytes: 100 * 1024 * 1024 } });
+    expect(limited.code).not.toBe(0);
+    expect(limited.stderr).toContain('MemoryError');
+    const roomy = await runTool('/usr/bin/python3', grab, { limits: LIMITS });
+    expect({ code: roomy.code, out: roomy.stdout.toString().trim() }).toEqual({ code: 0, out: String(200 * 1024 * 1024) });
+  });
+
+  it('are killed with their process group when the signal aborts', async () => {
+    const controller = new AbortController();
+    const run = runTool('sh', ['-c', 'sleep 30 & sleep 30; wait'], { signal: controller.signal, limits: LIMITS });
+    setTimeout(() => controller.abort(new Error('stop')), 100);
+    await expect(run).rejects.toThrow('stop');
+  });
+});
+
+describe('page geometry', () => {
+  it('splits pages into odd/even lanes', () => {
+    expect(renderLanes(1, 2)).toEqual([['-f', '1', '-l', '1']]);
+    expect(renderLanes(10, 1)).toEqual([['-f', '1', '-l', '10']]);
+    expect(renderLanes(10, 2)).toEqual([
+      ['-f', '1', '-l', '10', '-o'],
+      ['-f', '1', '-l', '10', '-e'],
+    ]);
+    expect(renderLanes(10, 4).map((l) => l.join(' '))).toEqual(['-f 1 -l 5 -o', '-f 1 -l 5 -e', '-f 6 -l 10 -o', '-f 6 -l 10 -e']);
+  });
+
+  it('maps link rectangles onto the displayed page, rotation included', () => {
+    const view = [0, 0, 100, 200];
+    const rect = [10, 150, 30, 190]; // near the top left of an upright page
+    expect(relativeRect(rect, view, 0)).toEqual([0.1, 0.05, 0.2, 0.2]);
+    expect(relativeRect(rect, view, 90)).toEqual([0.75, 0.1, 0.2, 0.2]);
+    expect(relativeRect(rect, view, 180)).toEqual([0.7, 0.75, 0.2, 0.2]);
+    expect(relativeRect(rect, view, 270)).toEqual([0.05, 0.7, 0.2, 0.2]);
+    expect(relativeRect([-50, -50, 500, 500], view, 0)).toEqual([0, 0, 1, 1]);
+  });
+
+  it('reads PPM images and refuses others', () => {
+    const ppm = Buffer.concat([Buffer.from('P6\n2 1\n255\n'), Buffer.from([1, 2, 3, 4, 5, 6])]);
+    expect(parsePpm(ppm)).toEqual({ width: 2, height: 1, pixels: Buffer.from([1, 2, 3, 4, 5, 6]) });
+    expect(() => parsePpm(Buffer.from('P5\n2 1\n255\nxx'))).toThrow();
+    expect(() => parsePpm(Buffer.from('P6\n2 1\n255\nxx'))).toThrow('truncated');
+  });
+});
+
+describe('LibreOffice', () => {
+  let docs: Record<FixtureName, Fixture>;
+  let dir: string;
+  beforeAll(async () => {
+    docs = await documents();
+    dir = await tempDir('quire-office-');
+  }, 120_000);
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  const pdfText = async (file: string) => (await runTool('pdftotext', [file, '-'], { limits: LIMITS })).stdout.toString();
+
+  it('a time-out kills the kept-warm listener; the next document gets a new one', async () => {
+    const office = new OfficeConverter({ slots: 1, memoryBytes: 2048 * 1024 * 1024, timeoutMs: 60_000 });
+    try {
+      const first = path.join(dir, 'first.pdf');
+      await office.convert(docs.docx.file, 'docx', first, new AbortController().signal);
+      expect(await pdfText(first)).toContain(WORDS.writer);
+      const before = office.listenerPids();
+      expect(before).toHaveLength(2);
+
+      // A long text (hundreds of pages to lay out): still converting when its time is up.
+      const long = path.join(dir, 'long.txt');
+      await writeFile(
+        long,
+        Array.from({ length: 40_000 }, (_, i) => `Line ${i} of a long document that takes a while to lay out.`).join('\n'),
+      );
+      const controller = new AbortController();
+      const slow = office.convert(long, 'txt', path.join(dir, 'aborted.pdf'), controller.signal);
+      setTimeout(() => controller.abort(new Error('time is up')), 500);
+      await expect(slow).rejects.toThrow('time is up');
+      // soffice is killed at once; the bridge reaps it and exits (or is killed 2 s later).
+      const deadline = Date.now() + 5000;
+      while (before.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(before.filter(isAlive)).toEqual([]);
+      expect(office.listenerPids()).toEqual([]);
+
+      const after = path.join(dir, 'after.pdf');
+      await office.convert(docs.odp.file, 'odp', after, new AbortController().signal);
+      expect(await pdfText(after)).toContain(WORDS.impress);
+    } finally {
+      await office.close();
+    }
+  }, 120_000);
+
+  it('reports a document it cannot open as CORRUPT', async () => {
+    const office = new OfficeConverter({ slots: 1, memoryBytes: 2048 * 1024 * 1024, timeoutMs: 60_000 });
+    const broken = path.join(dir, 'broken.docx');
+    await writeFile(broken, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(2000, 7)]));
+    try {
+      await expect(office.convert(broken, 'docx', path.join(dir, 'broken.pdf'), new AbortController().signal)).rejects.toMatchObject({
+        code: 'CORRUPT',
+      });
+    } finally {
+      await office.close();
+    }
+  }, 120_000);
+
+  it('falls back to one soffice per document when the bridge cannot start', async () => {
+    const office = new OfficeConverter({ slots: 1, memoryBytes: 2048 * 1024 * 1024, timeoutMs: 60_000, python: '/nonexistent/python3' });
+    try {
+      const out = path.join(dir, 'fallback.pdf');
+      await office.convert(docs.txt.file, 'txt', out, new AbortController().signal);
+      expect(existsSync(out)).toBe(true);
+      expect(await pdfText(out)).toContain('naïve café');
+    } finally {
+      await office.close();
+    }
+  }, 120_000);
+});
