@@ -122,7 +122,10 @@ export type FileProblem =
   | { id: 'publish.msg.type'; name: string };
 
 /** Validates a selection for an account: the first problem of the whole selection, then per file. */
-export function checkFiles(files: readonly { name: string; size: number }[], limits: { filesize: number; maxFiles: number }): FileProblem[] {
+export function checkFiles(
+  files: readonly { name: string; size: number }[],
+  limits: { filesize: number; maxFiles: number },
+): FileProblem[] {
   if (files.length === 0) return [{ id: 'publish.msg.nofile' }];
   if (files.length > limits.maxFiles) return [{ id: 'publish.msg.maxfiles', limit: limits.maxFiles }];
   const problems: FileProblem[] = [];
@@ -184,7 +187,15 @@ export const BookSettingsSchema = v.object({
 export type BookSettings = v.InferOutput<typeof BookSettingsSchema>;
 
 /** Book defaults (SPEC §3); free accounts have no download or print prefilled. */
-export function bookDefaults(mode: AccountMode, today: string): Required<Pick<BookSettings, 'document.view' | 'read_mode' | 'publishing_mode' | 'date' | 'share_mode' | 'comment_mode' | 'download_mode' | 'print_mode' | 'skin.url'>> {
+export function bookDefaults(
+  mode: AccountMode,
+  today: string,
+): Required<
+  Pick<
+    BookSettings,
+    'document.view' | 'read_mode' | 'publishing_mode' | 'date' | 'share_mode' | 'comment_mode' | 'download_mode' | 'print_mode' | 'skin.url'
+  >
+> {
   const files = mode === 'FREE' ? 0 : 1;
   return {
     'document.view': 'auto',
@@ -284,7 +295,10 @@ export type BookSort = (typeof BOOK_SORTS)[number];
 
 // ── Calls (SPEC §7, DESIGN §8) ────────────────────────────────────────────────────────────────────
 const pageNumber = (fallback: number, max: number) =>
-  v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(0), v.maxValue(max)), fallback);
+  v.optional(
+    v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(0), v.maxValue(max)),
+    fallback,
+  );
 
 /** GET {api}/account/book/?start&step&sortby&search. */
 export const BookListQuerySchema = v.object({

@@ -22,6 +22,8 @@ export interface ErrorExtra {
   items?: unknown[];
   /** The login hash of error 155 (second factor required). */
   hash?: string;
+  /** The size limit in bytes of fileTooLarge (the client shows it in publish.msg.filesize.limit). */
+  limit?: number;
 }
 
 /** Thrown from handlers; the error handler turns it into the error envelope. */
@@ -52,6 +54,7 @@ export function fail(reply: FastifyReply, name: ErrorName, extra: ErrorExtra = {
   if (extra.fields !== undefined) content.fields = extra.fields;
   if (extra.items !== undefined) content.items = extra.items;
   if (extra.hash !== undefined) content.hash = extra.hash;
+  if (extra.limit !== undefined) content.limit = extra.limit;
   return reply.code(http).type('application/json; charset=utf-8').send({ status: 'error', content, id: reply.request.id });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_VERSION } from '../../contracts/envelope';
 import { ApiError } from '../envelope';
 import accountRoutes from './account/index';
+import publishingRoutes from './book/index';
 import oauth2Routes from './oauth2/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
@@ -12,7 +13,7 @@ import publicRoutes from './public/index';
  * their path below `/api` (e.g. `/public/status`), validate input with `parse(schema, data)`
  * and answer with `ok(reply, content)` or throw `new ApiError(name)`.
  */
-export const AREAS: FastifyPluginAsync[] = [publicRoutes, accountRoutes, profileRoutes, oauth2Routes];
+export const AREAS: FastifyPluginAsync[] = [publicRoutes, accountRoutes, profileRoutes, oauth2Routes, publishingRoutes];
 
 /**
  * Every data call carries `v=2` in its query (SPEC §7). Browser navigations that other sites start

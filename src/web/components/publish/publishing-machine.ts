@@ -1,9 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { reportingUploadFileMachine, uploadMachine } from '../../../../machines/upload.machine';
 import type { UploadActorInput, UploadFileEvent } from '../../../../machines/upload-file.machine';
-import { type ApiClient, readCookie, TOKEN_COOKIE } from '../../../api';
+import { readCookie, TOKEN_COOKIE } from '../../../api';
 import { ApiCallError } from '../../../api/errors';
-import { getBookProgress, preflight, uploadDocument, uploadUrl, type XhrLike } from '../../../api/publish';
+import { getBookProgress, preflight, uploadDocument, uploadUrl } from '../../../api/publish';
 
 import { BOOKS_PATH, type PublishingDeps, UPLOAD_PATH } from './publishing';
 

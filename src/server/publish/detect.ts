@@ -1,0 +1,172 @@
+import { open } from 'node:fs/promises';
+import type { DocumentKind } from '../../contracts/books';
+import { OLE_MAGIC, oleKind, oleRootNames } from './ole';
+import { checkDeclaredSizes, readSmallEntry, readZipDirectory, verifyInflatedSizes, type ZipEntry, ZipError } from './zip';
+
+/**
+ * Recognises an uploaded document from its content — magic bytes, the OLE2 directory, the OOXML/ODF
+ * container — never from its name (a renamed executable stays an executable). The upload feeds every
+ * chunk to a ContentSniffer while it streams to disk (head bytes, "is this UTF-8 text"), then
+ * `detectKind` opens the finished file for the structured formats.
+ */
+
+export type Detection = { ok: true; kind: DocumentKind } | { ok: false; reason: 'unsupported' | 'unsafe'; detail: string };
+
+const HEAD_BYTES = 4096;
+/** Acrobat accepts a PDF header anywhere in the first 1024 bytes (some generators prepend junk). */
+const PDF_HEADER_WINDOW = 1024;
+
+/** Watches the bytes of an upload as they pass: keeps the head and checks for text (UTF-8, no NUL). */
+export class ContentSniffer {
+  private readonly headChunks: Buffer[] = [];
+  private headLength = 0;
+  private decoder: TextDecoder | undefined = new TextDecoder('utf-8', { fatal: true });
+  size = 0;
+
+  push(chunk: Buffer): void {
+    this.size += chunk.length;
+    if (this.headLength < HEAD_BYTES) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.headLength);
+      this.headChunks.push(Buffer.from(part));
+      this.headLength += part.length;
+    }
+    // Binary files fail on their first chunk, so the check costs nothing for them.
+    if (this.decoder) {
+      if (chunk.includes(0)) this.decoder = undefined;
+      else {
+        try {
+          this.decoder.decode(chunk, { stream: true });
+        } catch {
+          this.decoder = undefined;
+        }
+      }
+    }
+  }
+
+  /** The first bytes of the file. */
+  get head(): Buffer {
+    return Buffer.concat(this.headChunks, this.headLength);
+  }
+
+  /** Whether the whole file was valid UTF-8 without NUL bytes (call once, at the end). */
+  isText(): boolean {
+    if (!this.decoder || this.size === 0) return false;
+    try {
+      this.decoder.decode();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      this.decoder = undefined;
+    }
+  }
+}
+
+const startsWith = (head: Buffer, bytes: Buffer | string) => head.subarray(0, bytes.length).equals(Buffer.from(bytes as string));
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** The ODF media types of the accepted documents and templates (`mimetype`, the first entry). */
+const ODF_TYPES: Readonly<Record<string, DocumentKind>> = {
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.text-template': 'ott',
+  'application/vnd.oasis.opendocument.presentation': 'odp',
+  'application/vnd.oasis.opendocument.presentation-template': 'otp',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.spreadsheet-template': 'ots',
+};
+
+/** OOXML main-part content types (in `[Content_Types].xml`), with the folder the part must live in. */
+const OOXML_TYPES: readonly { type: string; kind: DocumentKind; folder: string }[] = [
+  { type: 'wordprocessingml.document.main+xml', kind: 'docx', folder: 'word/' },
+  { type: 'wordprocessingml.template.main+xml', kind: 'dotx', folder: 'word/' },
+  { type: 'presentationml.presentation.main+xml', kind: 'pptx', folder: 'ppt/' },
+  { type: 'presentationml.template.main+xml', kind: 'potx', folder: 'ppt/' },
+  { type: 'presentationml.slideshow.main+xml', kind: 'ppsx', folder: 'ppt/' },
+  { type: 'spreadsheetml.sheet.main+xml', kind: 'xlsx', folder: 'xl/' },
+  { type: 'spreadsheetml.template.main+xml', kind: 'xltx', folder: 'xl/' },
+];
+
+/** Programs (ELF, Windows PE, Mach-O 32/64 and universal, WebAssembly): refused whatever their name, never stored. */
+const EXECUTABLE_MAGICS = [
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46]),
+  Buffer.from('MZ'),
+  Buffer.from([0xfe, 0xed, 0xfa, 0xce]),
+  Buffer.from([0xfe, 0xed, 0xfa, 0xcf]),
+  Buffer.from([0xce, 0xfa, 0xed, 0xfe]),
+  Buffer.from([0xcf, 0xfa, 0xed, 0xfe]),
+  Buffer.from([0xca, 0xfe, 0xba, 0xbe]),
+  Buffer.from([0x00, 0x61, 0x73, 0x6d]),
+];
+
+const unsupported = (detail: string): Detection => ({ ok: false, reason: 'unsupported', detail });
+
+/**
+ * The kind of a finished upload. `nameHint` (the file name) only chooses between docx, xlsx and
+ * pptx for a password-protected OOXML file, whose content does not say which it is; the converter
+ * then reports it as ENCRYPTED.
+ */
+export async function detectKind(file: string, sniffer: ContentSniffer, nameHint: string): Promise<Detection> {
+  const head = sniffer.head;
+  const text = sniffer.isText();
+  const pdfAt = head.subarray(0, PDF_HEADER_WINDOW).indexOf('%PDF-');
+  // A text file that merely mentions %PDF- near its start is still text.
+  if (pdfAt === 0 || (pdfAt > 0 && !text)) return { ok: true, kind: 'pdf' };
+  if (startsWith(head, '{\\rtf')) return { ok: true, kind: 'rtf' };
+  if (startsWith(head, OLE_MAGIC)) return detectOle(file, nameHint);
+  if (startsWith(head, ZIP_MAGIC)) return detectZip(file, sniffer.size);
+  if (text) return { ok: true, kind: 'txt' };
+  if (EXECUTABLE_MAGICS.some((magic) => startsWith(head, magic))) {
+    return { ok: false, reason: 'unsafe', detail: `an executable (${head.subarray(0, 4).toString('hex')})` };
+  }
+  return unsupported(`unknown content starting ${head.subarray(0, 8).toString('hex')}`);
+}
+
+async function detectOle(file: string, nameHint: string): Promise<Detection> {
+  const fh = await open(file, 'r');
+  try {
+    const names = await oleRootNames(fh);
+    const kind = names && oleKind(names);
+    if (!kind) return unsupported('an OLE2 file that is not a Word, Excel or PowerPoint document');
+    if (kind !== 'encrypted-ooxml') return { ok: true, kind };
+    const ext = /\.(docx|dotx|pptx|potx|ppsx|xlsx|xltx)$/i.exec(nameHint)?.[1]?.toLowerCase() as DocumentKind | undefined;
+    return ext ? { ok: true, kind: ext } : unsupported('an encrypted OOXML package without an OOXML name');
+  } finally {
+    await fh.close();
+  }
+}
+
+async function detectZip(file: string, size: number): Promise<Detection> {
+  const fh = await open(file, 'r');
+  try {
+    const entries = await readZipDirectory(fh, size);
+    checkDeclaredSizes(entries, size);
+    const kind = await containerKind(fh, entries);
+    if (!kind) return unsupported('a zip archive that is neither OOXML nor OpenDocument');
+    await verifyInflatedSizes(fh, file, entries);
+    return { ok: true, kind };
+  } catch (error) {
+    if (error instanceof ZipError) {
+      return error.reason === 'unsafe' ? { ok: false, reason: 'unsafe', detail: error.message } : unsupported(error.message);
+    }
+    throw error;
+  } finally {
+    await fh.close();
+  }
+}
+
+async function containerKind(fh: Awaited<ReturnType<typeof open>>, entries: ZipEntry[]): Promise<DocumentKind | undefined> {
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const mimetype = byName.get('mimetype');
+  if (mimetype) {
+    if (mimetype.compressedSize > 256) return undefined;
+    const type = (await readSmallEntry(fh, mimetype, 256)).toString('latin1').trim();
+    return ODF_TYPES[type];
+  }
+  const contentTypes = byName.get('[Content_Types].xml');
+  if (!contentTypes) return undefined;
+  const xml = (await readSmallEntry(fh, contentTypes)).toString('utf8');
+  // Macro-enabled variants (…macroEnabled.main+xml) are not among the accepted types.
+  const main = OOXML_TYPES.find((t) => xml.includes(`application/vnd.openxmlformats-officedocument.${t.type}`));
+  if (!main) return undefined;
+  return entries.some((e) => e.name.startsWith(main.folder)) ? main.kind : undefined;
+}

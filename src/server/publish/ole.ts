@@ -1,0 +1,115 @@
+import type { FileHandle } from 'node:fs/promises';
+
+/**
+ * Legacy Office files are OLE2 compound files (MS-CFB): a small FAT file system whose directory
+ * names the streams. Word 97–2003 has a `WordDocument` stream, Excel `Workbook` (`Book` before
+ * Excel 97), PowerPoint `PowerPoint Document`; a password-protected OOXML file is an OLE2 file with
+ * `EncryptedPackage`. Only the root's own children count: an Excel sheet embedded in a Word file is
+ * a storage deeper down with its own `Workbook` stream.
+ */
+export const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+export type OleKind = 'doc' | 'xls' | 'ppt' | 'encrypted-ooxml';
+
+const END_OF_CHAIN = 0xfffffffe;
+const MAX_SECTOR = 0xfffffffa;
+const NO_STREAM = 0xffffffff;
+/** Directory sectors we follow at most (a directory of 10,000 sectors is not an office file). */
+const MAX_DIRECTORY_SECTORS = 10_000;
+
+interface DirEntry {
+  name: string;
+  type: number;
+  left: number;
+  right: number;
+  child: number;
+}
+
+async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer | undefined> {
+  const buf = Buffer.alloc(length);
+  const { bytesRead } = await fh.read(buf, 0, length, position);
+  return bytesRead === length ? buf : undefined;
+}
+
+/** The names of the root storage's children, or undefined when the file is not a readable compound file. */
+export async function oleRootNames(fh: FileHandle): Promise<string[] | undefined> {
+  const header = await readAt(fh, 0, 512);
+  if (!header?.subarray(0, 8).equals(OLE_MAGIC)) return undefined;
+  const shift = header.readUInt16LE(0x1e);
+  if (shift !== 9 && shift !== 12) return undefined;
+  const sectorSize = 1 << shift;
+  const perFatSector = sectorSize / 4;
+  const sectorOffset = (n: number) => (n + 1) * sectorSize;
+  const firstDifat = header.readUInt32LE(0x44);
+  const difatCount = header.readUInt32LE(0x48);
+
+  // The FAT sector holding entry `k`: the first 109 are listed in the header, the rest in DIFAT sectors.
+  const fatSectorOf = async (k: number): Promise<number | undefined> => {
+    if (k < 109) return header.readUInt32LE(0x4c + k * 4);
+    let index = k - 109;
+    let sector = firstDifat;
+    for (let hops = 0; hops < difatCount && sector < MAX_SECTOR; hops++) {
+      const block = await readAt(fh, sectorOffset(sector), sectorSize);
+      if (!block) return undefined;
+      if (index < perFatSector - 1) return block.readUInt32LE(index * 4);
+      index -= perFatSector - 1;
+      sector = block.readUInt32LE(sectorSize - 4);
+    }
+    return undefined;
+  };
+  const nextSector = async (sector: number): Promise<number | undefined> => {
+    const fatSector = await fatSectorOf(Math.floor(sector / perFatSector));
+    if (fatSector === undefined || fatSector >= MAX_SECTOR) return undefined;
+    const entry = await readAt(fh, sectorOffset(fatSector) + (sector % perFatSector) * 4, 4);
+    return entry?.readUInt32LE(0);
+  };
+
+  const entries: DirEntry[] = [];
+  const seen = new Set<number>();
+  let sector = header.readUInt32LE(0x30);
+  while (sector < MAX_SECTOR && !seen.has(sector) && seen.size < MAX_DIRECTORY_SECTORS) {
+    seen.add(sector);
+    const block = await readAt(fh, sectorOffset(sector), sectorSize);
+    if (!block) return undefined;
+    for (let p = 0; p + 128 <= block.length; p += 128) {
+      const nameBytes = Math.min(64, block.readUInt16LE(p + 64));
+      entries.push({
+        name: block.toString('utf16le', p, p + Math.max(0, nameBytes - 2)),
+        type: block.readUInt8(p + 66),
+        left: block.readUInt32LE(p + 68),
+        right: block.readUInt32LE(p + 72),
+        child: block.readUInt32LE(p + 76),
+      });
+    }
+    const next = await nextSector(sector);
+    if (next === undefined) return undefined;
+    if (next === END_OF_CHAIN) break;
+    sector = next;
+  }
+  const root = entries[0];
+  if (root?.type !== 5) return undefined;
+
+  // The root's children form a red-black tree through left/right siblings.
+  const names: string[] = [];
+  const stack = [root.child];
+  const visited = new Set<number>();
+  while (stack.length > 0) {
+    const id = stack.pop() as number;
+    if (id === NO_STREAM || visited.has(id)) continue;
+    visited.add(id);
+    const entry = entries[id];
+    if (!entry) continue;
+    if (entry.type === 1 || entry.type === 2) names.push(entry.name);
+    stack.push(entry.left, entry.right);
+  }
+  return names;
+}
+
+/** Which legacy Office document an OLE2 file is, from its root streams. */
+export function oleKind(names: readonly string[]): OleKind | undefined {
+  if (names.includes('WordDocument')) return 'doc';
+  if (names.includes('PowerPoint Document')) return 'ppt';
+  if (names.includes('Workbook') || names.includes('Book')) return 'xls';
+  if (names.includes('EncryptedPackage')) return 'encrypted-ooxml';
+  return undefined;
+}

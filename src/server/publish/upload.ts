@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import type { DocumentKind } from '../../contracts/books';
+import { BOOK_NAME_MAX } from '../../contracts/books';
+import { ApiError } from '../envelope';
+import { bookPaths, uploadsDir } from '../storage/paths';
+import { ContentSniffer, detectKind } from './detect';
+import { PartFileWriter } from './part-file';
+
+/**
+ * Receives one document from a multipart body (field `file`, plus the book settings as other
+ * fields) straight to `files/uploads/<random>.part`, never into memory. The account's size limit is
+ * enforced while the bytes arrive; the kind is recognised from the content once the file is
+ * complete. Whatever goes wrong — too large, refused content, a client that disconnects — the part
+ * file is removed before the error propagates. The file is on disk (fsync) when this returns.
+ */
+
+export interface ReceivedUpload {
+  partPath: string;
+  /** The client's file name, without any folder part. */
+  filename: string;
+  size: number;
+  /** null: the content is not a document Quire reads (the book ends in ERROR, UNSUPPORTED). */
+  kind: DocumentKind | null;
+  /** The other form fields, as text (validated by the route). */
+  fields: Record<string, string>;
+}
+
+/** Room for the multipart framing and the settings fields around the file. */
+export const FORM_OVERHEAD = 256 * 1024;
+const MULTIPART_LIMITS = { fields: 64, fieldSize: 32 * 1024, fieldNameSize: 100, files: 1, parts: 80, headerPairs: 100 };
+
+class TooLarge extends Error {}
+
+/** The last path segment of a client file name (some browsers send a full path), trimmed to the name limit. */
+export function baseName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop()?.trim() ?? '';
+  return base.slice(0, BOOK_NAME_MAX);
+}
+
+/** The book name a file gets when none is posted: its name without the extension. */
+export function defaultBookName(filename: string): string {
+  const stem = filename.replace(/\.[^.]*$/, '').trim();
+  return stem || filename || 'document';
+}
+
+export async function receiveUpload(request: FastifyRequest, options: { dataDir: string; limit: number }): Promise<ReceivedUpload> {
+  const { limit } = options;
+  // A declared body far beyond the limit is refused before a byte is read.
+  const declared = Number(request.headers['content-length'] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit + FORM_OVERHEAD) throw new ApiError('fileTooLarge', { limit });
+
+  const dir = uploadsDir(options.dataDir);
+  await mkdir(dir, { recursive: true });
+  const partPath = path.join(dir, `${randomBytes(12).toString('hex')}.part`);
+  const sniffer = new ContentSniffer();
+  const fields: Record<string, string> = Object.create(null);
+  let filename: string | undefined;
+  try {
+    // The parser stops at limit + 1 by itself; our own check below answers the moment we pass the limit.
+    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: limit + 1 } })) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw new ApiError('validation', { fields: [part.fieldname] });
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || filename !== undefined) {
+        part.file.resume();
+        throw new ApiError('badRequest', { message: 'one file, in the field "file"' });
+      }
+      filename = baseName(part.filename ?? '');
+      await pipeline(
+        part.file,
+        new PartFileWriter(partPath, (chunk) => {
+          sniffer.push(chunk);
+          if (sniffer.size > limit) throw new TooLarge();
+        }),
+      );
+    }
+    if (filename === undefined) throw new ApiError('fileMissing');
+    if (sniffer.size === 0) throw new ApiError('fileEmpty');
+    const detection = await detectKind(partPath, sniffer, filename);
+    if (!detection.ok && detection.reason === 'unsafe') {
+      request.log.info({ detail: detection.detail }, 'upload refused');
+      throw new ApiError('fileUnsafe');
+    }
+    if (!detection.ok) {
+      // Not a document we can read (the name said it was): the book is created in ERROR with the
+      // code UNSUPPORTED, so its owner sees what happened in the list; the bytes are not kept.
+      request.log.info({ detail: detection.detail }, 'upload of an unsupported document');
+      await rm(partPath, { force: true });
+      return { partPath, filename, size: sniffer.size, kind: null, fields };
+    }
+    return { partPath, filename, size: sniffer.size, kind: detection.kind, fields };
+  } catch (error) {
+    await rm(partPath, { force: true });
+    throw translate(error, request, limit);
+  }
+}
+
+/** Errors of the stream → catalogue errors. */
+function translate(error: unknown, request: FastifyRequest, limit: number): unknown {
+  if (error instanceof ApiError) return error;
+  if (error instanceof TooLarge) return new ApiError('fileTooLarge', { limit });
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new ApiError('badRequest', { message: 'too many parts' });
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ApiError('fileMissing');
+  // The client went away or sent a body that ends mid-part.
+  const premature = ['FST_MP_PREMATURE_CLOSE', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET'].includes(code);
+  if (premature || request.raw.destroyed || /terminated early|Unexpected end/i.test(String(error))) {
+    return new ApiError('uploadIncomplete');
+  }
+  return error;
+}
+
+/** Moves a received file to the book's folder (`files/books/<id>/source`). */
+export async function placeSource(partPath: string, dataDir: string, bookId: string): Promise<void> {
+  const paths = bookPaths(dataDir, bookId);
+  await mkdir(paths.dir, { recursive: true });
+  await rename(partPath, paths.source);
+}
+
+/**
+ * Removes part files a crashed process left behind (a live upload never stays untouched that long).
+ * Answers how many went.
+ */
+export async function sweepPartFiles(dataDir: string, now: number, olderThanMs = 3_600_000): Promise<number> {
+  const dir = uploadsDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.part'))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && now - info.mtimeMs > olderThanMs) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}

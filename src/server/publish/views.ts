@@ -1,0 +1,188 @@
+import { access } from 'node:fs/promises';
+import type { AccountMode } from '../../contracts/accounts';
+import {
+  type Book,
+  type BookImages,
+  type BookListItem,
+  type BookSettings,
+  bookDefaults,
+  type ConversionErrorCode,
+  type DocumentKind,
+  type DocumentProgress,
+  type DocumentStatus,
+  type PublishingMode,
+} from '../../contracts/books';
+import { jsonObject } from '../accounts/views';
+import type { Config } from '../config';
+import type { BookRow } from '../db/schema';
+import { bookPaths, THUMB_SIZES } from '../storage/paths';
+
+/**
+ * Books as clients see them (SPEC §3 Book, Book list item). A book row keeps the settings it
+ * queries on in columns (name, description, publishing_mode, is_published, publish_at, is_adult) and
+ * every other SPEC §3 setting in the `settings` JSON; these are the JSON ones.
+ */
+export const JSON_SETTINGS = [
+  'adult_mode',
+  'document.view',
+  'skin.url',
+  'bg.url',
+  'logo.url',
+  'logo.link',
+  'music.url',
+  'music.mode',
+  'sfx.url',
+  'sfx.mode',
+  'read_mode',
+  'comment_mode',
+  'download_mode',
+  'print_mode',
+  'share_mode',
+  'license_mode',
+  'private_url',
+  'subscribe_mode',
+  'subscription.id',
+  'date',
+] as const satisfies readonly (keyof BookSettings)[];
+export type JsonSetting = (typeof JSON_SETTINGS)[number];
+export type JsonSettings = Pick<Book, JsonSetting>;
+
+/** What a book reads as when its JSON lacks a setting (rows written before the setting existed). */
+const FALLBACK: Omit<JsonSettings, 'date' | 'download_mode' | 'print_mode'> = {
+  adult_mode: 0,
+  'document.view': 'auto',
+  'skin.url': '2021',
+  'bg.url': null,
+  'logo.url': null,
+  'logo.link': null,
+  'music.url': null,
+  'music.mode': 0,
+  'sfx.url': null,
+  'sfx.mode': 0,
+  read_mode: 0,
+  comment_mode: 4,
+  share_mode: 1,
+  license_mode: '',
+  private_url: 0,
+  subscribe_mode: 0,
+  'subscription.id': null,
+};
+
+export const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** The SPEC §3 defaults of a new book as stored JSON (free accounts: no download or print). */
+export function defaultJsonSettings(mode: AccountMode, now: number): JsonSettings {
+  const d = bookDefaults(mode, isoDay(now));
+  return {
+    ...FALLBACK,
+    'document.view': d['document.view'],
+    'skin.url': d['skin.url'],
+    read_mode: d.read_mode,
+    share_mode: d.share_mode,
+    comment_mode: d.comment_mode,
+    download_mode: d.download_mode,
+    print_mode: d.print_mode,
+    date: d.date,
+  };
+}
+
+export function jsonSettingsOf(row: BookRow): JsonSettings {
+  const stored = jsonObject(row.settings);
+  const out: Record<string, unknown> = { ...FALLBACK, download_mode: 0, print_mode: 0, date: isoDay(row.created_at) };
+  for (const key of JSON_SETTINGS) if (key in stored) out[key] = stored[key];
+  return out as JsonSettings;
+}
+
+/** Everything to show about a book's files and URLs. */
+export interface ViewContext {
+  config: Pick<Config, 'dataDir' | 'hosts'>;
+  now: number;
+}
+
+export const viewerUrl = (config: Pick<Config, 'hosts'>, bookId: string) => `${config.hosts.viewer}/read/${bookId}`;
+export const publisherUrl = (accountId: string) => `/publisher/${accountId}`;
+export const thumbUrl = (config: Pick<Config, 'hosts'>, row: Pick<BookRow, 'id' | 'revision'>, size: string) =>
+  `${config.hosts.thumbs}/thumbs/${row.id}/${size}.webp?r=${row.revision}`;
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Thumbnail URLs, null while a size is not made yet. A finished book has them all; a converting
+ * one may already have them (the first pages come early), which only the files can tell.
+ */
+export async function bookImages(row: BookRow, ctx: ViewContext): Promise<BookImages> {
+  const images: BookImages = { small: null, medium: null, large: null };
+  const paths = bookPaths(ctx.config.dataDir, row.id);
+  await Promise.all(
+    THUMB_SIZES.map(async (size) => {
+      if (row.status === 'DONE' || (row.status !== 'ERROR' && (await exists(paths.thumb(size)))))
+        images[size] = thumbUrl(ctx.config, row, size);
+    }),
+  );
+  return images;
+}
+
+export function documentProgress(row: BookRow): DocumentProgress {
+  return {
+    status: row.status as DocumentStatus,
+    error_code: (row.error_code as ConversionErrorCode | null) ?? null,
+    pages_done: row.pages_done,
+    pages_total: row.pages_total,
+  };
+}
+
+/** Publication flags (SPEC §4): scheduled while publish_at is ahead; publication in unix seconds. */
+function publication(row: BookRow, now: number) {
+  const at = row.publish_at ?? row.created_at;
+  return {
+    is_scheduled: row.publish_at !== null && row.publish_at > now,
+    publication: Math.floor(at / 1000),
+    publish_date: row.publish_at === null ? null : Math.floor(row.publish_at / 1000),
+    is_published: row.is_published === 1,
+  };
+}
+
+/** A book as its owner sees it (get, upload, update). */
+export async function bookView(row: BookRow, ctx: ViewContext): Promise<Book> {
+  const url = viewerUrl(ctx.config, row.id);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    is_adult: row.is_adult === 1 ? 1 : 0,
+    publishing_mode: row.publishing_mode as PublishingMode,
+    ...jsonSettingsOf(row),
+    ...publication(row, ctx.now),
+    files: [{ name: row.source_name, size: row.source_size, kind: row.source_kind as DocumentKind }],
+    image: await bookImages(row, ctx),
+    url: { overview: url, viewer: url },
+    document: { ...documentProgress(row), pages: row.pages_total, direction: row.direction === 'rtl' ? 'rtl' : 'ltr' },
+    start_time: row.start_time,
+    triggers: [],
+  };
+}
+
+/** A book in a list (SPEC §3 Book list item). */
+export async function bookListItem(row: BookRow, owner: { id: string; name: string }, ctx: ViewContext): Promise<BookListItem> {
+  const { is_scheduled, publication: at, is_published } = publication(row, ctx.now);
+  return {
+    id: row.id,
+    name: row.name,
+    image: await bookImages(row, ctx),
+    url: { overview: viewerUrl(ctx.config, row.id) },
+    account: { name: owner.name, url: { overview: publisherUrl(owner.id) } },
+    document: documentProgress(row),
+    is_valid: row.is_valid === 1,
+    invalid_reason: row.invalid_reason,
+    is_scheduled,
+    publication: at,
+    is_published,
+    is_awarded: row.is_awarded === 1,
+    is_adult: row.is_adult === 1,
+    publishing_mode: row.publishing_mode as PublishingMode,
+  };
+}

@@ -1,0 +1,49 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { CACHE_IMMUTABLE } from '../../plugins/static';
+import { seedDemo } from '../../publish/demo';
+import { sweepPartFiles } from '../../publish/upload';
+import { bookPaths, isSafeId, THUMB_SIZES, type ThumbSize } from '../../storage/paths';
+
+const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+
+/**
+ * Publishing outside the API: thumbnails at `{thumbs}/thumbs/<bookId>/<size>.webp` (no envelope; the
+ * URLs carry `?r=<revision>`, so a file can be cached forever and a new rendering gets a new URL),
+ * and, on start, the sweep of part files a crash left behind and the demo seed (QUIRE_DEMO).
+ * Registered at the root by app.ts.
+ */
+const publishSiteRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/thumbs/:bookId/:file', async (request, reply) => {
+    const { bookId, file } = request.params as { bookId: string; file: string };
+    const size = /^([a-z]+)\.webp$/.exec(file)?.[1];
+    if (!isSafeId(bookId) || !size || !(THUMB_SIZES as readonly string[]).includes(size)) return notFound(reply);
+    const filePath = bookPaths(app.config.dataDir, bookId).thumb(size as ThumbSize);
+    const info = await stat(filePath).catch(() => undefined);
+    if (!info?.isFile()) return notFound(reply);
+    return (
+      reply
+        .header('cache-control', CACHE_IMMUTABLE)
+        // The widget and embeds show thumbnails on other sites, and the thumbs host may be a CDN.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('content-length', info.size)
+        .type('image/webp')
+        .send(createReadStream(filePath))
+    );
+  });
+
+  app.addHook('onReady', async () => {
+    const removed = await sweepPartFiles(app.config.dataDir, app.clock()).catch(() => 0);
+    if (removed > 0) app.log.info({ removed }, 'removed part files of interrupted uploads');
+  });
+
+  if (app.config.demo) {
+    app.addHook('onReady', async () => {
+      // A demo that cannot be made must not keep the server from starting.
+      await seedDemo(app).catch((err: unknown) => app.log.error({ err }, 'could not create the demo publication'));
+    });
+  }
+};
+
+export default publishSiteRoutes;

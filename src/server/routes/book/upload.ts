@@ -1,0 +1,86 @@
+import { rm } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { UploadFieldsSchema } from '../../../contracts/books';
+import { newId } from '../../auth/crypto';
+import { authOf } from '../../auth/session';
+import type { BookRow } from '../../db/schema';
+import { ok, parse } from '../../envelope';
+import { enqueueConversion } from '../../jobs/queue';
+import { rateLimit } from '../../plugins/security';
+import { insertBook } from '../../publish/repo';
+import { assertScheduling, coerceFormNumbers, newBookColumns, pickSettings } from '../../publish/settings';
+import { defaultBookName, placeSource, receiveUpload } from '../../publish/upload';
+import { bookView } from '../../publish/views';
+import { bookDir } from '../../storage/paths';
+import { filesizeLimit } from './books';
+
+/** Accepted client start times (ms) lie within a day of the server clock; others read as now. */
+const START_TIME_SLACK_MS = 86_400_000;
+
+/**
+ * Upload (DESIGN §8: POST `{host}/pinwheel/document/create`, multipart, field `file`, SPEC §7 book
+ * settings beside it). Multipart parsing is registered in this scope only: no other route accepts it.
+ *
+ * The book gets the SPEC §3 defaults for the account's mode, then the settings posted with the file.
+ * Saved presets live in the browser (the current user's config.bookPresets); the client posts them
+ * as these fields, so the server needs no preset storage of its own.
+ *
+ * One transaction inserts the book and its conversion job and moves the file into the book's folder;
+ * the worker is woken after the commit, and the answer (the Book, status QUEUED) goes out at once.
+ */
+const uploadRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  app.post('/pinwheel/document/create', { preHandler: app.requireSession, config: rateLimit(30, '1 minute') }, async (request, reply) => {
+    const { account } = authOf(request);
+    const dataDir = app.config.dataDir;
+    let upload: Awaited<ReturnType<typeof receiveUpload>>;
+    try {
+      upload = await receiveUpload(request, { dataDir, limit: filesizeLimit(app.config, account.mode) });
+    } catch (error) {
+      // The rest of the body is not read: close the connection after the answer instead of draining it.
+      if (!request.raw.readableEnded) reply.header('connection', 'close');
+      throw error;
+    }
+    const now = app.clock();
+    const bookId = newId();
+    let row: BookRow;
+    try {
+      const fields = parse(UploadFieldsSchema, coerceFormNumbers(upload.fields));
+      const settings = pickSettings(fields);
+      assertScheduling(account.mode, settings, now);
+      const start =
+        typeof fields.start_time === 'number' && Math.abs(fields.start_time - now) < START_TIME_SLACK_MS ? fields.start_time : now;
+      row = await app.db.transaction().execute(async (trx) => {
+        const book = await insertBook(trx, {
+          ...newBookColumns(account.mode, settings, now),
+          id: bookId,
+          account_id: account.id,
+          name: settings.name ?? defaultBookName(upload.filename),
+          status: upload.kind ? 'QUEUED' : 'ERROR',
+          error_code: upload.kind ? null : 'UNSUPPORTED',
+          source_name: upload.filename || 'document',
+          source_kind: upload.kind ?? 'unknown',
+          source_size: upload.size,
+          start_time: start,
+          created_at: now,
+          modified_at: now,
+        });
+        if (!upload.kind) return book;
+        await enqueueConversion(trx, book.id, now);
+        // Inside the transaction: the job never exists without its file, nor the file without its book.
+        await placeSource(upload.partPath, dataDir, book.id);
+        return book;
+      });
+    } catch (error) {
+      await rm(upload.partPath, { force: true });
+      await rm(bookDir(dataDir, bookId), { recursive: true, force: true });
+      throw error;
+    }
+    if (upload.kind) app.jobs.wake();
+    return ok(reply, await bookView(row, { config: app.config, now }));
+  });
+};
+
+export default uploadRoutes;
