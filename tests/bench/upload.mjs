@@ -172,6 +172,9 @@ export async function measureUpload(startServer) {
       rss_growth_mb: Number(growth.toFixed(1)),
       goal_growth_mb: GOAL_GROWTH_MB,
       within_goal: ratio >= GOAL_RATIO && growth <= GOAL_GROWTH_MB,
+      // The wording compares with a plain cp; page cache to page cache it is out of reach over HTTP
+      // (a server discarding the body reaches ~0.3–0.5 of it here). Reported, not hidden.
+      within_goal_vs_cached_cp: cpBest / best.seconds >= GOAL_RATIO,
       all_runs: uploads.map((u, i) => ({
         cp_s: Number(cp[i].toFixed(3)),
         cp_sync_s: Number(cpSync[i].toFixed(3)),
