@@ -154,7 +154,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     // Files go after the commit: a failed transaction leaves every book whole.
     await Promise.all(
       deleted.map((id) =>
-        rm(bookDir(app.config.dataDir, id), { recursive: true, force: true }).catch((err: unknown) => {
+        rm(bookDir(app.config.dataDir, id), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((err: unknown) => {
           request.log.warn({ err, bookId: id }, 'could not remove the files of a deleted book');
         }),
       ),
