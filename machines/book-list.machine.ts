@@ -31,6 +31,24 @@ const resultsOf = ({ context, event }: Ctx & { event: unknown }): Applied | null
 const failureOf = ({ context, event }: Ctx & { event: unknown }): Applied | null =>
   context.pending && failedAll(context.pending, (event as { error?: unknown }).error);
 
+/** How a bulk delete or edit ends: the server's per-item results, or a failure of the whole call (SPEC §4 restore). */
+const settleBulk = {
+  onDone: {
+    target: 'settled',
+    actions: [
+      { type: 'notify', params: (a: Ctx & { event: unknown }) => ({ alerts: resultsOf(a)?.alerts ?? [] }) },
+      { type: 'applySettled', params: resultsOf },
+    ],
+  },
+  onError: {
+    target: 'settled',
+    actions: [
+      { type: 'notify', params: (a: Ctx & { event: unknown }) => ({ alerts: failureOf(a)?.alerts ?? [] }) },
+      { type: 'applySettled', params: failureOf },
+    ],
+  },
+} as const;
+
 /**
  * The book list of /account/book (SPEC §2 "Lists of books…", §4 Book document status and flags, Save/delete
  * failure restore; §8; §9 page size 25, first page 1). Two regions: `search` debounces the search box,
@@ -319,20 +337,7 @@ export const bookListMachine = setup({
                 id: 'deleteBooks',
                 src: 'deleteBooks',
                 input: ({ context }) => ({ ids: context.pending?.ids ?? [] }),
-                onDone: {
-                  target: 'settled',
-                  actions: [
-                    { type: 'notify', params: (a) => ({ alerts: resultsOf(a)?.alerts ?? [] }) },
-                    { type: 'applySettled', params: resultsOf },
-                  ],
-                },
-                onError: {
-                  target: 'settled',
-                  actions: [
-                    { type: 'notify', params: (a) => ({ alerts: failureOf(a)?.alerts ?? [] }) },
-                    { type: 'applySettled', params: failureOf },
-                  ],
-                },
+                ...settleBulk,
               },
             },
             updating: {
@@ -346,20 +351,7 @@ export const bookListMachine = setup({
                     fields: pending?.action === 'update' ? pending.fields : { publishing_mode: 1 as const },
                   };
                 },
-                onDone: {
-                  target: 'settled',
-                  actions: [
-                    { type: 'notify', params: (a) => ({ alerts: resultsOf(a)?.alerts ?? [] }) },
-                    { type: 'applySettled', params: resultsOf },
-                  ],
-                },
-                onError: {
-                  target: 'settled',
-                  actions: [
-                    { type: 'notify', params: (a) => ({ alerts: failureOf(a)?.alerts ?? [] }) },
-                    { type: 'applySettled', params: failureOf },
-                  ],
-                },
+                ...settleBulk,
               },
             },
             settled: {

@@ -90,6 +90,13 @@ const networkError = ({ context }: { context: UploadFileContext }): UploadFileRe
   type: 'file.networkError',
   index: context.index,
 });
+/** A failed preflight or upload marks the file as error (SPEC §8); status 0 also tells the batch (proxy-error modal). */
+const keepError = { type: 'keepError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+const failTo = [
+  { guard: 'networkStatusZero', target: 'failed', actions: [keepError, { type: 'report', params: networkError }] },
+  { target: 'failed', actions: keepError },
+] as const;
+
 const finished =
   (failed: boolean) =>
   ({ context }: { context: UploadFileContext }): UploadFileReport => ({ type: 'file.finished', index: context.index, failed });
@@ -151,17 +158,7 @@ export const uploadFileMachine = setup({
         src: 'preflight',
         input: ({ context }) => ({ name: context.file.name, size: context.file.size, publishing_mode: context.publishingMode }),
         onDone: { target: 'uploading', actions: { type: 'keepHost', params: ({ event }) => ({ host: event.output.host }) } },
-        onError: [
-          {
-            guard: 'networkStatusZero',
-            target: 'failed',
-            actions: [
-              { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-              { type: 'report', params: networkError },
-            ],
-          },
-          { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        onError: failTo,
       },
     },
     uploading: {
@@ -180,17 +177,7 @@ export const uploadFileMachine = setup({
             { type: 'report', params: settled },
           ],
         },
-        'upload.failed': [
-          {
-            guard: 'networkStatusZero',
-            target: 'failed',
-            actions: [
-              { type: 'keepError', params: ({ event }) => ({ error: event.error }) },
-              { type: 'report', params: networkError },
-            ],
-          },
-          { target: 'failed', actions: { type: 'keepError', params: ({ event }) => ({ error: event.error }) } },
-        ],
+        'upload.failed': failTo,
       },
     },
     /** The server answered at once with the book; it converts in the background. */
