@@ -22,10 +22,14 @@ test.beforeAll(() => {
   try {
     const source = join(dir, 'Field notes.txt');
     writeFileSync(source, 'Field notes\n\nQuire turns office documents into flipbooks.\n\nSecond paragraph of the notes.\n');
-    execFileSync('soffice', ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'docx', '--outdir', dir, source], {
-      stdio: 'pipe',
-      timeout: 120_000,
-    });
+    execFileSync(
+      'soffice',
+      ['--headless', `-env:UserInstallation=file://${dir}/profile`, '--convert-to', 'docx', '--outdir', dir, source],
+      {
+        stdio: 'pipe',
+        timeout: 120_000,
+      },
+    );
     const bytes = readFileSync(join(dir, 'Field notes.docx'));
     docx = {
       name: 'Field notes.docx',
