@@ -3,7 +3,6 @@
 // names, manifest, precompressed), index.html, and the server bundle. `node build.mjs [--dev]`.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,10 +110,11 @@ await Promise.all(
   }),
 );
 
-// 6. Server bundle (dependencies stay in node_modules): the server and the admin command.
+// 6. Server bundle (dependencies stay in node_modules): the server, the admin command and the
+// stand-alone conversion worker.
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/server/main.ts', ...(existsSync(join(root, 'src/server/cli.ts')) ? { cli: 'src/server/cli.ts' } : {}) },
+  entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts', worker: 'src/server/jobs/worker-main.ts' },
   plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev })],
   outdir: join(out, 'server'),
   bundle: true,
