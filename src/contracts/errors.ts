@@ -49,6 +49,9 @@ export const ERRORS = {
   bookNotFound: { type: 'BOOK', code: 404, http: 404 },
   bookBlocked: { type: 'BOOK', code: 423, http: 423 },
   bookConverting: { type: 'BOOK', code: 409, http: 409 },
+  // Reading (a scheduled publication answers bookNotFound until its date).
+  bookPrivate: { type: 'BOOK', code: 403, http: 403 },
+  bookDeactivated: { type: 'BOOK', code: 410, http: 410 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

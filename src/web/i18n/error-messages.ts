@@ -59,6 +59,8 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.PUBLISH.215', message: 'The upload did not complete. Please try again.' }),
   msg({ id: 'errors.BOOK.404', message: 'This publication does not exist or is not yours.' }),
   msg({ id: 'errors.BOOK.423', message: 'This publication is blocked and cannot be changed.' }),
+  msg({ id: 'errors.BOOK.403', message: 'This publication is private. Ask its publisher for the private link.' }),
+  msg({ id: 'errors.BOOK.410', message: 'This publication has been taken offline by its publisher.' }),
   msg({ id: 'errors.BOOK.409', message: 'This publication is still being converted.' }),
   msg({ id: 'errors.BULK.404', message: 'Some publications do not exist or are not yours.' }),
   msg({ id: 'errors.BULK.423', message: 'Some publications are blocked and were not changed.' }),

@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import type { BookImages, DocumentKind, PublishingMode } from './books';
+
+/**
+ * The reader's contracts (issue "Reading"; SPEC §3 Book presentation fields; DESIGN §8:
+ * `{viewer}/read/{bookId}`). Shared by the server (public book call, page images, text, search) and
+ * the reader entry (src/viewer).
+ */
+
+/** Gestures (SPEC §9). */
+export const GESTURES = {
+  holdMs: 500,
+  tapMaxMs: 250,
+  tapMaxPx: 10,
+  doubleTapMs: 300,
+  doubleTapPx: 20,
+  swipeVelocity: 0.6,
+  dragMinPx: 10,
+} as const;
+
+/** Page image widths the server makes (normal view 1240 px; 2480 px for zoom and dense screens; 240 px thumbnails). */
+export const READER_WIDTHS = { thumb: 240, normal: 1240, zoom: 2480 } as const;
+
+export interface OutlineEntry {
+  title: string;
+  /** 1-based target page, or null. */
+  page: number | null;
+  items: OutlineEntry[];
+}
+
+export interface PageLinkArea {
+  /** Fractions of the page, origin top left: [left, top, width, height]. */
+  rect: [number, number, number, number];
+  url?: string;
+  page?: number;
+}
+
+export interface ReaderPage {
+  /** Size in points (aspect ratio of the page). */
+  width: number;
+  height: number;
+  links: PageLinkArea[];
+}
+
+/** What the reader gets for a publication it may show (GET {api}/public/book/get?id=&token=). */
+export interface ReaderBook {
+  id: string;
+  name: string;
+  description: string;
+  account: { name: string; url: { overview: string } };
+  /** Unix seconds. */
+  publication: number;
+  pages: ReaderPage[];
+  outline: OutlineEntry[];
+  /** 'rtl' when read_mode is 1 (or the PDF says so and the owner kept the default). */
+  direction: 'ltr' | 'rtl';
+  view: 'auto' | 'book' | 'scroll' | 'slide';
+  /**
+   * Page image URL pattern: replace `{w}` by a width of READER_WIDTHS and `{n}` by the 1-based page
+   * number (`…/pages/<id>/{w}/{n}.webp?r=<revision>[&t=<private token>]`).
+   */
+  pageUrl: string;
+  image: BookImages;
+  skin: string;
+  background: string | null;
+  logo: { url: string; link: string | null } | null;
+  music: { url: string; loop: boolean } | null;
+  sfx: { url: string | null; enabled: boolean };
+  download: boolean;
+  print: boolean;
+  share: boolean;
+  /** '' = all rights reserved, else a Creative Commons variant or pd. */
+  license: string;
+  comments: 0 | 1 | 4;
+  subscribe: boolean;
+  is_adult: boolean;
+  publishing_mode: PublishingMode;
+  source_kind: DocumentKind;
+}
+
+/** Why a publication is not shown (error codes of the public book call). */
+export const READER_GATES = ['notFound', 'private', 'scheduled', 'deactivated', 'blocked', 'converting'] as const;
+export type ReaderGate = (typeof READER_GATES)[number];
+
+export const ReaderBookQuerySchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  /** The private link's token (publishing_mode 2 with private_url). */
+  token: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/))),
+});
+
+export const ReaderSearchQuerySchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  token: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/))),
+  q: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(100)),
+});
+
+/** A search hit: the page and a short excerpt around the first match. */
+export interface ReaderSearchHit {
+  page: number;
+  excerpt: string;
+  /** Matches on that page. */
+  count: number;
+}
