@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { createActor } from 'xstate';
 import { provideSignUpModal } from '../../../machines/sign-up/provide';
@@ -58,12 +58,17 @@ export default function SignUpModalView({ reason, page, hash }: { reason: Reason
     });
   }, []);
 
+  // The route at the time the modal ends (read through a ref: a new route object must not restart the
+  // effect, which would stop this actor for good — a stopped actor cannot start again).
+  const routeRef = useRef(route);
+  routeRef.current = route;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per actor; app services are stable and reason is fixed per mount
   useEffect(() => {
     const sub = actor.subscribe({
       complete: () => {
         const out = actor.getSnapshot().output as ModalOutput | undefined;
         if (out?.kind === 'signedIn' || out?.kind === 'activated') {
-          auth.signedIn(out.content, route?.page.bypassTerms ?? false);
+          auth.signedIn(out.content, routeRef.current?.page.bypassTerms ?? false);
           if (reason === 'expired') modals.send({ type: 'modal.close', id: EXPIRED_SIGN_IN });
         }
         if (reason === 'route') navigate(out?.kind === 'activated' ? '/account/dashboard' : '/', { replace: true });
@@ -74,7 +79,7 @@ export default function SignUpModalView({ reason, page, hash }: { reason: Reason
       sub.unsubscribe();
       actor.stop();
     };
-  }, [actor, auth, modals, reason, route, navigate]);
+  }, [actor]);
 
   return (
     <SocialProvidersContext.Provider value={config.social as SocialProvider[]}>
