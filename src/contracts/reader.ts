@@ -101,3 +101,19 @@ export interface ReaderSearchHit {
   /** Matches on that page. */
   count: number;
 }
+
+/**
+ * The query parameter of a private link (`{viewer}/read/{id}?token=…`, also `token` of the reader's
+ * calls). Page image URLs of a private book carry their own token as `t` (already in `pageUrl`).
+ */
+export const READER_TOKEN_PARAM = 'token';
+
+/**
+ * `{viewer}/read/{id}` inlines the answer of the public book call in
+ * `<script type="application/json" id="quire-book">`, so the reader can start without a round trip
+ * (and `<link rel="preload" as="image">` of page 1 at READER_WIDTHS.normal): either the book, or the
+ * error the call would answer (its catalogue type and code). The reader may still call
+ * `{api}/public/book/get` when the script is missing.
+ */
+export const READER_PRELOAD_ID = 'quire-book';
+export type ReaderPreload = { book: ReaderBook } | { error: { type: string; code: number } };

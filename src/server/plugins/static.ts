@@ -41,8 +41,8 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     lastModified: true,
     dotfiles: 'ignore',
     decorateReply: false,
-    // index.html always goes through the SPA renderer (config injection, no-cache).
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html and read.html always go through their renderers (config injection, no-cache).
+    allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/read.html',
     setHeaders: (reply, filePath) => {
       const relative = path.relative(root, filePath).split(path.sep).join('/');
       reply.header('cache-control', relative.startsWith('assets/') ? CACHE_IMMUTABLE : CACHE_SHORT);

@@ -6,6 +6,7 @@ import publishingRoutes from './book/index';
 import oauth2Routes from './oauth2/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
+import readerRoutes from './reader/index';
 
 /**
  * Every API area, registered under the api prefix (`/api`). Convention: one folder per area,
@@ -13,7 +14,7 @@ import publicRoutes from './public/index';
  * their path below `/api` (e.g. `/public/status`), validate input with `parse(schema, data)`
  * and answer with `ok(reply, content)` or throw `new ApiError(name)`.
  */
-export const AREAS: FastifyPluginAsync[] = [publicRoutes, accountRoutes, profileRoutes, oauth2Routes, publishingRoutes];
+export const AREAS: FastifyPluginAsync[] = [publicRoutes, accountRoutes, profileRoutes, oauth2Routes, publishingRoutes, readerRoutes];
 
 /**
  * Every data call carries `v=2` in its query (SPEC §7). Browser navigations that other sites start

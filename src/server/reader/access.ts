@@ -1,0 +1,136 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorName } from '../../contracts/errors';
+import { hmacHex } from '../auth/crypto';
+import { authenticate, requestToken } from '../auth/session';
+import type { BookRow } from '../db/schema';
+import { ApiError } from '../envelope';
+import { type JsonSettings, jsonSettingsOf } from '../publish/views';
+
+/**
+ * Who may read a publication (issue "Reading", SPEC §4 flags). The gates, in the order a visitor meets
+ * them, each answered before anything else about the book is told:
+ *   unknown id, or scheduled (publish_at ahead)  → bookNotFound (a scheduled book is invisible)
+ *   private (publishing_mode 2) without its link → bookPrivate (nothing else is revealed)
+ *   blocked (is_valid 0)                         → bookBlocked
+ *   deactivated by its owner (is_published 0)    → bookDeactivated
+ *   not converted (status other than DONE)       → bookConverting
+ * The owner passes every gate except blocked, and a book without pages (converting) has nothing to read.
+ */
+
+/** A book row with its publisher's name (the reader shows it). */
+export type ReaderRow = BookRow & { account_name: string };
+
+export interface ReaderAccess {
+  row: ReaderRow;
+  settings: JsonSettings;
+  /** The caller is the book's owner (signed in). */
+  owner: boolean;
+}
+
+export type AccessResult = { ok: true; access: ReaderAccess } | { ok: false; error: ErrorName };
+
+/** Tokens are 32 hex characters (128 bits of an HMAC keyed by the instance secret). */
+const TOKEN_CHARS = 32;
+const derive = (app: FastifyInstance, purpose: string, bookId: string) =>
+  hmacHex(app.keys.codes, `${purpose}:${bookId}`).slice(0, TOKEN_CHARS);
+
+/**
+ * The private link's token of a book (`private_url`): deterministic, so it needs no storage and the
+ * owner's view can show it at any time; it opens the book only while publishing_mode is 2 and
+ * private_url is 1.
+ */
+export const privateToken = (app: FastifyInstance, bookId: string): string => derive(app, 'reader-private', bookId);
+
+/**
+ * The token page-image URLs of a private book carry (`&t=`): a different one from the link, so a
+ * reader's image URLs do not reveal the link, and the owner's reader gets images whether or not a
+ * private link is on. It opens page images only.
+ */
+export const pagesToken = (app: FastifyInstance, bookId: string): string => derive(app, 'reader-pages', bookId);
+
+/** Constant-time comparison of a token from a request with the expected one. */
+export function sameToken(given: string | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
+export async function findReaderRow(app: FastifyInstance, id: string): Promise<ReaderRow | undefined> {
+  return app.db
+    .selectFrom('books')
+    .innerJoin('accounts', 'accounts.id', 'books.account_id')
+    .selectAll('books')
+    .select('accounts.name as account_name')
+    .where('books.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type PrivateKey = { kind: 'link'; token: string | undefined } | { kind: 'pages'; token: string | undefined };
+
+/** The gate a visitor (not the owner) meets, if any. */
+export function visitorGate(
+  app: FastifyInstance,
+  row: BookRow,
+  settings: JsonSettings,
+  key: PrivateKey,
+  now: number,
+): ErrorName | undefined {
+  if (row.publish_at !== null && row.publish_at > now) return 'bookNotFound';
+  if (row.publishing_mode === 2) {
+    const opens =
+      key.kind === 'link'
+        ? settings.private_url === 1 && sameToken(key.token, privateToken(app, row.id))
+        : sameToken(key.token, pagesToken(app, row.id));
+    if (!opens) return 'bookPrivate';
+  }
+  if (row.is_valid === 0) return 'bookBlocked';
+  if (row.is_published === 0) return 'bookDeactivated';
+  if (row.status !== 'DONE') return 'bookConverting';
+  return undefined;
+}
+
+/** The gate the owner meets, if any. */
+export function ownerGate(row: BookRow): ErrorName | undefined {
+  if (row.is_valid === 0) return 'bookBlocked';
+  if (row.status !== 'DONE') return 'bookConverting';
+  return undefined;
+}
+
+/** The signed-in caller's account id, or undefined (no token, or one that no longer opens a session). */
+async function callerAccount(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
+  if (!requestToken(request)) return undefined;
+  try {
+    return (await authenticate(app, request)).account.id;
+  } catch {
+    // An expired or revoked session reads as anonymous: public books stay readable.
+    return undefined;
+  }
+}
+
+/**
+ * Decides whether the caller may read the book. The session is only looked at when the visitor gates
+ * refuse (most readers are anonymous and most books public: no session lookup for them).
+ */
+export async function resolveAccess(app: FastifyInstance, request: FastifyRequest, id: string, key: PrivateKey): Promise<AccessResult> {
+  const row = await findReaderRow(app, id);
+  if (!row) return { ok: false, error: 'bookNotFound' };
+  const settings = jsonSettingsOf(row);
+  const refused = visitorGate(app, row, settings, key, app.clock());
+  if (!refused) return { ok: true, access: { row, settings, owner: false } };
+  if (refused === 'bookBlocked') return { ok: false, error: refused };
+  if ((await callerAccount(app, request)) !== row.account_id) return { ok: false, error: refused };
+  const ownerRefused = ownerGate(row);
+  return ownerRefused ? { ok: false, error: ownerRefused } : { ok: true, access: { row, settings, owner: true } };
+}
+
+/** resolveAccess for API calls: a refusal is the error envelope. */
+export async function requireAccess(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  token: string | undefined,
+): Promise<ReaderAccess> {
+  const result = await resolveAccess(app, request, id, { kind: 'link', token });
+  if (!result.ok) throw new ApiError(result.error);
+  return result.access;
+}

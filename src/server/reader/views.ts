@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_SKIN, type DocumentKind, type PublishingMode } from '../../contracts/books';
+import type { ReaderBook } from '../../contracts/reader';
+import type { BookManifest } from '../convert/index';
+import { bookImages, publisherUrl } from '../publish/views';
+import { bookPaths } from '../storage/paths';
+import { pagesToken, type ReaderAccess, type ReaderRow } from './access';
+
+/**
+ * The reader's view of a publication (ReaderBook) from its row, its settings (SPEC §3 presentation
+ * fields) and its manifest.json (page sizes, links, outline, direction).
+ */
+
+/** Parsed manifests by book id and revision: a DONE book's manifest does not change within a revision. */
+const manifests = new Map<string, BookManifest>();
+const MANIFEST_CACHE = 500;
+
+export async function readManifest(dataDir: string, row: Pick<ReaderRow, 'id' | 'revision'>): Promise<BookManifest | undefined> {
+  const key = `${dataDir}\0${row.id}\0${row.revision}`;
+  const cached = manifests.get(key);
+  if (cached) return cached;
+  let manifest: BookManifest;
+  try {
+    manifest = JSON.parse(await readFile(bookPaths(dataDir, row.id).manifest, 'utf8')) as BookManifest;
+  } catch {
+    return undefined;
+  }
+  if (manifests.size >= MANIFEST_CACHE) manifests.delete(manifests.keys().next().value as string);
+  manifests.set(key, manifest);
+  return manifest;
+}
+
+/** Page image URL pattern (`{w}`, `{n}`); a private book's carries the pages token. */
+export function pageUrlPattern(app: FastifyInstance, row: ReaderRow): string {
+  const base = `${app.config.hosts.thumbs}/pages/${row.id}/{w}/{n}.webp?r=${row.revision}`;
+  return row.publishing_mode === 2 ? `${base}&t=${pagesToken(app, row.id)}` : base;
+}
+
+const nonEmpty = (value: string | null | undefined): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+export async function readerBook(app: FastifyInstance, access: ReaderAccess, manifest: BookManifest): Promise<ReaderBook> {
+  const { row, settings: s } = access;
+  const logo = nonEmpty(s['logo.url']);
+  const music = nonEmpty(s['music.url']);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    account: { name: row.account_name, url: { overview: publisherUrl(row.account_id) } },
+    publication: Math.floor((row.publish_at ?? row.created_at) / 1000),
+    pages: manifest.sizes.map((size) => ({ width: size.width, height: size.height, links: size.links ?? [] })),
+    outline: manifest.outline ?? [],
+    // read_mode 1 is the owner's choice of right to left; otherwise the PDF's own reading direction.
+    direction: s.read_mode === 1 ? 'rtl' : manifest.direction === 'rtl' ? 'rtl' : 'ltr',
+    view: s['document.view'],
+    pageUrl: pageUrlPattern(app, row),
+    image: await bookImages(row, { config: app.config, now: app.clock() }),
+    skin: nonEmpty(s['skin.url']) ?? DEFAULT_SKIN,
+    background: nonEmpty(s['bg.url']),
+    logo: logo ? { url: logo, link: nonEmpty(s['logo.link']) } : null,
+    // music.mode / sfx.mode (SPEC §3 "0/1; play once, no effect"): 0 plays (music in a loop, the
+    // page-turn sound on every turn), 1 is the other choice (music once, no page-turn sound).
+    music: music ? { url: music, loop: s['music.mode'] !== 1 } : null,
+    sfx: { url: nonEmpty(s['sfx.url']), enabled: s['sfx.mode'] !== 1 },
+    // download_mode / print_mode: 2 checked, 1 the account default (on), 0 unchecked (SPEC §3).
+    download: s.download_mode !== 0,
+    print: s.print_mode !== 0,
+    share: s.share_mode === 1,
+    license: s.license_mode,
+    comments: s.comment_mode,
+    subscribe: s.subscribe_mode === 1,
+    is_adult: row.is_adult === 1,
+    publishing_mode: row.publishing_mode as PublishingMode,
+    source_kind: row.source_kind as DocumentKind,
+  };
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import * as v from 'valibot';
+import { ReaderBookQuerySchema, type ReaderSearchHit, ReaderSearchQuerySchema } from '../../../contracts/reader';
+import { ApiError, ok, parse } from '../../envelope';
+import { rateLimit } from '../../plugins/security';
+import { type ReaderAccess, requireAccess } from '../../reader/access';
+import { readPageText, searchBook } from '../../reader/search';
+import { readerBook, readManifest } from '../../reader/views';
+
+const ReaderTextQuerySchema = v.object({
+  ...ReaderBookQuerySchema.entries,
+  page: v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)),
+});
+
+/**
+ * The reader's calls (anonymous allowed; a bearer token or the cookie makes the owner known):
+ *   GET {api}/public/book/get?id=&token=          → ReaderBook
+ *   GET {api}/public/book/text?id=&page=&token=   → {page, text}   (screen readers, selection)
+ *   GET {api}/public/book/search?id=&q=&token=    → ReaderSearchHit[]
+ * Each passes the gates of reader/access.ts first. Answers are `private, no-store` when the caller
+ * came through the owner's session or a private link, so no shared cache keeps them.
+ */
+const readerRoutes: FastifyPluginAsync = async (app) => {
+  const cacheHeader = (access: ReaderAccess) =>
+    access.owner || access.row.publishing_mode === 2 ? 'private, no-store' : 'public, max-age=60';
+
+  app.get('/public/book/get', async (request, reply) => {
+    const query = parse(ReaderBookQuerySchema, request.query);
+    const access = await requireAccess(app, request, query.id, query.token);
+    const manifest = await readManifest(app.config.dataDir, access.row);
+    // DONE without a manifest: files lost or being replaced; the reader shows "converting".
+    if (!manifest) throw new ApiError('bookConverting');
+    reply.header('cache-control', cacheHeader(access));
+    return ok(reply, await readerBook(app, access, manifest));
+  });
+
+  app.get('/public/book/text', async (request, reply) => {
+    const query = parse(ReaderTextQuerySchema, request.query);
+    const access = await requireAccess(app, request, query.id, query.token);
+    if (query.page > access.row.pages_total) throw new ApiError('validation', { fields: ['page'] });
+    reply.header('cache-control', cacheHeader(access));
+    return ok(reply, { page: query.page, text: await readPageText(app.config.dataDir, access.row.id, query.page) });
+  });
+
+  app.get('/public/book/search', { config: rateLimit(120, '1 minute') }, async (request, reply) => {
+    const query = parse(ReaderSearchQuerySchema, request.query);
+    const access = await requireAccess(app, request, query.id, query.token);
+    const hits: ReaderSearchHit[] = await searchBook(app.config.dataDir, access.row.id, access.row.pages_total, query.q);
+    reply.header('cache-control', cacheHeader(access));
+    return ok(reply, hits);
+  });
+};
+
+export default readerRoutes;

@@ -1,0 +1,130 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { READER_TOKEN_PARAM, READER_WIDTHS } from '../../../contracts/reader';
+import { PAGE_WIDTH, pageImage, pageJpeg, pageWebp } from '../../convert/index';
+import { cspDirectives } from '../../plugins/security';
+import { CACHE_IMMUTABLE, CACHE_NONE } from '../../plugins/static';
+import { resolveAccess } from '../../reader/access';
+import { createReadPage, type ReadPageInput } from '../../reader/page';
+import { readerBook, readManifest } from '../../reader/views';
+import { bookPaths, isSafeId } from '../../storage/paths';
+
+const WIDTHS: readonly number[] = Object.values(READER_WIDTHS);
+const CACHE_PRIVATE = 'private, max-age=3600';
+/** The normal-width JPEG sent while its WebP is being made: kept briefly, so the WebP replaces it. */
+const CACHE_INTERIM = 'max-age=60';
+
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found');
+
+/** Absolute hosts' origins (a CDN for thumbnails, another API host) the reader page loads from. */
+function origins(hosts: string[]): string[] {
+  const out = new Set<string>();
+  for (const host of hosts) if (/^https?:\/\//.test(host)) out.add(new URL(host).origin);
+  return [...out];
+}
+
+/**
+ * The reader outside the API (registered at the root by app.ts):
+ *   GET {thumbs}/pages/<bookId>/<width>/<n>.webp   page images (READER_WIDTHS), gated like the book:
+ *       a private book's by its pages token (`t`) or the owner's cookie; `.jpg` at the normal width
+ *       is the renderer's JPEG as is;
+ *   GET {viewer}/read/<bookId>                       the reader's HTML page (reader/page.ts), which
+ *       other sites may frame (embeds): `frame-ancestors *` here only.
+ * Refusals of page images are plain 404s: an image URL tells nothing about why.
+ */
+const readerSiteRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/pages/:bookId/:width/:file', async (request, reply) => {
+    const { bookId, width: w, file } = request.params as { bookId: string; width: string; file: string };
+    // One spelling per image (no leading zeros), so caches never hold two copies of it.
+    const match = /^([1-9]\d{0,5})\.(webp|jpg)$/.exec(file);
+    const width = Number(w);
+    if (!isSafeId(bookId) || !match || String(width) !== w || !WIDTHS.includes(width)) return notFound(reply);
+    const page = Number(match[1]);
+    const jpeg = match[2] === 'jpg';
+    if (jpeg && width !== PAGE_WIDTH) return notFound(reply);
+    const { t } = request.query as { t?: unknown };
+    const result = await resolveAccess(app, request, bookId, { kind: 'pages', token: typeof t === 'string' ? t : undefined });
+    if (!result.ok) return notFound(reply);
+    const { row } = result.access;
+    if (page < 1 || page > row.pages_total) return notFound(reply);
+    const isPrivate = row.publishing_mode === 2 || result.access.owner;
+    const cache = isPrivate ? CACHE_PRIVATE : CACHE_IMMUTABLE;
+    const pages = bookPaths(app.config.dataDir, row.id).pages;
+    const rendered = pageJpeg(pages, PAGE_WIDTH, page);
+
+    let filePath: string | null;
+    let type = 'image/webp';
+    let cacheControl = cache;
+    if (jpeg) {
+      filePath = rendered;
+      type = 'image/jpeg';
+    } else if (width === PAGE_WIDTH && !(await stat(pageWebp(pages, width, page)).catch(() => undefined))) {
+      // First request of this page: the JPEG the conversion made answers now (the WebP takes
+      // 0.3–1.5 s to encode), and the WebP is made meanwhile for the next readers.
+      pageImage(app.config, row.id, page, width).catch((err: unknown) => request.log.warn({ err, bookId, page }, 'page image failed'));
+      filePath = rendered;
+      type = 'image/jpeg';
+      cacheControl = `${isPrivate ? 'private' : 'public'}, ${CACHE_INTERIM}`;
+    } else {
+      filePath = await pageImage(app.config, row.id, page, width);
+    }
+    const info = filePath ? await stat(filePath).catch(() => undefined) : undefined;
+    if (!filePath || !info?.isFile()) return notFound(reply);
+    if (isPrivate) reply.header('vary', 'Cookie');
+    return (
+      reply
+        .header('cache-control', cacheControl)
+        // The thumbs host may be a CDN, and embeds show pages on other sites.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('content-length', info.size)
+        .type(type)
+        .send(createReadStream(filePath))
+    );
+  });
+
+  const page = createReadPage(app);
+  const hosts = app.config.hosts;
+  const base = cspDirectives(app.config);
+  const remote = origins([hosts.api, hosts.thumbs, hosts.static, hosts.skins, hosts.beacon, hosts.data, hosts.dataSecure]);
+  // The reader page: framed anywhere (embeds); images and sounds also from the owner's own URLs
+  // (logo, background, music: http(s) URLs of the book settings); scripts stay our own.
+  const readerCsp = {
+    ...base,
+    'img-src': [...(base['img-src'] ?? []), ...remote, 'https:'],
+    'media-src': ["'self'", ...remote, 'https:'],
+    'connect-src': [...(base['connect-src'] ?? []), ...remote],
+    'frame-ancestors': ['*'],
+  };
+
+  app.get(
+    '/read/:bookId',
+    { helmet: { contentSecurityPolicy: { useDefaults: false, directives: readerCsp }, frameguard: false } },
+    async (request, reply) => {
+      const { bookId } = request.params as { bookId: string };
+      const query = request.query as Record<string, unknown>;
+      const token = query[READER_TOKEN_PARAM];
+      let outcome: ReadPageInput['outcome'];
+      if (isSafeId(bookId)) {
+        const result = await resolveAccess(app, request, bookId, { kind: 'link', token: typeof token === 'string' ? token : undefined });
+        const manifest = result.ok ? await readManifest(app.config.dataDir, result.access.row) : undefined;
+        if (!result.ok) outcome = { error: result.error };
+        else if (!manifest) outcome = { error: 'bookConverting' };
+        else {
+          const { access } = result;
+          const index = !access.owner && access.row.publishing_mode === 1;
+          outcome = { book: await readerBook(app, access, manifest), index };
+        }
+      }
+      const html = await page.render(request, { bookId, outcome });
+      // A page with a private book inline (owner, private link) stays out of shared caches.
+      const shared = !outcome || !('book' in outcome) || outcome.index;
+      reply.header('cache-control', shared ? CACHE_NONE : `private, ${CACHE_NONE}`).header('vary', 'Cookie, Accept-Language');
+      if (html === undefined) return reply.code(503).type('text/plain; charset=utf-8').send('The reader is not built yet (run the build).');
+      return reply.code(200).type('text/html; charset=utf-8').send(html);
+    },
+  );
+};
+
+export default readerSiteRoutes;

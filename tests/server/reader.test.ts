@@ -1,0 +1,321 @@
+import { rm } from 'node:fs/promises';
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READER_PRELOAD_ID, type ReaderBook, type ReaderPreload } from '../../src/contracts/reader';
+import { pagesToken, privateToken } from '../../src/server/reader/access';
+import { call, signedIn, useAccountsApp } from './accounts-support';
+import { DIALECTS } from './helpers';
+import { makeBook, makeReaderPublicDir } from './reader-support';
+
+/**
+ * The reader's server side: the public book call and its gates (anonymous, owner, private link),
+ * page images, page text, search, and the `/read/:id` page (config, language, Open Graph, framing).
+ */
+describe.each(DIALECTS)('reader on %s', (dialect) => {
+  const publicDir = makeReaderPublicDir();
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_PUBLIC_DIR: publicDir, QUIRE_CONVERT_CONCURRENCY: '0' } });
+  afterAll(() => rm(publicDir, { recursive: true, force: true }));
+  let owner = { token: '', accountId: '', name: '' };
+  let stranger = '';
+  const ids: Record<string, string> = {};
+  const DAY = 86_400_000;
+
+  beforeAll(async () => {
+    const a = await signedIn(ctx, 'reader-owner');
+    owner = { token: a.token, accountId: a.content.account.id, name: a.content.account.name };
+    stranger = (await signedIn(ctx, 'reader-stranger')).token;
+    const make = (spec: Parameters<typeof makeBook>[2] = {}) => makeBook(ctx.app, owner.accountId, spec);
+    ids.public = await make({
+      name: 'Le Petit <Livre>',
+      description: 'Une histoire "courte" & vraie.',
+      pages: 3,
+      texts: ['Première page: le café est chaud.', 'Nothing here.', 'CAFE au lait, cafe noir, Café crème.'],
+      settings: {
+        read_mode: 1,
+        'logo.url': 'https://example.com/logo.png',
+        'logo.link': 'https://example.com',
+        'sfx.mode': 1,
+        download_mode: 0,
+      },
+    });
+    ids.scheduled = await make({ columns: { publish_at: Date.now() + DAY } });
+    ids.deactivated = await make({ columns: { is_published: 0 } });
+    ids.blocked = await make({ columns: { is_valid: 0, invalid_reason: 'spam' } });
+    ids.converting = await make({ columns: { status: 'CONVERTING' } });
+    ids.private = await make({ columns: { publishing_mode: 2 }, settings: { private_url: 1 }, direction: 'rtl' });
+    ids.privateNoLink = await make({ columns: { publishing_mode: 2 }, settings: { private_url: 0 } });
+  });
+
+  const get = (id: string, options: { token?: string; link?: string; cookie?: string } = {}) =>
+    call(ctx.app, `/public/book/get?id=${id}${options.link ? `&token=${options.link}` : ''}`, undefined, {
+      token: options.token,
+      cookie: options.cookie,
+    });
+  const errorCode = (res: LightMyRequestResponse) => (res.json().status === 'error' ? res.json().content.code : 'ok');
+
+  describe('GET {api}/public/book/get', () => {
+    it('answers a public book to anyone, with its presentation fields', async () => {
+      const res = await get(ids.public as string);
+      expect(res.statusCode).toBe(200);
+      const book: ReaderBook = res.json().content;
+      expect(book).toMatchObject({
+        id: ids.public,
+        name: 'Le Petit <Livre>',
+        account: { name: owner.name, url: { overview: `/publisher/${owner.accountId}` } },
+        direction: 'rtl',
+        view: 'auto',
+        skin: '2021',
+        background: null,
+        logo: { url: 'https://example.com/logo.png', link: 'https://example.com' },
+        music: null,
+        sfx: { url: null, enabled: false },
+        download: false,
+        print: true,
+        share: true,
+        license: '',
+        comments: 4,
+        subscribe: false,
+        is_adult: false,
+        publishing_mode: 1,
+        source_kind: 'pdf',
+        outline: [{ title: 'Start', page: 1, items: [] }],
+      });
+      expect(book.pages).toHaveLength(3);
+      expect(book.pages[0]).toEqual({
+        width: 595,
+        height: 842,
+        links: [{ rect: [0.1, 0.1, 0.4, 0.05], url: 'https://example.com/quire' }],
+      });
+      expect(book.pageUrl).toBe(`/pages/${ids.public}/{w}/{n}.webp?r=1`);
+      expect(book.image.large).toBe(`/thumbs/${ids.public}/large.webp?r=1`);
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+    });
+
+    it('refuses by gate to anonymous readers and strangers', async () => {
+      for (const token of [undefined, stranger]) {
+        expect(errorCode(await get('nosuchbook', { token }))).toBe(404);
+        expect(errorCode(await get(ids.scheduled as string, { token }))).toBe(404);
+        expect(errorCode(await get(ids.deactivated as string, { token }))).toBe(410);
+        expect(errorCode(await get(ids.blocked as string, { token }))).toBe(423);
+        expect(errorCode(await get(ids.converting as string, { token }))).toBe(409);
+        expect(errorCode(await get(ids.private as string, { token }))).toBe(403);
+      }
+      const res = await get(ids.deactivated as string);
+      expect(res.statusCode).toBe(410);
+      expect(res.json().content).toMatchObject({ type: 'BOOK', code: 410 });
+    });
+
+    it('lets the owner through every gate but blocked (and a book still converting has no pages)', async () => {
+      for (const name of ['scheduled', 'deactivated', 'private', 'privateNoLink']) {
+        const res = await get(ids[name] as string, { token: owner.token });
+        expect(errorCode(res), name).toBe('ok');
+        expect(res.headers['cache-control']).toBe('private, no-store');
+      }
+      expect(errorCode(await get(ids.blocked as string, { token: owner.token }))).toBe(423);
+      expect(errorCode(await get(ids.converting as string, { token: owner.token }))).toBe(409);
+      // The session cookie (the fallback of the bearer token) is enough.
+      expect(errorCode(await get(ids.scheduled as string, { cookie: `quire_token=${owner.token}` }))).toBe('ok');
+    });
+
+    it('opens a private book with its private link, and only while private_url is on', async () => {
+      const id = ids.private as string;
+      const link = privateToken(ctx.app, id);
+      const res = await get(id, { link });
+      expect(errorCode(res)).toBe('ok');
+      const book: ReaderBook = res.json().content;
+      expect(book.direction).toBe('rtl');
+      expect(book.pageUrl).toBe(`/pages/${id}/{w}/{n}.webp?r=1&t=${pagesToken(ctx.app, id)}`);
+      expect(errorCode(await get(id, { link: `${link.slice(0, -1)}${link.endsWith('a') ? 'b' : 'a'}` }))).toBe(403);
+      expect(errorCode(await get(id, { link: privateToken(ctx.app, ids.privateNoLink as string) }))).toBe(403);
+      expect(errorCode(await get(id, { link: pagesToken(ctx.app, id) }))).toBe(403);
+      const noLink = ids.privateNoLink as string;
+      expect(errorCode(await get(noLink, { link: privateToken(ctx.app, noLink) }))).toBe(403);
+      // A link does not open a scheduled book.
+      const scheduledPrivate = await makeBook(ctx.app, owner.accountId, {
+        columns: { publishing_mode: 2, publish_at: Date.now() + DAY },
+        settings: { private_url: 1 },
+      });
+      expect(errorCode(await get(scheduledPrivate, { link: privateToken(ctx.app, scheduledPrivate) }))).toBe(404);
+    });
+
+    it('validates the id and the token', async () => {
+      expect((await call(ctx.app, '/public/book/get?id=../etc')).json().content).toMatchObject({ type: 'VALIDATION', fields: ['id'] });
+      expect((await call(ctx.app, `/public/book/get?id=${ids.public}&token=short`)).json().content).toMatchObject({ fields: ['token'] });
+    });
+  });
+
+  describe('page text and search', () => {
+    it('answers the text of a page, gated', async () => {
+      const res = await call(ctx.app, `/public/book/text?id=${ids.public}&page=3`);
+      expect(res.json().content).toEqual({ page: 3, text: 'CAFE au lait, cafe noir, Café crème.' });
+      expect(errorCode(await call(ctx.app, `/public/book/text?id=${ids.public}&page=4`))).toBe(1);
+      expect(errorCode(await call(ctx.app, `/public/book/text?id=${ids.public}&page=0`))).toBe(1);
+      expect(errorCode(await call(ctx.app, `/public/book/text?id=${ids.private}&page=1`))).toBe(403);
+      const link = privateToken(ctx.app, ids.private as string);
+      expect(errorCode(await call(ctx.app, `/public/book/text?id=${ids.private}&page=1&token=${link}`))).toBe('ok');
+    });
+
+    it('finds words regardless of case and accents, one hit per page with its count', async () => {
+      const res = await call(ctx.app, `/public/book/search?id=${ids.public}&q=${encodeURIComponent('cafe')}`);
+      expect(res.json().content).toEqual([
+        { page: 1, count: 1, excerpt: 'Première page: le café est chaud.' },
+        { page: 3, count: 3, excerpt: 'CAFE au lait, cafe noir, Café crème.' },
+      ]);
+      const accented = await call(ctx.app, `/public/book/search?id=${ids.public}&q=${encodeURIComponent('CRÈME')}`);
+      expect(accented.json().content).toEqual([{ page: 3, count: 1, excerpt: 'CAFE au lait, cafe noir, Café crème.' }]);
+      expect((await call(ctx.app, `/public/book/search?id=${ids.public}&q=zebra`)).json().content).toEqual([]);
+      expect(errorCode(await call(ctx.app, `/public/book/search?id=${ids.public}&q=a`))).toBe(1);
+      expect(errorCode(await call(ctx.app, `/public/book/search?id=${ids.deactivated}&q=page`))).toBe(410);
+      expect(errorCode(await call(ctx.app, `/public/book/search?id=${ids.deactivated}&q=page`, undefined, { token: owner.token }))).toBe(
+        'ok',
+      );
+    });
+  });
+
+  describe('page images', () => {
+    const image = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+
+    it('serves a public book’s pages at the reader widths, cached for good', async () => {
+      const thumb = await image(`/pages/${ids.public}/240/2.webp?r=1`);
+      expect(thumb.statusCode).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+      expect(thumb.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await sharp(thumb.rawPayload).metadata()).width).toBe(240);
+
+      const jpg = await image(`/pages/${ids.public}/1240/1.jpg`);
+      expect(jpg.statusCode).toBe(200);
+      expect(jpg.headers['content-type']).toBe('image/jpeg');
+      expect(jpg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    });
+
+    it('answers the normal width at once from the JPEG, then the WebP made meanwhile', async () => {
+      const url = `/pages/${ids.public}/1240/3.webp?r=1`;
+      const first = await image(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('image/jpeg');
+      expect(first.headers['cache-control']).toBe('public, max-age=60');
+      let later = first;
+      for (let i = 0; i < 100 && later.headers['content-type'] !== 'image/webp'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        later = await image(url);
+      }
+      expect(later.headers['content-type']).toBe('image/webp');
+      expect(later.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await sharp(later.rawPayload).metadata()).width).toBe(1240);
+    });
+
+    it('renders the zoom width from the PDF', async () => {
+      const zoom = await image(`/pages/${ids.public}/2480/1.webp?r=1`);
+      expect(zoom.statusCode).toBe(200);
+      expect((await sharp(zoom.rawPayload).metadata()).width).toBe(2480);
+    });
+
+    it('refuses other widths, pages out of range and malformed names', async () => {
+      for (const url of [
+        `/pages/${ids.public}/300/1.webp`,
+        `/pages/${ids.public}/240/0.webp`,
+        `/pages/${ids.public}/240/4.webp`,
+        `/pages/${ids.public}/240/1.png`,
+        `/pages/${ids.public}/240/1.jpg`,
+        `/pages/${ids.public}/0240/1.webp`,
+        `/pages/${ids.public}/240/01.webp`,
+        '/pages/nosuchbook/240/1.webp',
+      ]) {
+        const res = await image(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type']).toContain('text/plain');
+      }
+    });
+
+    it('gates pages like the book: private by pages token or the owner’s cookie, privately cached', async () => {
+      const id = ids.private as string;
+      expect((await image(`/pages/${id}/240/1.webp`)).statusCode).toBe(404);
+      expect((await image(`/pages/${id}/240/1.webp?t=${privateToken(ctx.app, id)}`)).statusCode).toBe(404);
+      const byToken = await image(`/pages/${id}/240/1.webp?t=${pagesToken(ctx.app, id)}`);
+      expect(byToken.statusCode).toBe(200);
+      expect(byToken.headers['cache-control']).toBe('private, max-age=3600');
+      const byCookie = await image(`/pages/${id}/240/1.webp`, { cookie: `quire_token=${owner.token}` });
+      expect(byCookie.statusCode).toBe(200);
+      expect((await image(`/pages/${id}/240/1.webp`, { cookie: `quire_token=${stranger}` })).statusCode).toBe(404);
+      for (const name of ['scheduled', 'deactivated', 'blocked', 'converting']) {
+        expect((await image(`/pages/${ids[name]}/240/1.webp`)).statusCode, name).toBe(404);
+      }
+      expect((await image(`/pages/${ids.deactivated}/240/1.webp`, { cookie: `quire_token=${owner.token}` })).statusCode).toBe(200);
+      expect((await image(`/pages/${ids.blocked}/240/1.webp`, { cookie: `quire_token=${owner.token}` })).statusCode).toBe(404);
+    });
+  });
+
+  describe('GET {viewer}/read/:id', () => {
+    const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+    const preload = (html: string): ReaderPreload => {
+      const m = new RegExp(`<script type="application/json" id="${READER_PRELOAD_ID}">(.*?)</script>`, 's').exec(html);
+      if (!m?.[1]) throw new Error('no preload script');
+      return JSON.parse(m[1]);
+    };
+
+    it('serves the reader with the config, the language, Open Graph tags and the book inline', async () => {
+      const res = await page(`/read/${ids.public}`, { cookie: 'lang=fr', host: 'books.example.org' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const html = res.body;
+      expect(html).toContain('<html lang="fr"');
+      expect(html).toContain('id="quire-config"');
+      expect(html).not.toContain('<!--quire-config-->');
+      expect(html).toContain('<title>Le Petit &lt;Livre&gt;</title>');
+      expect(html).toContain('<meta property="og:title" content="Le Petit &lt;Livre&gt;">');
+      expect(html).toContain('<meta property="og:description" content="Une histoire &quot;courte&quot; &amp; vraie.">');
+      expect(html).toContain('<meta property="og:type" content="book">');
+      expect(html).toContain(`<meta property="og:image" content="http://books.example.org/thumbs/${ids.public}/large.webp?r=1">`);
+      expect(html).toContain(`<link rel="canonical" href="http://books.example.org/read/${ids.public}">`);
+      expect(html).toContain(`<link rel="preload" as="image" href="/pages/${ids.public}/1240/1.webp?r=1" fetchpriority="high">`);
+      expect(html).not.toContain('noindex');
+      const inline = preload(html);
+      expect('book' in inline && inline.book.name).toBe('Le Petit <Livre>');
+      expect(html.match(/<\/script>/g)?.length).toBe(2);
+    });
+
+    it('serves gated books the page without their details', async () => {
+      for (const [name, code] of [
+        ['private', 403],
+        ['scheduled', 404],
+        ['deactivated', 410],
+        ['blocked', 423],
+      ] as const) {
+        const res = await page(`/read/${ids[name]}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.body, name).not.toContain('og:title');
+        expect(res.body).toContain('<title>Quire reader</title>');
+        expect(res.body).toContain('<meta name="robots" content="noindex">');
+        expect(preload(res.body)).toEqual({ error: { type: 'BOOK', code } });
+      }
+      const unknown = await page('/read/nosuchbook');
+      expect(preload(unknown.body)).toEqual({ error: { type: 'BOOK', code: 404 } });
+    });
+
+    it('shows a private book through its link, kept out of indexes and shared caches', async () => {
+      const id = ids.private as string;
+      const res = await page(`/read/${id}?token=${privateToken(ctx.app, id)}`);
+      expect(res.body).toContain('og:title');
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      const inline = preload(res.body);
+      expect('book' in inline && inline.book.pageUrl).toContain(`&t=${pagesToken(ctx.app, id)}`);
+      const owners = await page(`/read/${ids.deactivated}`, { cookie: `quire_token=${owner.token}` });
+      expect('book' in preload(owners.body)).toBe(true);
+    });
+
+    it('lets other sites frame the reader, and only the reader', async () => {
+      const reader = await page(`/read/${ids.public}`);
+      expect(reader.headers['content-security-policy']).toContain('frame-ancestors *');
+      expect(reader.headers['content-security-policy']).toContain("script-src 'self';");
+      expect(reader.headers['x-frame-options']).toBeUndefined();
+      for (const url of ['/healthz', '/api/public/status?v=2', `/pages/${ids.public}/240/1.webp`]) {
+        const other = await page(url);
+        expect(other.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+        expect(other.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      }
+    });
+  });
+});
