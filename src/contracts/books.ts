@@ -235,7 +235,8 @@ export interface Book extends Required<Omit<BookSettings, 'publish_date' | 'is_p
   publish_date: number | null;
   is_published: boolean;
   image: BookImages;
-  url: { overview: string; viewer: string };
+  /** private: the private link (publishing_mode 2 with private_url 1), for its owner to share. */
+  url: { overview: string; viewer: string; private?: string };
   document: DocumentProgress & { pages: number; direction: 'ltr' | 'rtl' };
   /** Creation time of the upload job (ms); the upload page polls until DONE/ERROR. */
   start_time: number;

@@ -139,6 +139,15 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       expect(errorCode(await get(scheduledPrivate, { link: privateToken(ctx.app, scheduledPrivate) }))).toBe(404);
     });
 
+    it('shows its owner the private link (only while private_url is on), and that link opens the book', async () => {
+      const own = (id: string) => call(ctx.app, `/account/book/get?id=${id}`, undefined, { token: owner.token });
+      const url: string = (await own(ids.private as string)).json().content.url.private;
+      expect(url).toBe(`/read/${ids.private}?token=${privateToken(ctx.app, ids.private as string)}`);
+      expect(errorCode(await get(ids.private as string, { link: new URL(url, 'http://x').searchParams.get('token') ?? '' }))).toBe('ok');
+      expect((await own(ids.privateNoLink as string)).json().content.url.private).toBeUndefined();
+      expect((await own(ids.public as string)).json().content.url.private).toBeUndefined();
+    });
+
     it('validates the id and the token', async () => {
       expect((await call(ctx.app, '/public/book/get?id=../etc')).json().content).toMatchObject({ type: 'VALIDATION', fields: ['id'] });
       expect((await call(ctx.app, `/public/book/get?id=${ids.public}&token=short`)).json().content).toMatchObject({ fields: ['token'] });

@@ -97,6 +97,8 @@ export function jsonSettingsOf(row: BookRow): JsonSettings {
 export interface ViewContext {
   config: Pick<Config, 'dataDir' | 'hosts'>;
   now: number;
+  /** The private link's token of a book (src/server/reader/access.ts), shown to its owner. */
+  privateToken?: (bookId: string) => string;
 }
 
 export const viewerUrl = (config: Pick<Config, 'hosts'>, bookId: string) => `${config.hosts.viewer}/read/${bookId}`;
@@ -147,6 +149,12 @@ function publication(row: BookRow, now: number) {
 }
 
 /** A book as its owner sees it (get, upload, update). */
+/** The private link of a private book whose owner turned it on (publishing_mode 2, private_url 1). */
+function privateLink(row: BookRow, url: string, ctx: ViewContext): { private?: string } {
+  if (row.publishing_mode !== 2 || !ctx.privateToken || jsonSettingsOf(row).private_url !== 1) return {};
+  return { private: `${url}?token=${ctx.privateToken(row.id)}` };
+}
+
 export async function bookView(row: BookRow, ctx: ViewContext): Promise<Book> {
   const url = viewerUrl(ctx.config, row.id);
   return {
@@ -159,7 +167,7 @@ export async function bookView(row: BookRow, ctx: ViewContext): Promise<Book> {
     ...publication(row, ctx.now),
     files: [{ name: row.source_name, size: row.source_size, kind: row.source_kind as DocumentKind }],
     image: await bookImages(row, ctx),
-    url: { overview: url, viewer: url },
+    url: { overview: url, viewer: url, ...privateLink(row, url, ctx) },
     document: { ...documentProgress(row), pages: row.pages_total, direction: row.direction === 'rtl' ? 'rtl' : 'ltr' },
     start_time: row.start_time,
     triggers: [],

@@ -25,6 +25,7 @@ import { ApiError, ok, parse } from '../../envelope';
 import { deleteOwnedBooks, findOwnedBook, findOwnedBooks, listOwnedBooks, updateBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, pickSettings, updateColumns } from '../../publish/settings';
 import { bookListItem, bookView, type ViewContext } from '../../publish/views';
+import { privateToken } from '../../reader/access';
 import { bookDir } from '../../storage/paths';
 
 /** The upload size limit of an account mode (QUIRE_FILESIZE_LIMITS). */
@@ -54,7 +55,7 @@ function answerBulk(reply: FastifyReply, items: BulkItemResult[], failures: Erro
  */
 const bookRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession };
-  const viewContext = (): ViewContext => ({ config: app.config, now: app.clock() });
+  const viewContext = (): ViewContext => ({ config: app.config, now: app.clock(), privateToken: (id) => privateToken(app, id) });
 
   app.get('/account/book/preflight', guarded, async (request, reply) => {
     const { account } = authOf(request);

@@ -12,6 +12,7 @@ import { insertBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, newBookColumns, pickSettings } from '../../publish/settings';
 import { defaultBookName, placeSource, receiveUpload } from '../../publish/upload';
 import { bookView } from '../../publish/views';
+import { privateToken } from '../../reader/access';
 import { bookDir } from '../../storage/paths';
 import { filesizeLimit } from './books';
 
@@ -79,7 +80,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       throw error;
     }
     if (upload.kind) app.jobs.wake();
-    return ok(reply, await bookView(row, { config: app.config, now }));
+    return ok(reply, await bookView(row, { config: app.config, now, privateToken: (id) => privateToken(app, id) }));
   });
 };
 
