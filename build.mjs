@@ -17,8 +17,8 @@ const out = join(root, 'dist');
 const pub = join(out, 'public');
 const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'];
 const LINGUI_CONFIG = join(root, 'locales/lingui.config.ts');
-/** Browser entries: name → source. The viewer and widget entries join here in later issues. */
-const ENTRIES = { app: 'src/web/main.tsx' };
+/** Browser entries: name → source (the widget entry joins here in a later issue). */
+const ENTRIES = { app: 'src/web/main.tsx', viewer: 'src/viewer/main.ts' };
 
 const started = performance.now();
 await rm(out, { recursive: true, force: true });
@@ -37,33 +37,44 @@ for (const lang of LANGUAGES) {
   await writeFile(join(dir, 'platform.js'), body);
 }
 
-// 2. Browser bundles.
-const result = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: ENTRIES,
-  outdir: join(pub, 'assets'),
-  publicPath: '/assets',
-  entryNames: '[name]-[hash]',
-  chunkNames: 'chunks/[name]-[hash]',
-  assetNames: 'media/[name]-[hash]',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
-  platform: 'browser',
-  jsx: 'automatic',
-  minify: !dev,
-  sourcemap: dev ? 'inline' : 'linked',
-  metafile: true,
-  legalComments: 'none',
-  define: {
-    'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
-    __CATALOG_VERSIONS__: JSON.stringify(catalogVersions),
+// 2. Browser bundles. The reader is bundled on its own: sharing chunks with the app would split the
+// app's initial JS into more files (measured +1.1 KB gzip on the app) for no gain, since readers and
+// publishers rarely load both.
+const bundle = (entryPoints) =>
+  esbuild.build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir: join(pub, 'assets'),
+    publicPath: '/assets',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'media/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2022', 'chrome111', 'firefox111', 'safari16.4'],
+    platform: 'browser',
+    jsx: 'automatic',
+    minify: !dev,
+    sourcemap: dev ? 'inline' : 'linked',
+    metafile: true,
+    legalComments: 'none',
+    define: {
+      'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production'),
+      __CATALOG_VERSIONS__: JSON.stringify(catalogVersions),
+    },
+    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+    plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev })],
+    logLevel: 'warning',
+  });
+const { viewer: viewerSource, ...sharedEntries } = ENTRIES;
+const results = await Promise.all([bundle(sharedEntries), bundle({ viewer: viewerSource })]);
+const result = {
+  metafile: {
+    inputs: Object.assign({}, ...results.map((r) => r.metafile.inputs)),
+    outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)),
   },
-  loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
-  plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev })],
-  logLevel: 'warning',
-});
+};
 
 // 3. Manifest: each entry's initial JS (entry + statically imported chunks) and CSS.
 const outputs = result.metafile.outputs;
@@ -94,6 +105,16 @@ const head = [
   ...app.js.slice(1).map((h) => `<link rel="modulepreload" href="${h}">`),
 ].join('\n    ');
 await writeFile(join(pub, 'index.html'), template.replace('<!--quire-head-->', head));
+
+// 4b. read.html for the reader entry (the server serves it at /read/<bookId> and injects the config).
+const viewer = manifest.entries.viewer;
+const readTemplate = await readFile(join(root, 'src/viewer/read.html'), 'utf8');
+const readHead = [
+  ...viewer.css.map((h) => `<link rel="stylesheet" href="${h}">`),
+  `<script type="module" src="${viewer.js[0]}"></script>`,
+  ...viewer.js.slice(1).map((h) => `<link rel="modulepreload" href="${h}">`),
+].join('\n    ');
+await writeFile(join(pub, 'read.html'), readTemplate.replace('<!--quire-head-->', readHead));
 await writeFile(join(pub, 'favicon.svg'), await readFile(join(root, 'src/web/favicon.svg')));
 
 // 5. Precompressed siblings for text assets.

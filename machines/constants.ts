@@ -115,3 +115,9 @@ export const AD_SIZES = [
   { width: 728, height: 90 },
   { width: 960, height: 300 },
 ] as const;
+
+// ── Reading (issue "Reading"; gestures are GESTURES in src/contracts/reader.ts) ─────────────────
+/** A publication still converting is asked for again after this pause. */
+export const READER_CONVERTING_RETRY_MS = 5000;
+/** SPEC §9: the copy success indicator shows for 1 s. */
+export const READER_SHARE_FEEDBACK_MS = 1000;

@@ -8,6 +8,7 @@ import { detailsFormMachine } from './details-form.machine';
 import { languageMachine } from './language.machine';
 import { modalsMachine } from './modals.machine';
 import { publishMachines } from './publish/registry';
+import { readerMachines } from './reader/registry';
 import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
 import { signUpMachines } from './sign-up/registry';
@@ -26,6 +27,7 @@ export { mfaMachine } from './mfa.machine';
 export { modalsMachine } from './modals.machine';
 export { postLoginMachine } from './post-login.machine';
 export { publishModalMachine } from './publish-modal.machine';
+export { readerMachine } from './reader.machine';
 export type { MachineEntry, PathConfig } from './registry-types';
 export { routerMachine } from './router.machine';
 export { sessionMachine } from './session.machine';
@@ -193,4 +195,6 @@ export const machines: MachineEntry[] = [
   ...bookListMachines,
   // Publishing: publish modal, upload page and its files, house ads (machines/publish/registry.ts).
   ...publishMachines,
+  // Reading: the flipbook reader (machines/reader/registry.ts).
+  ...readerMachines,
 ];

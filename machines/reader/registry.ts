@@ -1,0 +1,93 @@
+import type { ReaderContext } from '../reader.machine';
+import { readerMachine } from '../reader.machine';
+import type { MachineEntry } from '../registry-types';
+import { adultBook, sampleBook } from './fixtures';
+
+/** Registry entry of the reader machine (spread into machines/index.ts). */
+
+type Snap = { value: unknown; context: unknown };
+/** An event offered to the explorer (payloads included). */
+type Offered = { type: string; [key: string]: unknown };
+type Reading = { zoom: string; panel: string | Record<string, string>; screen: string; share: string };
+const ctx = (s: Snap) => s.context as ReaderContext;
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 390, height: 844 };
+
+/** Reading with every region at rest (navigation and modes are explored only from here). */
+const atRest = (r: Reading) => r.zoom === 'off' && r.panel === 'none' && r.screen === 'normal' && r.share === 'idle';
+/** The "home" position (page 1, first mode, wide screen): the regions' own events are explored only from here. */
+const atHome = (c: ReaderContext) => c.page === 1 && c.mode === 'auto' && c.viewport.width === WIDE.width;
+
+function readingEvents(s: Snap): Offered[] {
+  const r = (s.value as { reading: Reading }).reading;
+  const c = ctx(s);
+  const nav: Offered[] = atRest(r)
+    ? [
+        { type: 'nav.next' },
+        { type: 'nav.prev' },
+        { type: 'nav.first' },
+        { type: 'nav.last' },
+        { type: 'nav.go', page: 3 },
+        { type: 'view.pageShown', page: 2 },
+        ...(c.mode === 'auto' ? [{ type: 'user.mode', mode: 'scroll' }] : [{ type: 'user.mode', mode: 'auto' }]),
+        { type: 'viewport.changed', ...(c.viewport.width === WIDE.width ? NARROW : WIDE) },
+      ]
+    : [];
+  const regions: Offered[] = atHome(c)
+    ? [
+        { type: 'user.zoomIn', page: 1 },
+        { type: 'user.zoomOut' },
+        { type: 'user.zoomToggle' },
+        { type: 'user.panel', panel: 'thumbnails' },
+        { type: 'user.panel', panel: 'outline' },
+        { type: 'user.panel', panel: 'search' },
+        { type: 'user.closePanel' },
+        { type: 'user.search', query: 'quire' },
+        { type: 'user.search', query: ' q ' },
+        { type: 'xstate.done.actor.search', output: [{ page: 2, excerpt: '… quire …', count: 1 }] },
+        { type: 'xstate.error.actor.search', error: new Error('offline') },
+        { type: 'user.fullscreen' },
+        { type: 'screen.fullscreenChanged', on: true },
+        { type: 'screen.fullscreenChanged', on: false },
+        { type: 'user.share' },
+        { type: 'xstate.done.actor.copyLink', output: undefined },
+        { type: 'xstate.error.actor.copyLink', error: new Error('denied') },
+        { type: 'xstate.after.shareFeedback.reader.reading.share.copied' },
+        { type: 'xstate.after.shareFeedback.reader.reading.share.copyFailed' },
+      ]
+    : [];
+  return [...nav, ...regions];
+}
+
+export const readerMachines: MachineEntry[] = [
+  {
+    id: 'reader',
+    title: 'Reader',
+    description:
+      'The flipbook reader: load, explicit-content question, gate pages (with retry while converting), then reading with modes, navigation, zoom, panels, full screen and share.',
+    machine: readerMachine,
+    paths: {
+      input: { bookId: 'b1', page: 2, viewport: WIDE, explicitAccepted: false },
+      events: (s) => {
+        const v = s.value;
+        if (v === 'loading')
+          return [
+            { type: 'xstate.done.actor.loadBook', output: sampleBook },
+            { type: 'xstate.done.actor.loadBook', output: adultBook },
+            { type: 'xstate.error.actor.loadBook', error: { failure: 'converting' } },
+            { type: 'xstate.error.actor.loadBook', error: { failure: 'private' } },
+            { type: 'xstate.error.actor.loadBook', error: new TypeError('Failed to fetch') },
+          ];
+        if (v === 'consent') return [{ type: 'user.continue' }, { type: 'user.leave' }];
+        if (v === 'failed') return [{ type: 'user.retry' }, { type: 'xstate.after.convertingRetry.reader.failed' }];
+        if (typeof v === 'object' && v !== null && 'reading' in v) return readingEvents(s);
+        return [];
+      },
+      serializeState: (s) => {
+        const c = ctx(s);
+        return `${JSON.stringify(s.value)}|${c.failure}|${c.page}|${c.mode}|${c.viewport.width}|${c.book?.id ?? ''}|${c.zoomPage}`;
+      },
+      limit: 1000,
+    },
+  },
+];

@@ -1,0 +1,153 @@
+/**
+ * Quire reader entry (`{viewer}/read/{bookId}`, issue "Reading").
+ *
+ * Deviation from DESIGN.md, on purpose: the reader is NOT React. Its initial JS must stay within
+ * 60 KB gzip (tests/bench/run.mjs, entry `viewer`) and React + ReactDOM alone weigh about that, so
+ * the reader renders with plain TypeScript DOM code (src/viewer/render) driven by the XState reader
+ * machine (machines/reader.machine.ts), calls the API with fetch instead of ky (same `v=2` and
+ * envelope), and reads the client config without the app's API client. Strings still go through
+ * Lingui (`msg` macros with explicit ids) and the same JSONP catalogs as the app.
+ */
+import { setupI18n } from '@lingui/core';
+import { createActor, fromPromise } from 'xstate';
+import type { Language } from '../../machines/constants';
+import { languageMachine } from '../../machines/language.machine';
+import { pageHash, parsePageHash } from '../../machines/reader/layout';
+import { readerMachine } from '../../machines/reader.machine';
+import { readClientConfig } from '../api/hosts';
+import { readCookie } from '../web/i18n/cookies';
+import { detectLanguage } from '../web/i18n/detect';
+import { loadCatalog } from '../web/i18n/loader';
+import { createReaderApi, parseReaderLocation } from './api';
+import { ReaderView } from './render/view';
+import './reader.css';
+
+declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
+
+/** SPEC §2 safe mode: "continue" to explicit content is remembered for the browser session. */
+const EXPLICIT_KEY = 'quire.explicit';
+const session = (() => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+})();
+
+const config = readClientConfig();
+const { id, token } = parseReaderLocation(location.pathname, location.search);
+const api = createReaderApi(config.api, id ?? '', token);
+// The book call starts before anything else, so the first page image can follow as early as possible.
+let firstLoad = id ? api.book() : null;
+firstLoad?.catch(() => {});
+
+const i18n = setupI18n();
+// Until the catalog arrives, labels are their ids (the pages themselves do not wait for it).
+i18n.loadAndActivate({ locale: 'en', messages: {} });
+const root = document.getElementById('reader') ?? document.body;
+let languageReady = false;
+
+const reader = createActor(
+  readerMachine.provide({
+    actors: {
+      loadBook: fromPromise(async ({ signal }) => {
+        if (!id) throw { failure: 'notFound' };
+        const pending = firstLoad ?? api.book(signal);
+        firstLoad = null;
+        return pending;
+      }),
+      search: fromPromise(({ input, signal }) => api.search(input.query, signal)),
+      copyLink: fromPromise(async ({ input }) => {
+        const url = new URL(location.href);
+        url.hash = pageHash(input.page);
+        await navigator.clipboard.writeText(url.href);
+      }),
+    },
+    actions: {
+      syncHash: (_, { page }) => history.replaceState(history.state, '', pageHash(page)),
+      rememberConsent: () => session?.setItem(EXPLICIT_KEY, '1'),
+      leave: () => location.assign('/'),
+      enterFullscreen: () => {
+        document.documentElement.requestFullscreen?.().catch(() => reader.send({ type: 'screen.fullscreenChanged', on: false }));
+      },
+      exitFullscreen: () => {
+        if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+      },
+    },
+  }),
+  {
+    input: {
+      bookId: id ?? '',
+      token,
+      page: parsePageHash(location.hash),
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+      explicitAccepted: session?.getItem(EXPLICIT_KEY) === '1',
+    },
+  },
+);
+
+const view = new ReaderView(
+  root,
+  i18n,
+  api,
+  (e) => reader.send(e),
+  () => languageReady,
+);
+reader.subscribe((s) => view.update(s));
+
+const detected = detectLanguage({ hostname: location.hostname, htmlLang: document.documentElement.lang, cookie: readCookie('lang') });
+const language = createActor(
+  languageMachine.provide({
+    actors: {
+      loadCatalog: fromPromise(({ input, signal }) =>
+        loadCatalog(
+          input.language,
+          {
+            staticBase: config.static,
+            versions: typeof __CATALOG_VERSIONS__ === 'undefined' ? {} : __CATALOG_VERSIONS__,
+            storage: (() => {
+              try {
+                return window.localStorage;
+              } catch {
+                return undefined;
+              }
+            })(),
+          },
+          signal,
+        ),
+      ),
+    },
+    actions: {
+      apply: (_, { language: lang, catalog }) => {
+        i18n.load(lang, catalog as Record<string, string>);
+        i18n.activate(lang);
+        document.documentElement.lang = lang;
+        languageReady = true;
+        view.update(reader.getSnapshot());
+      },
+    },
+  }),
+  { input: detected },
+);
+language.subscribe((s) => {
+  // Without a catalog the reader still works: ids stand in for the labels.
+  if (s.matches('bootFailed') && !languageReady) {
+    i18n.activate(detected.language);
+    languageReady = true;
+    view.update(reader.getSnapshot());
+  }
+});
+
+let resizeFrame = 0;
+addEventListener('resize', () => {
+  cancelAnimationFrame(resizeFrame);
+  resizeFrame = requestAnimationFrame(() => reader.send({ type: 'viewport.changed', width: innerWidth, height: innerHeight }));
+});
+addEventListener('hashchange', () => {
+  const page = parsePageHash(location.hash);
+  if (page) reader.send({ type: 'nav.go', page });
+});
+document.addEventListener('fullscreenchange', () => reader.send({ type: 'screen.fullscreenChanged', on: !!document.fullscreenElement }));
+
+reader.start();
+language.start();

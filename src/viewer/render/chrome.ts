@@ -1,0 +1,158 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { ViewMode } from '../../../machines/reader/layout';
+import type { ReaderEvent } from '../../../machines/reader.machine';
+import type { ReaderBook } from '../../contracts/reader';
+import { M } from '../messages';
+import { h, icon, iconButton, safeHref } from './dom';
+
+/** The toolbars: built once per book and language, then kept in step with the machine (no focus loss). */
+
+export interface ChromeState {
+  page: number;
+  total: number;
+  mode: ViewMode;
+  canPrev: boolean;
+  canNext: boolean;
+  zoomed: boolean;
+  panel: string | null;
+  fullscreen: boolean;
+  share: 'idle' | 'copying' | 'copied' | 'copyFailed';
+}
+
+export const tr = (i18n: I18n, d: MessageDescriptor, values?: Record<string, unknown>): string => i18n._({ ...d, values });
+
+const LICENSES: Record<string, string> = {
+  by: 'CC BY',
+  by_nc: 'CC BY-NC',
+  by_nc_nd: 'CC BY-NC-ND',
+  by_nc_sa: 'CC BY-NC-SA',
+  by_nd: 'CC BY-ND',
+  by_sa: 'CC BY-SA',
+};
+
+export class Chrome {
+  readonly top: HTMLElement;
+  readonly bottom: HTMLElement;
+  private readonly input: HTMLInputElement;
+  private readonly totalEl: HTMLElement;
+  private readonly prev: HTMLButtonElement;
+  private readonly next: HTMLButtonElement;
+  private readonly mode: HTMLSelectElement;
+  private readonly zoom: HTMLButtonElement;
+  private readonly panels: Record<string, HTMLButtonElement> = {};
+  private readonly full: HTMLButtonElement | null;
+  private readonly share: HTMLButtonElement | null;
+
+  constructor(
+    private readonly i18n: I18n,
+    book: ReaderBook,
+    send: (e: ReaderEvent) => void,
+    opts: { downloadUrl: string; fullscreen: boolean },
+  ) {
+    const t = (d: MessageDescriptor, v?: Record<string, unknown>) => tr(i18n, d, v);
+    const logo = book.logo
+      ? h(
+          'a',
+          {
+            class: 'qr-logo',
+            href: safeHref(book.logo.link) ?? '/',
+            target: book.logo.link ? '_blank' : undefined,
+            rel: 'noopener noreferrer',
+          },
+          h('img', { src: book.logo.url, alt: '' }),
+        )
+      : h('a', { class: 'qr-logo qr-logo-quire', href: '/', 'aria-label': 'Quire' }, 'Quire');
+    this.mode = h(
+      'select',
+      {
+        class: 'qr-mode',
+        'aria-label': t(M.mode),
+        title: t(M.mode),
+        onChange: () => send({ type: 'user.mode', mode: this.mode.value as ViewMode }),
+      },
+      h('option', { value: 'auto' }, t(M.modeAuto)),
+      h('option', { value: 'book' }, t(M.modeBook)),
+      h('option', { value: 'slide' }, t(M.modeSlide)),
+      h('option', { value: 'scroll' }, t(M.modeScroll)),
+    );
+    this.zoom = iconButton('zoomIn', t(M.zoomIn), () => send({ type: 'user.zoomToggle' }));
+    this.panels.thumbnails = iconButton('grid', t(M.thumbnails), () => send({ type: 'user.panel', panel: 'thumbnails' }));
+    if (book.outline.length) this.panels.outline = iconButton('list', t(M.outline), () => send({ type: 'user.panel', panel: 'outline' }));
+    this.panels.search = iconButton('search', t(M.search), () => send({ type: 'user.panel', panel: 'search' }));
+    this.full = opts.fullscreen ? iconButton('expand', t(M.fullscreen), () => send({ type: 'user.fullscreen' })) : null;
+    this.share = book.share ? iconButton('share', t(M.share), () => send({ type: 'user.share' })) : null;
+    const download = book.download
+      ? h(
+          'a',
+          { class: 'qr-btn', href: opts.downloadUrl, download: '', 'aria-label': t(M.download), title: t(M.download) },
+          icon('download'),
+        )
+      : null;
+    this.top = h(
+      'header',
+      { class: 'qr-top' },
+      logo,
+      h('h1', { class: 'qr-title', title: book.name }, book.name),
+      h(
+        'div',
+        { class: 'qr-tools', role: 'toolbar', 'aria-label': t(M.toolbar) },
+        this.mode,
+        this.zoom,
+        ...Object.values(this.panels),
+        this.full,
+        this.share,
+        download,
+      ),
+    );
+    this.prev = iconButton('prev', t(M.prev), () => send({ type: 'nav.prev' }));
+    this.next = iconButton('next', t(M.next), () => send({ type: 'nav.next' }));
+    this.input = h('input', {
+      class: 'qr-page-input',
+      type: 'text',
+      inputmode: 'numeric',
+      'aria-label': t(M.pageInput),
+      onChange: () => {
+        const n = Number.parseInt(this.input.value, 10);
+        if (Number.isFinite(n)) send({ type: 'nav.go', page: n });
+      },
+      onKeydown: (e: KeyboardEvent) => {
+        if (e.key === 'Enter') this.input.dispatchEvent(new Event('change'));
+      },
+    });
+    this.totalEl = h('span', { class: 'qr-total' });
+    const license = book.license === 'pd' ? t(M.licensePd) : (LICENSES[book.license] ?? `© ${t(M.licenseAll)}`);
+    const nav = [this.prev, h('label', { class: 'qr-pages' }, this.input, this.totalEl), this.next];
+    // Right-to-left books put "next" on the left, where the reading goes.
+    if (book.direction === 'rtl') nav.reverse();
+    this.bottom = h('footer', { class: 'qr-bottom' }, h('div', { class: 'qr-nav' }, ...nav), h('span', { class: 'qr-license' }, license));
+  }
+
+  sync(s: ChromeState): void {
+    const t = (d: MessageDescriptor, v?: Record<string, unknown>) => tr(this.i18n, d, v);
+    if (document.activeElement !== this.input) this.input.value = String(s.page);
+    this.input.title = t(M.pageOf, { page: s.page, total: s.total });
+    this.totalEl.textContent = `/ ${s.total}`;
+    this.prev.disabled = !s.canPrev;
+    this.next.disabled = !s.canNext;
+    this.mode.value = s.mode;
+    const zoomLabel = t(s.zoomed ? M.zoomOut : M.zoomIn);
+    this.zoom.setAttribute('aria-pressed', String(s.zoomed));
+    this.zoom.setAttribute('aria-label', zoomLabel);
+    this.zoom.title = zoomLabel;
+    this.zoom.replaceChildren(icon(s.zoomed ? 'zoomOut' : 'zoomIn'));
+    for (const [k, b] of Object.entries(this.panels)) b.setAttribute('aria-pressed', String(s.panel === k));
+    if (this.full) {
+      const label = t(s.fullscreen ? M.exitFullscreen : M.fullscreen);
+      this.full.setAttribute('aria-label', label);
+      this.full.title = label;
+      this.full.replaceChildren(icon(s.fullscreen ? 'shrink' : 'expand'));
+    }
+    if (this.share) {
+      const label = t(s.share === 'copied' ? M.shareCopied : s.share === 'copyFailed' ? M.shareFailed : M.share);
+      this.share.setAttribute('aria-label', label);
+      this.share.title = label;
+      this.share.replaceChildren(icon(s.share === 'copied' ? 'check' : 'share'));
+      this.share.dataset.state = s.share;
+    }
+  }
+}

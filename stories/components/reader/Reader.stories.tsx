@@ -1,0 +1,116 @@
+import { useLingui } from '@lingui/react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect, useRef } from 'react';
+import { createActor, fromPromise } from 'xstate';
+import { adultBook, rtlBook, sampleBook } from '../../../machines/reader/fixtures';
+import type { ViewMode } from '../../../machines/reader/layout';
+import { type ReaderFailure, readerMachine } from '../../../machines/reader.machine';
+import type { ReaderBook } from '../../../src/contracts/reader';
+import type { ReaderApi } from '../../../src/viewer/api';
+import { ReaderView } from '../../../src/viewer/render/view';
+import '../../../src/viewer/reader.css';
+
+/**
+ * The reader (src/viewer) in each state of its machine. The reader is plain DOM code (no React, for
+ * its 60 KB budget); this wrapper mounts it into a div and drives a real reader actor with fake calls.
+ */
+const SCENARIOS = [
+  'loading',
+  'explicit',
+  'book',
+  'slide',
+  'scroll',
+  'rtl',
+  'thumbnails',
+  'outline',
+  'search',
+  'zoom',
+  ...(['notFound', 'private', 'deactivated', 'blocked', 'converting', 'offline'] as const),
+] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+/** Pages drawn in place as SVG: `{n}` and `{w}` stay literal in the data URL, so the reader's pattern replacement works. */
+const svgHead = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 595 842"><!--';
+const svgMid =
+  '--><rect width="595" height="842" fill="#faf7ef"/><rect width="595" height="160" fill="#3d3ad6"/><text x="48" y="110" font-family="sans-serif" font-size="56" fill="#fff">Page ';
+const svgTail =
+  '</text><rect x="48" y="220" width="420" height="14" rx="7" fill="#ccc"/><rect x="48" y="250" width="360" height="14" rx="7" fill="#ccc"/></svg>';
+const PAGE_URL = `data:image/svg+xml,${encodeURIComponent(svgHead)}{w}${encodeURIComponent(svgMid)}{n}${encodeURIComponent(svgTail)}`;
+
+const fakeApi: ReaderApi = {
+  book: () => new Promise(() => {}),
+  search: async (q) => [{ page: 3, excerpt: `… a page that mentions ${q} twice …`, count: 2 }],
+  text: async (page) => `Text of page ${page}.`,
+  downloadUrl: () => '#',
+};
+
+function ReaderStory({ scenario }: { scenario: Scenario }) {
+  const { i18n } = useLingui();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const failure = (['notFound', 'private', 'deactivated', 'blocked', 'converting', 'offline'] as string[]).includes(scenario)
+      ? (scenario as ReaderFailure)
+      : null;
+    const base = scenario === 'explicit' ? adultBook : scenario === 'rtl' ? rtlBook : sampleBook;
+    const book: ReaderBook = { ...base, pageUrl: PAGE_URL };
+    const mode: ViewMode = scenario === 'slide' ? 'slide' : scenario === 'scroll' ? 'scroll' : 'book';
+    const actor = createActor(
+      readerMachine.provide({
+        actors: {
+          loadBook: fromPromise(async () => {
+            if (scenario === 'loading') return new Promise<ReaderBook>(() => {});
+            if (failure) throw { failure };
+            return book;
+          }),
+          search: fromPromise(({ input }) => fakeApi.search(input.query)),
+        },
+      }),
+      { input: { bookId: 'b1', page: 2, mode, viewport: { width: root.clientWidth || 1024, height: root.clientHeight || 700 } } },
+    );
+    const view = new ReaderView(
+      root,
+      i18n,
+      fakeApi,
+      (e) => actor.send(e),
+      () => true,
+    );
+    actor.subscribe((s) => view.update(s));
+    actor.start();
+    if (scenario === 'thumbnails' || scenario === 'outline' || scenario === 'search') actor.send({ type: 'user.panel', panel: scenario });
+    if (scenario === 'search') actor.send({ type: 'user.search', query: 'quire' });
+    if (scenario === 'zoom') actor.send({ type: 'user.zoomIn' });
+    return () => {
+      actor.stop();
+      view.destroy();
+    };
+  }, [scenario, i18n]);
+  return <div ref={ref} className="qr" style={{ position: 'relative', height: '100vh' }} />;
+}
+
+const meta: Meta<typeof ReaderStory> = {
+  title: 'Reader/Reader',
+  component: ReaderStory,
+  parameters: { layout: 'fullscreen' },
+  argTypes: { scenario: { control: 'select', options: SCENARIOS } },
+};
+export default meta;
+type Story = StoryObj<typeof ReaderStory>;
+
+export const Loading: Story = { args: { scenario: 'loading' } };
+export const ExplicitContent: Story = { args: { scenario: 'explicit' } };
+export const BookSpread: Story = { args: { scenario: 'book' } };
+export const SinglePage: Story = { args: { scenario: 'slide' } };
+export const Scroll: Story = { args: { scenario: 'scroll' } };
+export const RightToLeft: Story = { args: { scenario: 'rtl' } };
+export const Thumbnails: Story = { args: { scenario: 'thumbnails' } };
+export const Outline: Story = { args: { scenario: 'outline' } };
+export const Search: Story = { args: { scenario: 'search' } };
+export const Zoom: Story = { args: { scenario: 'zoom' } };
+export const NotFound: Story = { args: { scenario: 'notFound' } };
+export const Private: Story = { args: { scenario: 'private' } };
+export const Deactivated: Story = { args: { scenario: 'deactivated' } };
+export const Blocked: Story = { args: { scenario: 'blocked' } };
+export const Converting: Story = { args: { scenario: 'converting' } };
+export const Offline: Story = { args: { scenario: 'offline' } };
