@@ -24,6 +24,7 @@ import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
 import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
+import overviewRoutes from './routes/reader/overview';
 import readerSiteRoutes from './routes/reader/site';
 import type {} from './types';
 
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(publishSiteRoutes);
   await app.register(readerSiteRoutes);
+  await app.register(overviewRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
 
   // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path.

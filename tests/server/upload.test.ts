@@ -103,7 +103,7 @@ describe.each(DIALECTS)('publishing: preflight and upload on %s', (dialect) => {
       date: new Date(ctx.app.clock()).toISOString().slice(0, 10),
       is_scheduled: false,
       is_published: true,
-      url: { overview: `/read/${book.id}`, viewer: `/read/${book.id}` },
+      url: { overview: `/publication/${book.id}`, viewer: `/read/${book.id}` },
     });
     const job = await ctx.app.db.selectFrom('jobs').selectAll().where('book_id', '=', book.id).executeTakeFirstOrThrow();
     expect(job.kind).toBe('convert');

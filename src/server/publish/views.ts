@@ -103,6 +103,12 @@ export interface ViewContext {
 
 export const viewerUrl = (config: Pick<Config, 'hosts'>, bookId: string) => `${config.hosts.viewer}/read/${bookId}`;
 export const publisherUrl = (accountId: string) => `/publisher/${accountId}`;
+/**
+ * url.overview: the public publication page for public books (cover, text, share), the reader for
+ * private ones (their overview page would reveal nothing: it answers 404 to everyone).
+ */
+export const overviewUrl = (config: Pick<Config, 'hosts'>, row: Pick<BookRow, 'id' | 'publishing_mode'>) =>
+  row.publishing_mode === 1 ? `/publication/${row.id}` : viewerUrl(config, row.id);
 export const thumbUrl = (config: Pick<Config, 'hosts'>, row: Pick<BookRow, 'id' | 'revision'>, size: string) =>
   `${config.hosts.thumbs}/thumbs/${row.id}/${size}.webp?r=${row.revision}`;
 
@@ -167,7 +173,7 @@ export async function bookView(row: BookRow, ctx: ViewContext): Promise<Book> {
     ...publication(row, ctx.now),
     files: [{ name: row.source_name, size: row.source_size, kind: row.source_kind as DocumentKind }],
     image: await bookImages(row, ctx),
-    url: { overview: url, viewer: url, ...privateLink(row, url, ctx) },
+    url: { overview: overviewUrl(ctx.config, row), viewer: url, ...privateLink(row, url, ctx) },
     document: { ...documentProgress(row), pages: row.pages_total, direction: row.direction === 'rtl' ? 'rtl' : 'ltr' },
     start_time: row.start_time,
     triggers: [],
@@ -181,7 +187,7 @@ export async function bookListItem(row: BookRow, owner: { id: string; name: stri
     id: row.id,
     name: row.name,
     image: await bookImages(row, ctx),
-    url: { overview: viewerUrl(ctx.config, row.id) },
+    url: { overview: overviewUrl(ctx.config, row) },
     account: { name: owner.name, url: { overview: publisherUrl(owner.id) } },
     document: documentProgress(row),
     is_valid: row.is_valid === 1,

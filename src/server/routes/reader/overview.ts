@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { cspDirectives } from '../../plugins/security';
+import { CACHE_IMMUTABLE, pageLanguage } from '../../plugins/static';
+import { publisherUrl, viewerUrl } from '../../publish/views';
+import { findPublication, findPublisher } from '../../reader/overview';
+import { notFoundHtml, type PageContext, publicationHtml, publisherHtml } from '../../reader/overview-html';
+import { loadOverviewI18n } from '../../reader/overview-i18n';
+import { OVERVIEW_CSS, OVERVIEW_CSS_PATH } from '../../reader/overview-style';
+
+/** Shared caches keep the public pages a few minutes (a book made private leaves them soon after). */
+export const CACHE_OVERVIEW = 'public, max-age=300';
+
+/**
+ * The public pages (registered at the root by app.ts), server-rendered for search engines and link
+ * previews (reader/overview-html.ts):
+ *   GET /publication/<bookId>            a public publication's overview (cover, facts, read button,
+ *                                        share and embed, the text of every page)
+ *   GET /publisher/<accountId>?page=N    a publisher's public publications, 25 a page
+ *   GET /overview-<hash>.css             their stylesheet
+ * Unknown, private, scheduled, deactivated, blocked and unconverted books answer the same 404 page.
+ */
+const overviewRoutes: FastifyPluginAsync = async (app) => {
+  const translators = loadOverviewI18n();
+  const base = cspDirectives(app.config);
+  const thumbs = app.config.hosts.thumbs;
+  // Covers may come from a thumbnails CDN; nothing else on these pages loads from elsewhere.
+  const csp = {
+    ...base,
+    'img-src': [...(base['img-src'] ?? []), ...(/^https?:\/\//.test(thumbs) ? [new URL(thumbs).origin] : [])],
+  };
+  const routeOptions = { helmet: { contentSecurityPolicy: { useDefaults: false, directives: csp } } };
+
+  const context = (request: FastifyRequest): PageContext => {
+    const lang = pageLanguage(request.headers.host, request.headers.cookie, request.headers['accept-language']);
+    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return {
+      lang,
+      t: translators(lang),
+      absolute: (url) => new URL(url, `${origin}/`).toString(),
+      css: OVERVIEW_CSS_PATH,
+      viewer: (bookId) => viewerUrl(app.config, bookId),
+      publisher: publisherUrl,
+    };
+  };
+
+  const send = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      // A missing page may become public at any time (scheduled date, owner's switch): not kept.
+      .header('cache-control', status === 200 ? CACHE_OVERVIEW : 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(html);
+
+  app.get('/publication/:bookId', routeOptions, async (request, reply) => {
+    const { bookId } = request.params as { bookId: string };
+    const ctx = context(request);
+    const overview = await findPublication(app, bookId);
+    return overview ? send(reply, 200, publicationHtml(ctx, overview)) : send(reply, 404, notFoundHtml(ctx));
+  });
+
+  app.get('/publisher/:accountId', routeOptions, async (request, reply) => {
+    const { accountId } = request.params as { accountId: string };
+    const { page: raw } = request.query as { page?: unknown };
+    // Page numbers without leading zeros only (the canonical link names page 1 without the query).
+    const page = raw === undefined ? 1 : typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : Number.NaN;
+    const ctx = context(request);
+    const overview = await findPublisher(app, accountId, page);
+    return overview ? send(reply, 200, publisherHtml(ctx, overview)) : send(reply, 404, notFoundHtml(ctx));
+  });
+
+  app.get(OVERVIEW_CSS_PATH, async (_request, reply) =>
+    reply.header('cache-control', CACHE_IMMUTABLE).type('text/css; charset=utf-8').send(OVERVIEW_CSS),
+  );
+};
+
+export default overviewRoutes;
