@@ -52,6 +52,8 @@ export const ERRORS = {
   // Reading (a scheduled publication answers bookNotFound until its date).
   bookPrivate: { type: 'BOOK', code: 403, http: 403 },
   bookDeactivated: { type: 'BOOK', code: 410, http: 410 },
+  // The publisher turned download (or, for an inline copy, print) off; the owner still gets the file.
+  downloadRefused: { type: 'BOOK', code: 406, http: 403 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -54,6 +54,7 @@ export const M = {
   shareCopied: msg({ id: 'reader.share.copied', message: 'Link copied' }),
   shareFailed: msg({ id: 'reader.share.failed', message: 'Could not copy the link' }),
   download: msg({ id: 'reader.download', message: 'Download' }),
+  print: msg({ id: 'reader.print', message: 'Print' }),
   toolbar: msg({ id: 'reader.toolbar', message: 'Reader tools' }),
   pageText: msg({ id: 'reader.pageText', message: 'Text of the shown pages' }),
   linkToPage: msg({ id: 'reader.link.page', message: 'Go to page {page}' }),

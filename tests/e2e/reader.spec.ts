@@ -1,57 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { demoPdf } from '../../src/server/publish/demo-pdf';
-import { activeAccount, signIn } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { publish, publisher, shown } from './support/publishing';
 
 /**
  * The reader at /read/<id> in Chromium, on books published through the API by a signed-in user and
  * converted by the real pipeline (the demo PDF: five pages, an outline and a link on the cover).
  */
-interface Published {
-  id: string;
-  url: { viewer: string; private?: string };
-}
-
-async function publisher(page: Page): Promise<string> {
-  await page.goto('/');
-  const email = await activeAccount(page, 'reader publisher');
-  await page.goto('/login');
-  await signIn(page, email);
-  return page.evaluate(() => JSON.parse(localStorage.getItem('quire.user') ?? 'null')?.session?.access_token as string);
-}
-
-/** Uploads the demo PDF with these fields and waits until it is converted. */
-async function publish(request: APIRequestContext, token: string, name: string, fields: Record<string, string> = {}): Promise<Published> {
-  const headers = { authorization: `Bearer ${token}` };
-  const res = await request.post('/api/pinwheel/document/create?v=2', {
-    headers,
-    multipart: { ...fields, name, file: { name: `${name}.pdf`, mimeType: 'application/pdf', buffer: demoPdf() } },
-  });
-  const created = await res.json();
-  expect(created.status).toBe('ok');
-  const id: string = created.content.id;
-  let book: { document: { status: string }; url: Published['url'] } = created.content;
-  await expect
-    .poll(
-      async () => {
-        book = (await (await request.get(`/api/account/book/get?v=2&id=${id}`, { headers })).json()).content;
-        return book.document.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('DONE');
-  return { id, url: book.url };
-}
-
-const pageImage = (page: Page, n: number) => page.locator(`.qr-page[data-page="${n}"] img`);
-const shown = async (page: Page, n: number) =>
-  expect
-    .poll(() =>
-      pageImage(page, n)
-        .first()
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    )
-    .toBe(true);
-
 test.describe('reader', () => {
   test('opens a public book at once and turns its pages with the keyboard, keeping the page in the address', async ({ page }) => {
     const token = await publisher(page);

@@ -30,6 +30,13 @@ const LICENSES: Record<string, string> = {
   by_sa: 'CC BY-SA',
 };
 
+/** A printer, drawn like the icons of dom.ts (24 px stroke). */
+function printIcon(): SVGSVGElement {
+  const svg = icon('download');
+  svg.querySelector('path')?.setAttribute('d', 'M7 9V4h10v5M7 17H5v-7h14v7h-2M7 14h10v6H7z');
+  return svg;
+}
+
 export class Chrome {
   readonly top: HTMLElement;
   readonly bottom: HTMLElement;
@@ -88,6 +95,21 @@ export class Chrome {
           icon('download'),
         )
       : null;
+    // Print opens the same PDF inline in a new tab, where the browser's own PDF viewer prints it.
+    const print = book.print
+      ? h(
+          'a',
+          {
+            class: 'qr-btn',
+            href: `${opts.downloadUrl}&disposition=inline`,
+            target: '_blank',
+            rel: 'noopener',
+            'aria-label': t(M.print),
+            title: t(M.print),
+          },
+          printIcon(),
+        )
+      : null;
     this.top = h(
       'header',
       { class: 'qr-top' },
@@ -102,6 +124,7 @@ export class Chrome {
         this.full,
         this.share,
         download,
+        print,
       ),
     );
     this.prev = iconButton('prev', t(M.prev), () => send({ type: 'nav.prev' }));

@@ -6,6 +6,7 @@ import { rateLimit } from '../../plugins/security';
 import { type ReaderAccess, requireAccess } from '../../reader/access';
 import { readPageText, searchBook } from '../../reader/search';
 import { readerBook, readManifest } from '../../reader/views';
+import readerDownloadRoutes from './download';
 
 const ReaderTextQuerySchema = v.object({
   ...ReaderBookQuerySchema.entries,
@@ -21,6 +22,7 @@ const ReaderTextQuerySchema = v.object({
  * came through the owner's session or a private link, so no shared cache keeps them.
  */
 const readerRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(readerDownloadRoutes);
   const cacheHeader = (access: ReaderAccess) =>
     access.owner || access.row.publishing_mode === 2 ? 'private, no-store' : 'public, max-age=60';
 
