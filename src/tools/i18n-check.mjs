@@ -13,6 +13,11 @@ const LANGS = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'];
 /** Words that are the same in some languages (product names, loanwords). */
 const SAME_OK = new Set([
   'Quire',
+  // Brand names of share services.
+  'Facebook',
+  'LinkedIn',
+  'Pinterest',
+  'Tumblr',
   'Blog',
   'Studio',
   'Flipbook',
