@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
+import { getSetting } from './db/settings';
+import { DEMO_MARKER } from './publish/demo';
 
 const SHUTDOWN_CAP_MS = 10_000;
 
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
   const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
   process.stdout.write(`Quire is running at ${url}\n`);
   process.stdout.write(config.smtpUrl ? `Mail is sent over SMTP (outbox folder: ${outboxDir})\n` : `Mail outbox: ${outboxDir}\n`);
+  const demoBook = config.demo ? await getSetting(app.db, DEMO_MARKER).catch(() => undefined) : undefined;
+  if (demoBook) process.stdout.write(`Demo publication: ${url}/publication/${demoBook} (reader: ${url}/read/${demoBook})\n`);
   if (!config.publicUrl && !config.dev) {
     process.stderr.write('Quire: QUIRE_PUBLIC_URL is not set; links in mails use the host each request names — set it in production\n');
   }
