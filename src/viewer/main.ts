@@ -12,7 +12,7 @@ import { setupI18n } from '@lingui/core';
 import { createActor, fromPromise } from 'xstate';
 import type { Language } from '../../machines/constants';
 import { languageMachine } from '../../machines/language.machine';
-import { pageHash, parsePageHash } from '../../machines/reader/layout';
+import { pageHash, parsePageHash, resolveLayout, visiblePages } from '../../machines/reader/layout';
 import { readerMachine } from '../../machines/reader.machine';
 import { readClientConfig } from '../api/hosts';
 import { readCookie } from '../web/i18n/cookies';
@@ -20,6 +20,7 @@ import { detectLanguage } from '../web/i18n/detect';
 import { loadCatalog } from '../web/i18n/loader';
 import { createReaderApi, parseReaderLocation } from './api';
 import { ReaderView } from './render/view';
+import { startReadingStats } from './stats';
 import './reader.css';
 
 declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
@@ -94,6 +95,13 @@ const view = new ReaderView(
   () => languageReady,
 );
 reader.subscribe((s) => view.update(s));
+
+// Reading statistics (first-party): time counts only while the book's pages are on screen.
+const stats = id ? startReadingStats(config.api, id, token) : null;
+reader.subscribe((s) => {
+  const { book, mode, viewport, page } = s.context;
+  stats?.show(book && s.matches('reading') ? visiblePages(resolveLayout(mode, viewport), page, book.pages.length) : []);
+});
 
 const detected = detectLanguage({ hostname: location.hostname, htmlLang: document.documentElement.lang, cookie: readCookie('lang') });
 const language = createActor(

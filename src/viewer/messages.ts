@@ -60,4 +60,6 @@ export const M = {
   linkToPage: msg({ id: 'reader.link.page', message: 'Go to page {page}' }),
   licenseAll: msg({ id: 'reader.license.all', message: 'All rights reserved' }),
   licensePd: msg({ id: 'reader.license.pd', message: 'Public domain' }),
+  mute: msg({ id: 'reader.sound.mute', message: 'Mute sound' }),
+  unmute: msg({ id: 'reader.sound.unmute', message: 'Turn sound on' }),
 };

@@ -30,6 +30,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0002_accounts', 'Success'],
       ['0003_social', 'Success'],
       ['0004_books', 'Success'],
+      ['0005_reading_stats', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

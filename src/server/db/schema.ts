@@ -19,6 +19,8 @@ export interface Database {
   social_identities: SocialIdentitiesTable;
   books: BooksTable;
   jobs: JobsTable;
+  book_views: BookViewsTable;
+  book_page_views: BookPageViewsTable;
 }
 
 /** Instance-wide key/value settings. */
@@ -218,3 +220,22 @@ export interface JobsTable {
 }
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
+
+/** One reading session of a book (migration 0005): a random id from the reader, no personal data. */
+export interface BookViewsTable {
+  book_id: string;
+  session: string;
+  /** ReaderDevice: desktop, tablet, phone. */
+  device: string;
+  opens: Generated<number>;
+  started_at: number;
+  last_at: number;
+}
+
+/** Visible time of one page in one reading session (ms, capped). */
+export interface BookPageViewsTable {
+  book_id: string;
+  session: string;
+  page: number;
+  ms: number;
+}

@@ -97,7 +97,7 @@ export function ownerGate(row: BookRow): ErrorName | undefined {
 }
 
 /** The signed-in caller's account id, or undefined (no token, or one that no longer opens a session). */
-async function callerAccount(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
+export async function callerAccount(app: FastifyInstance, request: FastifyRequest): Promise<string | undefined> {
   if (!requestToken(request)) return undefined;
   try {
     return (await authenticate(app, request)).account.id;

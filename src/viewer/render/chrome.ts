@@ -3,7 +3,8 @@ import type { ViewMode } from '../../../machines/reader/layout';
 import type { ReaderEvent } from '../../../machines/reader.machine';
 import type { ReaderBook } from '../../contracts/reader';
 import { M } from '../messages';
-import { h, icon, iconButton, safeHref } from './dom';
+import { h, icon, iconButton } from './dom';
+import { httpUrl, licenseBadge } from './presentation';
 
 /** The toolbars: built once per book and language, then kept in step with the machine (no focus loss). */
 
@@ -20,15 +21,6 @@ export interface ChromeState {
 }
 
 export const tr = (i18n: I18n, d: MessageDescriptor, values?: Record<string, unknown>): string => i18n._({ ...d, values });
-
-const LICENSES: Record<string, string> = {
-  by: 'CC BY',
-  by_nc: 'CC BY-NC',
-  by_nc_nd: 'CC BY-NC-ND',
-  by_nc_sa: 'CC BY-NC-SA',
-  by_nd: 'CC BY-ND',
-  by_sa: 'CC BY-SA',
-};
 
 /** A printer, drawn like the icons of dom.ts (24 px stroke). */
 function printIcon(): SVGSVGElement {
@@ -54,20 +46,17 @@ export class Chrome {
     private readonly i18n: I18n,
     book: ReaderBook,
     send: (e: ReaderEvent) => void,
-    opts: { downloadUrl: string; fullscreen: boolean },
+    opts: { downloadUrl: string; fullscreen: boolean; sound?: HTMLElement | null },
   ) {
     const t = (d: MessageDescriptor, v?: Record<string, unknown>) => tr(i18n, d, v);
-    const logo = book.logo
-      ? h(
-          'a',
-          {
-            class: 'qr-logo',
-            href: safeHref(book.logo.link) ?? '/',
-            target: book.logo.link ? '_blank' : undefined,
-            rel: 'noopener noreferrer',
-          },
-          h('img', { src: book.logo.url, alt: '' }),
-        )
+    // The publisher's logo opens its own link (web only) in a new tab; without a link it stays a picture.
+    const logoSrc = httpUrl(book.logo?.url);
+    const logoLink = httpUrl(book.logo?.link);
+    const logoImg = logoSrc ? h('img', { src: logoSrc, alt: logoLink ? new URL(logoLink).hostname : '' }) : null;
+    const logo = logoImg
+      ? logoLink
+        ? h('a', { class: 'qr-logo', href: logoLink, target: '_blank', rel: 'noopener noreferrer' }, logoImg)
+        : h('span', { class: 'qr-logo' }, logoImg)
       : h('a', { class: 'qr-logo qr-logo-quire', href: '/', 'aria-label': 'Quire' }, 'Quire');
     this.mode = h(
       'select',
@@ -123,6 +112,7 @@ export class Chrome {
         ...Object.values(this.panels),
         this.full,
         this.share,
+        opts.sound,
         download,
         print,
       ),
@@ -143,11 +133,15 @@ export class Chrome {
       },
     });
     this.totalEl = h('span', { class: 'qr-total' });
-    const license = book.license === 'pd' ? t(M.licensePd) : (LICENSES[book.license] ?? `© ${t(M.licenseAll)}`);
     const nav = [this.prev, h('label', { class: 'qr-pages' }, this.input, this.totalEl), this.next];
     // Right-to-left books put "next" on the left, where the reading goes.
     if (book.direction === 'rtl') nav.reverse();
-    this.bottom = h('footer', { class: 'qr-bottom' }, h('div', { class: 'qr-nav' }, ...nav), h('span', { class: 'qr-license' }, license));
+    this.bottom = h(
+      'footer',
+      { class: 'qr-bottom' },
+      h('div', { class: 'qr-nav' }, ...nav),
+      licenseBadge(book.license, { pd: t(M.licensePd), all: t(M.licenseAll) }),
+    );
   }
 
   sync(s: ChromeState): void {

@@ -71,14 +71,3 @@ export function icon(name: IconName): SVGSVGElement {
 export function iconButton(name: IconName, label: string, onClick: (e: MouseEvent) => void, extra?: Props): HTMLButtonElement {
   return h('button', { type: 'button', class: 'qr-btn', 'aria-label': label, title: label, onClick, ...extra }, icon(name));
 }
-
-/** A link target the reader may follow (web or mail only). */
-export function safeHref(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url, location.href);
-    return u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'mailto:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}

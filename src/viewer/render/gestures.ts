@@ -16,6 +16,8 @@ export function bindStageGestures(
     return p ? Number(p.dataset.page) : undefined;
   };
   el.addEventListener('pointerdown', (e) => {
+    // A touch swipe fires no click: a flag it left must not swallow the next tap.
+    suppressClick = false;
     if (!opts.paged() || e.button !== 0) return;
     down = { x: e.clientX, y: e.clientY, t: e.timeStamp, id: e.pointerId };
   });

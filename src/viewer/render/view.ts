@@ -9,6 +9,7 @@ import { fill, h } from './dom';
 import { bindStageGestures } from './gestures';
 import { ImagePool } from './images';
 import { panelView, type SearchView } from './panels';
+import { applyBackground, ReaderSound } from './presentation';
 import { ScrollStage } from './scroll';
 import { PagedStage, type StageDeps } from './stage';
 import { zoomView } from './zoom';
@@ -25,6 +26,7 @@ export class ReaderView {
   private paged: PagedStage | null = null;
   private scroll: ScrollStage | null = null;
   private pool: ImagePool | null = null;
+  private sound: ReaderSound | null = null;
   private last: Snap | null = null;
   private keys = { panel: '', zoom: '', gate: '' };
   private textTimer = 0;
@@ -164,7 +166,8 @@ export class ReaderView {
     if (!this.pool) return;
     this.pool.clear();
     this.scroll?.destroy();
-    this.pool = this.paged = this.scroll = this.chrome = null;
+    this.sound?.destroy();
+    this.pool = this.paged = this.scroll = this.chrome = this.sound = null;
   }
 
   private reading(s: Snap, prev: Snap | null): void {
@@ -184,15 +187,18 @@ export class ReaderView {
       this.paged = new PagedStage(deps);
       this.scroll = new ScrollStage(deps);
       this.root.dataset.dir = book.direction;
-      if (book.background) this.root.style.setProperty('--qr-bg-image', `url("${CSS.escape(book.background)}")`);
+      applyBackground(this.root, book.background);
       fill(this.root, this.stageEl, this.panelHost, this.zoomHost, this.live);
       this.keys = { panel: '', zoom: '', gate: '' };
       document.title = book.name;
     }
     if (!this.chrome && this.ready()) {
+      this.sound?.destroy();
+      this.sound = new ReaderSound(book, { mute: this.t(M.mute), unmute: this.t(M.unmute) });
       this.chrome = new Chrome(this.i18n, book, this.send, {
         downloadUrl: this.api.downloadUrl(),
         fullscreen: document.fullscreenEnabled === true,
+        sound: this.sound.button,
       });
       this.root.prepend(this.chrome.top);
       this.root.insertBefore(this.chrome.bottom, this.panelHost);
@@ -227,6 +233,8 @@ export class ReaderView {
       if (this.scroll?.el.isConnected) this.scroll.destroy();
       if (this.paged && !this.paged.el.isConnected) this.stageEl.replaceChildren(this.paged.el);
       this.paged?.update({ layout, page: c.page, direction: book.direction, width: w - 2 * pad, height: hgt - 2 * pad });
+      // The page-turn sound follows turns in book and slide layouts (scrolling past pages is not a turn).
+      if (prev?.matches('reading') && prev.context.page !== c.page && this.layout(prev) === layout) this.sound?.turn();
     }
     this.renderPanel(s, panel);
     this.renderZoom(s, zoomed, w, hgt);

@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_social';
 import * as m0004 from './0004_books';
+import * as m0005 from './0005_reading_stats';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_accounts': m0002,
   '0003_social': m0003,
   '0004_books': m0004,
+  '0005_reading_stats': m0005,
 };

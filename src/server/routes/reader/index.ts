@@ -7,6 +7,7 @@ import { type ReaderAccess, requireAccess } from '../../reader/access';
 import { readPageText, searchBook } from '../../reader/search';
 import { readerBook, readManifest } from '../../reader/views';
 import readerDownloadRoutes from './download';
+import readerStatsRoutes from './stats';
 
 const ReaderTextQuerySchema = v.object({
   ...ReaderBookQuerySchema.entries,
@@ -23,6 +24,7 @@ const ReaderTextQuerySchema = v.object({
  */
 const readerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(readerDownloadRoutes);
+  await app.register(readerStatsRoutes);
   const cacheHeader = (access: ReaderAccess) =>
     access.owner || access.row.publishing_mode === 2 ? 'private, no-store' : 'public, max-age=60';
 
