@@ -35,7 +35,7 @@ async function api(base, route, { token, body, form } = {}) {
 }
 
 /** Register, activate (link from the outbox) and sign in: a bearer token. */
-async function signIn(base, dataDir) {
+export async function signIn(base, dataDir) {
   const email = `bench-${process.pid}@example.com`;
   await api(base, '/account/', { body: { name: 'Bench', email, password: 'correct horse battery', tos: 1, language: 'en' } });
   const outbox = path.join(dataDir, 'outbox');
@@ -50,7 +50,7 @@ async function signIn(base, dataDir) {
 }
 
 /** Upload → DONE, timed from the first byte sent to the first answer that says DONE. */
-async function convertThroughApi(base, token, file) {
+export async function convertThroughApi(base, token, file) {
   const bytes = readFileSync(file);
   const started = performance.now();
   await api(base, `/account/book/preflight?name=bench.pdf&size=${bytes.length}`, { token });

@@ -5,7 +5,9 @@
 //      /api/public/status?v=2, 10 connections, 5 s each.
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
-// QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite).
+// QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader: run only these parts; the other
+// sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,6 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { measureConversion } from './convert.mjs';
+import { measureReader } from './reader.mjs';
 import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
@@ -27,6 +30,8 @@ const RESULTS = path.join(ROOT, 'tests/bench/results/foundation.json');
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUTES = ['/healthz', '/api/public/status?v=2'];
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
+const want = (part) => !ONLY || ONLY.has(part);
 
 function fail(message) {
   process.stderr.write(`bench: ${message}\n`);
@@ -149,42 +154,69 @@ function table(rows) {
   return `${[line(cells[0]), line(widths.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join('\n')}\n`;
 }
 
-const bundles = measureBundles();
-const server = await startServer();
+const bundles = want('bundles') ? measureBundles() : undefined;
 let http;
-try {
-  http = await measureHttp(server.url);
-} finally {
-  await server.stop();
+if (want('http')) {
+  const server = await startServer();
+  try {
+    http = await measureHttp(server.url);
+  } finally {
+    await server.stop();
+  }
 }
 // (c) Conversion of a 100-page PDF through the API vs the bare renderer (tests/bench/convert.mjs).
-const conversion = await measureConversion(startServer);
+const conversion = want('conversion') ? await measureConversion(startServer) : undefined;
 // (d) A 300 MB upload through the API vs cp, and the server's memory growth (tests/bench/upload.mjs).
-const upload = await measureUpload(startServer);
+const upload = want('upload') ? await measureUpload(startServer) : undefined;
+// (e) The reader on a 300-page book in Chromium: first page time and heap after all pages (tests/bench/reader.mjs).
+const reader = want('reader') ? await measureReader(startServer) : undefined;
 
+const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
+const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
 const results = {
+  ...previous,
   date: new Date().toISOString(),
   node: process.version,
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
-  dialect: server.dialect,
-  bundles,
-  http,
-  conversion,
-  upload,
+  dialect,
+  ...Object.fromEntries(Object.entries({ bundles, http, conversion, upload, reader }).filter(([, v]) => v !== undefined)),
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 
-process.stdout.write(`\nInitial JS per entry (gzip -9, file by file)\n${table(bundles)}`);
-process.stdout.write(`\nHTTP on loopback (${server.dialect}, ${CONNECTIONS} connections, ${DURATION} s)\n${table(http)}`);
-const { bare_pdftoppm_s, pipeline_api_s, ratio, within_goal, pipeline_pages_per_s } = conversion;
-process.stdout.write(`\nConversion of a ${conversion.document.pages}-page PDF through the API vs one bare pdftoppm (goal ratio ≤ 1)\n`);
-process.stdout.write(table([{ bare_pdftoppm_s, pipeline_api_s, ratio, within_goal, pipeline_pages_per_s }]));
-const { cp_s, cp_sync_s, upload_s, throughput_ratio, ratio_vs_cached_cp, upload_mb_per_s, rss_growth_mb } = upload;
-process.stdout.write(`\nUpload of ${upload.file_mb} MB through the API vs cp + sync (goal ratio ≥ 0.5, memory growth ≤ 64 MB)\n`);
-const uploadRow = { cp_s, cp_sync_s, upload_s, throughput_ratio, ratio_vs_cached_cp, upload_mb_per_s, rss_growth_mb };
-process.stdout.write(table([{ ...uploadRow, within_goal: upload.within_goal, within_goal_vs_cached_cp: upload.within_goal_vs_cached_cp }]));
+if (bundles) process.stdout.write(`\nInitial JS per entry (gzip -9, file by file)\n${table(bundles)}`);
+if (http) process.stdout.write(`\nHTTP on loopback (${dialect}, ${CONNECTIONS} connections, ${DURATION} s)\n${table(http)}`);
+if (conversion) {
+  const { bare_pdftoppm_s, pipeline_api_s, ratio, within_goal, pipeline_pages_per_s } = conversion;
+  process.stdout.write(`\nConversion of a ${conversion.document.pages}-page PDF through the API vs one bare pdftoppm (goal ratio ≤ 1)\n`);
+  process.stdout.write(table([{ bare_pdftoppm_s, pipeline_api_s, ratio, within_goal, pipeline_pages_per_s }]));
+}
+if (upload) {
+  const { cp_s, cp_sync_s, upload_s, throughput_ratio, ratio_vs_cached_cp, upload_mb_per_s, rss_growth_mb } = upload;
+  process.stdout.write(`\nUpload of ${upload.file_mb} MB through the API vs cp + sync (goal ratio ≥ 0.5, memory growth ≤ 64 MB)\n`);
+  const uploadRow = { cp_s, cp_sync_s, upload_s, throughput_ratio, ratio_vs_cached_cp, upload_mb_per_s, rss_growth_mb };
+  process.stdout.write(
+    table([{ ...uploadRow, within_goal: upload.within_goal, within_goal_vs_cached_cp: upload.within_goal_vs_cached_cp }]),
+  );
+}
+if (reader) {
+  const {
+    first_page_best_ms,
+    first_page_median_ms,
+    within_goal,
+    turn_layout,
+    turn_missed_images,
+    heap_mb,
+    heap_within_goal,
+    pdfjs_comparison,
+  } = reader;
+  process.stdout.write(
+    `\nReader on a ${reader.document.pages}-page book in Chromium (goal first page ≤ 1.5 s median, heap after all pages ≤ 80 MB)\n`,
+  );
+  const readerRow = { first_page_best_ms, first_page_median_ms, within_goal, turn_layout, turn_missed_images, heap_mb, heap_within_goal };
+  process.stdout.write(table([{ ...readerRow, pdfjs_comparison }]));
+}
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);
 
-const broken = http.filter((row) => row.non2xx > 0 || row.errors > 0);
+const broken = (http ?? []).filter((row) => row.non2xx > 0 || row.errors > 0);
 if (broken.length > 0) fail(`non-2xx answers or errors on ${broken.map((row) => row.route).join(', ')}`);
