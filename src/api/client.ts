@@ -1,6 +1,7 @@
 import type { KyInstance, Options as KyOptions } from 'ky';
 import * as v from 'valibot';
-import { API_VERSION, EnvelopeSchema } from '../contracts/envelope';
+import { API_VERSION } from '../contracts/envelope';
+import { readEnvelope, serverError } from './envelope';
 import { type Alert, ApiCallError, alertsFor, isSessionExpired } from './errors';
 import type { SessionGate } from './gate';
 import type { ClientConfig, HostKind } from './hosts';
@@ -205,30 +206,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const response = await pending;
     const text = await pending.text(); // body read is bounded by the timeout too
 
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      raw = undefined;
-    }
-    const envelope = v.safeParse(EnvelopeSchema, raw);
-    // A 2xx that is not an envelope is a parse error; a non-2xx one is a transport failure.
-    if (!envelope.success) throw new ApiCallError(response.ok ? 'parse' : 'network', { status: response.status });
-    const { status, content, id, ats } = envelope.output;
+    const { envelope, raw } = readEnvelope(response.status, text);
+    const { content, id, ats } = envelope;
 
     const knownAts = options.getAts?.();
     if (typeof ats === 'number' && knownAts !== undefined && ats > knownAts) options.onAts?.(ats);
 
-    if (status === 'error') {
-      throw new ApiCallError('server', {
-        status: response.status,
-        type: content.type,
-        code: content.code,
-        requestId: id,
-        items: content.items,
-        content: (raw as { content: Record<string, unknown> }).content,
-      });
-    }
+    if (envelope.status === 'error') throw serverError(response.status, envelope, raw);
     if (!call.schema) return content as T;
     const parsed = v.safeParse(call.schema, content);
     if (!parsed.success) throw new ApiCallError('parse', { status: response.status, requestId: id, cause: parsed.issues });

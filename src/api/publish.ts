@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 import type { BookProgress } from '../../machines/publish/types';
 import type { PreflightContent, PublishingMode } from '../contracts/books';
-import { API_VERSION, EnvelopeSchema } from '../contracts/envelope';
+import { API_VERSION } from '../contracts/envelope';
 import { type ApiClient, ASSOCIATION_HEADER } from './client';
+import { readEnvelope, serverError } from './envelope';
 import { ApiCallError } from './errors';
 
 /**
@@ -97,25 +98,9 @@ export interface UploadOptions {
 
 /** Reads the upload answer: the created book, or the same errors as the API client. */
 export function readUploadResponse(status: number, text: string): BookProgress {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    raw = undefined;
-  }
-  const envelope = v.safeParse(EnvelopeSchema, raw);
-  const ok = status >= 200 && status < 300;
-  if (!envelope.success) throw new ApiCallError(ok ? 'parse' : 'network', { status });
-  const { status: outcome, content, id } = envelope.output;
-  if (outcome === 'error') {
-    throw new ApiCallError('server', {
-      status,
-      type: content.type,
-      code: content.code,
-      requestId: id,
-      content: (raw as { content: Record<string, unknown> }).content,
-    });
-  }
+  const { envelope, raw } = readEnvelope(status, text);
+  if (envelope.status === 'error') throw serverError(status, envelope, raw);
+  const { content, id } = envelope;
   const book = v.safeParse(BookStatusSchema, content);
   if (!book.success) throw new ApiCallError('parse', { status, requestId: id, cause: book.issues });
   return toBookProgress(book.output);
