@@ -1,36 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, rm, rmdir } from 'node:fs/promises';
-import path from 'node:path';
-import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { call, login, register, registerActive, uniqueEmail, useAccountsApp } from './accounts-support';
+import { NODE, useServerBundle } from './bundle-support';
 import { DIALECTS } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node')) ? path.join(ROOT, 'node_modules/.bin/node') : process.execPath;
-const OUT_DIR = path.join(ROOT, 'tests/server/.tmp', `cli-${process.pid}`);
-const BUNDLE = path.join(OUT_DIR, 'cli.js');
-
-beforeAll(async () => {
-  await mkdir(OUT_DIR, { recursive: true });
-  await build({
-    entryPoints: [path.join(ROOT, 'src/server/cli.ts')],
-    outfile: BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-});
-
-afterAll(async () => {
-  await rm(OUT_DIR, { recursive: true, force: true });
-  await rmdir(path.dirname(OUT_DIR)).catch(() => {});
-});
+const BUNDLE = useServerBundle('cli');
 
 function envOf(config: Config): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', QUIRE_DATA_DIR: config.dataDir };

@@ -1,19 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, rmdir } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { build } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error — plain JS module without types
-import { linguiMacroPlugin } from '../../src/tools/esbuild-lingui.mjs';
+import { describe, expect, it } from 'vitest';
+import { NODE, useServerBundle } from './bundle-support';
 import { createPgDatabase, DIALECTS, tempDir } from './helpers';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node')) ? path.join(ROOT, 'node_modules/.bin/node') : process.execPath;
 /** Inside the repo so the bundle's external packages resolve from node_modules (.tmp/ is git-ignored). */
-const OUT_DIR = path.join(ROOT, 'tests/server/.tmp', `main-${process.pid}`);
-const BUNDLE = path.join(OUT_DIR, 'main.js');
+const BUNDLE = useServerBundle('main');
 
 interface Run {
   child: ChildProcess;
@@ -51,27 +46,6 @@ function freePort(): Promise<number> {
     });
   });
 }
-
-beforeAll(async () => {
-  await mkdir(OUT_DIR, { recursive: true });
-  await build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-    outfile: BUNDLE,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    logLevel: 'silent',
-    // Mail strings are Lingui macros, compiled as build.mjs does.
-    plugins: [linguiMacroPlugin({ configPath: path.join(ROOT, 'locales/lingui.config.ts') })],
-  });
-});
-
-afterAll(async () => {
-  await rm(OUT_DIR, { recursive: true, force: true });
-  await rmdir(path.dirname(OUT_DIR)).catch(() => {}); // only when no other run uses it
-});
 
 describe('main (the built server process)', () => {
   it('exits 1 naming the variable when the configuration is invalid', async () => {
