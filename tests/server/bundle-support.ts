@@ -14,7 +14,7 @@ export const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node')) ? path
  * Bundles a server entry (`src/server/<name>.ts`) for the suite into a folder of its own, as build.mjs
  * does (packages external, Lingui macros compiled), and removes it afterwards. Answers the bundle path.
  */
-export function useServerBundle(name: 'main' | 'cli'): string {
+export function bundleServerEntry(name: 'main' | 'cli'): string {
   const outDir = path.join(ROOT, 'tests/server/.tmp', `${name}-${process.pid}`);
   const bundle = path.join(outDir, `${name}.js`);
   beforeAll(async () => {

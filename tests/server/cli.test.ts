@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { call, login, register, registerActive, uniqueEmail, useAccountsApp } from './accounts-support';
-import { NODE, useServerBundle } from './bundle-support';
+import { bundleServerEntry, NODE } from './bundle-support';
 import { DIALECTS } from './helpers';
 
-const BUNDLE = useServerBundle('cli');
+const BUNDLE = bundleServerEntry('cli');
 
 function envOf(config: Config): Record<string, string> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', QUIRE_DATA_DIR: config.dataDir };

@@ -4,11 +4,11 @@ import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NODE, useServerBundle } from './bundle-support';
+import { bundleServerEntry, NODE } from './bundle-support';
 import { createPgDatabase, DIALECTS, tempDir } from './helpers';
 
 /** Inside the repo so the bundle's external packages resolve from node_modules (.tmp/ is git-ignored). */
-const BUNDLE = useServerBundle('main');
+const BUNDLE = bundleServerEntry('main');
 
 interface Run {
   child: ChildProcess;
