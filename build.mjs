@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zc } from 'node:zlib';
@@ -13,7 +13,9 @@ import { linguiMacroPlugin } from './src/tools/esbuild-lingui.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dev = process.argv.includes('--dev');
-const out = join(root, 'dist');
+// QUIRE_DIST builds elsewhere (inside the repo, so the server bundle still finds node_modules):
+// several people can build and run end-to-end tests side by side without overwriting one dist.
+const out = process.env.QUIRE_DIST ? resolve(root, process.env.QUIRE_DIST) : join(root, 'dist');
 const pub = join(out, 'public');
 const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'];
 const LINGUI_CONFIG = join(root, 'locales/lingui.config.ts');
@@ -79,7 +81,7 @@ const result = {
 // 3. Manifest: each entry's initial JS (entry + statically imported chunks) and CSS.
 const outputs = result.metafile.outputs;
 // `QUIRE_METAFILE=1 node build.mjs` keeps esbuild's metafile (what each bundle holds) for size work.
-if (process.env.QUIRE_METAFILE) await writeFile(join(root, 'dist/meta.json'), JSON.stringify(result.metafile));
+if (process.env.QUIRE_METAFILE) await writeFile(join(out, 'meta.json'), JSON.stringify(result.metafile));
 const url = (file) => `/${relative(pub, join(root, file)).split('\\').join('/')}`;
 function initialJs(file, seen = new Set()) {
   if (seen.has(file)) return seen;
@@ -121,7 +123,7 @@ await writeFile(join(pub, 'favicon.svg'), await readFile(join(root, 'src/web/fav
 const gz = promisify(gzip);
 const br = promisify(brotliCompress);
 const compressible = Object.keys(outputs).filter((f) => /\.(js|css|svg)$/.test(f));
-const extra = LANGUAGES.map((l) => `dist/public/platform/locales/${l}/platform.js`);
+const extra = LANGUAGES.map((l) => relative(root, join(pub, 'platform/locales', l, 'platform.js')));
 await Promise.all(
   [...compressible, ...extra].map(async (f) => {
     const buf = await readFile(join(root, f));

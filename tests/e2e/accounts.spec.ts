@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
 import { waitForMail } from './support/mailbox';
+import { DATA_DIR, DIST } from './support/paths';
 
 const root = new URL('../..', import.meta.url).pathname;
 const PASSWORD = 'correct horse battery';
@@ -8,8 +9,8 @@ const unique = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random
 
 /** The admin command on the e2e server's database (SPEC: account set, for tests and operators). */
 function quire(...args: string[]) {
-  execFileSync(`${root}node_modules/.bin/node`, [`${root}dist/server/cli.js`, ...args], {
-    env: { ...process.env, QUIRE_DATA_DIR: `${root}.tmp/e2e-data`, QUIRE_LOG_LEVEL: 'silent' },
+  execFileSync(`${root}node_modules/.bin/node`, [`${DIST}/server/cli.js`, ...args], {
+    env: { ...process.env, QUIRE_DATA_DIR: DATA_DIR, QUIRE_LOG_LEVEL: 'silent' },
     stdio: 'pipe',
   });
 }

@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_OAUTH_URL, mockProviderEnv } from './support/oauth-provider';
+import { DATA_DIR, DIST, E2E_PORT, RESULTS_DIR } from './support/paths';
 
-const PORT = Number(process.env.QUIRE_E2E_PORT ?? 4390);
-const root = new URL('../..', import.meta.url).pathname;
+const PORT = E2E_PORT;
+const dist = DIST;
+const dataDir = DATA_DIR;
 
 /** Debian's Chromium (installed by src/tools/setup.sh); Playwright never downloads a browser here. */
 const launchOptions = {
@@ -22,7 +24,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
-  outputDir: `${root}.tmp/e2e-results`,
+  outputDir: RESULTS_DIR,
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -50,15 +52,15 @@ export default defineConfig({
   ],
   webServer: {
     // The built server (npm test builds first) on its embedded defaults, in a throwaway data folder.
-    command: `rm -rf ${root}.tmp/e2e-data && node ${root}dist/server/main.js`,
+    command: `rm -rf ${dataDir} && node ${dist}/server/main.js`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       QUIRE_PORT: String(PORT),
-      QUIRE_PUBLIC_DIR: `${root}dist/public`,
+      QUIRE_PUBLIC_DIR: `${dist}/public`,
       QUIRE_HOST: '127.0.0.1',
-      QUIRE_DATA_DIR: `${root}.tmp/e2e-data`,
+      QUIRE_DATA_DIR: dataDir,
       QUIRE_DEV: '1',
       // Every e2e user comes from 127.0.0.1: per-IP limits scaled (per-address limits stay as they are).
       QUIRE_IP_LIMIT_SCALE: '50',

@@ -5,7 +5,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ACCOUNT_MENU, access, type Viewer } from '../session/menu';
 
-const LABELS: Record<string, MessageDescriptor> = {
+export const ACCOUNT_LABELS: Record<string, MessageDescriptor> = {
   upgrade: msg({ id: 'menu.account.upgrade', message: 'Upgrade' }),
   info_profile: msg({ id: 'menu.account.info_profile', message: 'Personal details' }),
   security: msg({ id: 'menu.account.security', message: 'Security' }),
@@ -111,7 +111,7 @@ export function AccountMenu({ name, email, avatar, viewer, onLogout }: AccountMe
               aria-disabled={state === 'locked' || undefined}
               onClick={() => setOpen(false)}
             >
-              {i18n._(LABELS[item.key] ?? { id: item.key })}
+              {i18n._(ACCOUNT_LABELS[item.key] ?? { id: item.key })}
               {state === 'locked' && (
                 <span className="account-menu__lock" aria-hidden="true">
                   🔒

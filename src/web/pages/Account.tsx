@@ -1,18 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useSyncExternalStore } from 'react';
+import { type FormEvent, Suspense, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { LANGUAGES } from '../../../machines/constants';
 import { type Details, detailsFormMachine } from '../../../machines/details-form.machine';
 import { ProfileSchema } from '../../contracts/accounts';
 import { useApp } from '../app/context';
+import { ACCOUNT_LABELS } from '../components/AccountMenu';
 import { BookListPage } from '../components/books/BookListPage';
 import { LANGUAGE_NAMES } from '../components/LanguageModal';
 import { Button, ButtonLink, Field, Select } from '../components/ui';
 import { showsUpgrade } from '../session/menu';
 import type { CurrentUser } from '../session/user-store';
+import { LAZY_SECTIONS } from './account/sections';
 import type { PageProps } from './registry';
+
+/** A section loaded on first visit (account/sections.ts). */
+function LazySection({ name, params }: { name: string; params: Record<string, string> }) {
+  const Section = LAZY_SECTIONS[name];
+  if (!Section) return null;
+  return (
+    <Suspense
+      fallback={
+        <p className="account-card" aria-busy="true">
+          <span className="spinner" />
+        </p>
+      }
+    >
+      <Section params={params} />
+    </Suspense>
+  );
+}
 
 function useUser(): CurrentUser | null {
   const { auth } = useApp();
@@ -158,6 +177,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
 
 /** The account area: overview and personal details; other sections arrive with their issues. */
 export default function Account({ path, params }: PageProps) {
+  const { i18n } = useLingui();
   const user = useUser();
   const section = path.split('/')[2] ?? 'dashboard';
   if (!user) return null;
@@ -176,6 +196,11 @@ export default function Account({ path, params }: PageProps) {
         <Link href="/account/book" aria-current={section === 'book' ? 'page' : undefined}>
           <Trans id="menu.account.book">Publications</Trans>
         </Link>
+        {Object.keys(LAZY_SECTIONS).map((name) => (
+          <Link key={name} href={`/account/${name}`} aria-current={section === name ? 'page' : undefined}>
+            {ACCOUNT_LABELS[name] ? i18n._(ACCOUNT_LABELS[name]) : name}
+          </Link>
+        ))}
       </nav>
       {section === 'book' ? (
         <BookListPage key={user.account.id} params={params} />
@@ -183,6 +208,8 @@ export default function Account({ path, params }: PageProps) {
         <DetailsForm key={user.id} user={user} />
       ) : section === 'dashboard' ? (
         <Overview user={user} />
+      ) : section in LAZY_SECTIONS ? (
+        <LazySection key={`${section}:${user.account.id}`} name={section} params={params} />
       ) : (
         <section className="account-card">
           <p>

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { waitForMail } from './mailbox';
+import { DATA_DIR, DIST } from './paths';
 
 const root = new URL('../../..', import.meta.url).pathname;
 export const PASSWORD = 'correct horse battery';
@@ -9,8 +10,8 @@ export const uniqueEmail = (name: string) =>
 
 /** The admin command on the e2e server's database (`npm run quire -- …`). */
 export function quire(...args: string[]): void {
-  execFileSync(`${root}node_modules/.bin/node`, [`${root}dist/server/cli.js`, ...args], {
-    env: { ...process.env, QUIRE_DATA_DIR: `${root}.tmp/e2e-data`, QUIRE_LOG_LEVEL: 'silent' },
+  execFileSync(`${root}node_modules/.bin/node`, [`${DIST}/server/cli.js`, ...args], {
+    env: { ...process.env, QUIRE_DATA_DIR: DATA_DIR, QUIRE_LOG_LEVEL: 'silent' },
     stdio: 'pipe',
   });
 }

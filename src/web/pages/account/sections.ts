@@ -1,0 +1,16 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+export interface SectionProps {
+  /** Fragment parameters of the route (SPEC §2 routing). */
+  params: Record<string, string>;
+}
+
+/**
+ * Account sections that load on first visit (each its own chunk, so the app's initial JS stays within
+ * budget). Key = the path segment after /account/ (SPEC §2 account menu links); the tab label is the
+ * account menu's (ACCOUNT_LABELS). Add a section by adding one line here.
+ */
+export const LAZY_SECTIONS: Record<string, LazyExoticComponent<ComponentType<SectionProps>>> = {};
+
+/** Tabs shown in the account page's navigation, in order (built-in first, then these). */
+export const lazySectionNames = (): string[] => Object.keys(LAZY_SECTIONS);
