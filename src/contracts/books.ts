@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { AccountMode } from './accounts';
+import { isBackgroundValue, isHttpUrl, isSelectorValue, isSoundValue } from './presets';
 
 /**
  * Publishing contracts (SPEC §3 Book, Book defaults, Book list item, Stack item, Paged list response;
@@ -150,7 +151,21 @@ const intFrom = <T extends readonly number[]>(values: T) =>
     v.union([v.number(), v.pipe(v.string(), v.regex(/^-?\d+$/), v.transform(Number))]),
     v.picklist(values as unknown as number[] as T[number][]),
   );
-const optionalUrl = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2048, 'validation.max'))));
+/**
+ * Presentation values (SPEC §5; owned with the presets, src/contracts/presets.ts): optional, '' or null
+ * clears; otherwise the field's rule. Never `javascript:`, `data:` or relative URLs.
+ */
+const presentationValue = (valid: (value: string) => boolean, message: 'validation.url' | 'validation.invalid') =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.maxLength(2048, 'validation.max'),
+        v.check((value) => value === '' || valid(value), message),
+      ),
+    ),
+  );
 
 /** The settings a book carries besides its identity (SPEC §3 Book). Every field optional in updates. */
 export const BookSettingsSchema = v.object({
@@ -159,13 +174,13 @@ export const BookSettingsSchema = v.object({
   is_adult: v.optional(intFrom([0, 1] as const)),
   adult_mode: v.optional(intFrom([0, 1] as const)),
   'document.view': v.optional(v.picklist(DOCUMENT_VIEWS)),
-  'skin.url': optionalUrl,
-  'bg.url': optionalUrl,
-  'logo.url': optionalUrl,
-  'logo.link': optionalUrl,
-  'music.url': optionalUrl,
+  'skin.url': presentationValue(isSelectorValue, 'validation.invalid'),
+  'bg.url': presentationValue(isBackgroundValue, 'validation.invalid'),
+  'logo.url': presentationValue(isSelectorValue, 'validation.invalid'),
+  'logo.link': presentationValue(isHttpUrl, 'validation.url'),
+  'music.url': presentationValue(isSoundValue, 'validation.url'),
   'music.mode': v.optional(intFrom([0, 1] as const)),
-  'sfx.url': optionalUrl,
+  'sfx.url': presentationValue(isSoundValue, 'validation.url'),
   'sfx.mode': v.optional(intFrom([0, 1] as const)),
   read_mode: v.optional(intFrom([0, 1] as const)),
   comment_mode: v.optional(intFrom(COMMENT_MODES)),

@@ -45,6 +45,11 @@ export const PresetListsSchema = v.object({
 });
 export type PresetLists = v.InferOutput<typeof PresetListsSchema>;
 
+// ── Skins (SPEC §9 default skin 2021) ───────────────────────────────────────────────────────────────
+/** The skins the reader knows (src/viewer/reader.css `[data-skin]`); any other value reads as the first. */
+export const PRESET_SKINS = ['2021', 'classic', 'night'] as const;
+export type PresetSkin = (typeof PRESET_SKINS)[number];
+
 // ── Selector values (SPEC §5) ─────────────────────────────────────────────────────────────────────
 /** `resource:` plus a hex id: an asset of the preset catalogue (or one the account uploaded). */
 export const RESOURCE_TOKEN = /^resource:[0-9a-f]{1,64}$/i;
@@ -68,6 +73,10 @@ export const isSelectorValue = (value: string): boolean => RESOURCE_TOKEN.test(v
 /** Music and sound values: a resource token of the catalogue or a remote http(s) URL. */
 export const isSoundValue = (value: string): boolean => RESOURCE_TOKEN.test(value) || isHttpUrl(value);
 
+/** A background may also be a plain colour (#rgb, #rgba, #rrggbb, #rrggbbaa), which the reader shows as is. */
+export const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+export const isBackgroundValue = (value: string): boolean => HEX_COLOUR.test(value) || isSelectorValue(value);
+
 // ── Folders (SPEC §3 Subscription) ────────────────────────────────────────────────────────────────
 export const FOLDER_NAME_MAX = 100;
 /** Folders per account. */
@@ -80,6 +89,13 @@ export const FolderSchema = v.object({
   books: v.number(),
 });
 export type Folder = v.InferOutput<typeof FolderSchema>;
+/** GET {api}/account/subscription/ answers the account's folders, sorted by name ignoring case. */
+export const FolderListSchema = v.array(FolderSchema);
+/** Delete answers the folder id and how many books left it (they stay, without a folder). */
+export interface FolderDeleteResult {
+  id: string;
+  books: number;
+}
 
 export const FolderNameSchema = v.pipe(
   v.string(),

@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_SKIN, type DocumentKind, type PublishingMode } from '../../contracts/books';
+import type { DocumentKind, PublishingMode } from '../../contracts/books';
+import { isHttpUrl } from '../../contracts/presets';
 import type { ReaderBook } from '../../contracts/reader';
 import type { BookManifest } from '../convert/index';
+import { defaultSfxUrl, presentationUrl, readerSkin } from '../presets/catalogue';
 import { bookImages, publisherUrl } from '../publish/views';
 import { bookPaths } from '../storage/paths';
 import { pagesToken, type ReaderAccess, type ReaderRow } from './access';
@@ -37,12 +39,24 @@ export function pageUrlPattern(app: FastifyInstance, row: ReaderRow): string {
   return row.publishing_mode === 2 ? `${base}&t=${pagesToken(app, row.id)}` : base;
 }
 
+/** logo.link: only a web link (older rows may hold anything). */
+const httpOnly = (value: string | null | undefined): string | null => {
+  const v = value?.trim() ?? '';
+  return isHttpUrl(v) ? v : null;
+};
+
 const nonEmpty = (value: string | null | undefined): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 export async function readerBook(app: FastifyInstance, access: ReaderAccess, manifest: BookManifest): Promise<ReaderBook> {
   const { row, settings: s } = access;
-  const logo = nonEmpty(s['logo.url']);
-  const music = nonEmpty(s['music.url']);
+  // Preset values (`resource:<hex>`) become the URLs of the catalogue's files on the skins host; remote
+  // http(s) URLs stay; anything the reader could not load is left out rather than shown broken.
+  const skins = app.config.hosts.skins;
+  const logo = presentationUrl(s['logo.url'], 'image', skins);
+  const music = presentationUrl(s['music.url'], 'audio', skins);
+  // No sound chosen: the catalogue's first page-turn sound, while page-turn sounds are on.
+  const sfxOn = s['sfx.mode'] !== 1;
+  const sfx = nonEmpty(s['sfx.url']) === null ? (sfxOn ? defaultSfxUrl(skins) : null) : presentationUrl(s['sfx.url'], 'audio', skins);
   return {
     id: row.id,
     name: row.name,
@@ -56,13 +70,14 @@ export async function readerBook(app: FastifyInstance, access: ReaderAccess, man
     view: s['document.view'],
     pageUrl: pageUrlPattern(app, row),
     image: await bookImages(row, { config: app.config, now: app.clock() }),
-    skin: nonEmpty(s['skin.url']) ?? DEFAULT_SKIN,
-    background: nonEmpty(s['bg.url']),
-    logo: logo ? { url: logo, link: nonEmpty(s['logo.link']) } : null,
+    // A catalogue skin id; anything else (a remote skin URL too: never loaded as code) is the default.
+    skin: readerSkin(s['skin.url']),
+    background: presentationUrl(s['bg.url'], 'background', skins),
+    logo: logo ? { url: logo, link: httpOnly(s['logo.link']) } : null,
     // music.mode / sfx.mode (SPEC §3 "0/1; play once, no effect"): 0 plays (music in a loop, the
     // page-turn sound on every turn), 1 is the other choice (music once, no page-turn sound).
     music: music ? { url: music, loop: s['music.mode'] !== 1 } : null,
-    sfx: { url: nonEmpty(s['sfx.url']), enabled: s['sfx.mode'] !== 1 },
+    sfx: { url: sfx, enabled: sfxOn },
     // download_mode / print_mode: 2 checked, 1 the account default (on), 0 unchecked (SPEC §3).
     download: s.download_mode !== 0,
     print: s.print_mode !== 0,

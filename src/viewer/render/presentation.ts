@@ -1,3 +1,4 @@
+import type { PresetSkin } from '../../contracts/presets';
 import type { ReaderBook } from '../../contracts/reader';
 import { h, icon } from './dom';
 
@@ -9,9 +10,21 @@ import { h, icon } from './dom';
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
-/** An absolute http(s) URL, normalised by the URL parser; anything else (javascript:, data:, relative…) is null. */
+/**
+ * A preset file served by this server when the skins host is the origin itself (or a path on it):
+ * `[/prefix]/resources/<hex>.svg|.wav[?v=<n>]` (src/server/presets/catalogue.ts). The only relative
+ * URLs the reader accepts.
+ */
+const PRESET_FILE = /^(?:\/[A-Za-z0-9._-]+)*\/resources\/[0-9a-f]{1,64}\.(?:svg|wav)(?:\?v=\d{1,6})?$/;
+
+/**
+ * An absolute http(s) URL, normalised by the URL parser, or a root-relative preset file path (kept
+ * as is: the browser resolves it against this page's origin); anything else (javascript:, data:,
+ * other relative URLs…) is null.
+ */
 export function httpUrl(url: string | null | undefined): string | null {
   if (!url) return null;
+  if (PRESET_FILE.test(url)) return url;
   try {
     const u = new URL(url.trim());
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
@@ -59,6 +72,25 @@ export function licenseInfo(mode: string | null | undefined): LicenseInfo {
     };
   }
   return { kind: 'all' };
+}
+
+/**
+ * The skins the reader has rules for (src/viewer/reader.css `[data-skin]`); the first is the default.
+ * The same list as PRESET_SKINS (a unit test checks), written out so the reader bundle does not pull
+ * in the contract module's schemas.
+ */
+export const READER_SKINS = ['2021', 'classic', 'night'] as const satisfies readonly PresetSkin[];
+
+/** ReaderBook.skin → a skin of READER_SKINS. A remote skin URL is never loaded (no CSS from elsewhere): default. */
+export function skinOf(skin: string | null | undefined): PresetSkin {
+  const value = skin?.trim() ?? '';
+  return (READER_SKINS as readonly string[]).includes(value) ? (value as PresetSkin) : READER_SKINS[0];
+}
+
+/** Sets `data-skin` on the reader root: every skin rule of reader.css hangs off it. */
+export function applySkin(el: HTMLElement, skin: string | null | undefined): void {
+  const next = skinOf(skin);
+  if (el.dataset.skin !== next) el.dataset.skin = next;
 }
 
 /** Sets the stage background as custom properties read by reader.css (never raw CSS text). */

@@ -22,6 +22,7 @@ import { authOf } from '../../auth/session';
 import type { Config } from '../../config';
 import type { BookRow } from '../../db/schema';
 import { ApiError, ok, parse } from '../../envelope';
+import { assertOwnFolder } from '../../folders/repo';
 import { deleteOwnedBooks, findOwnedBook, findOwnedBooks, listOwnedBooks, updateBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, pickSettings, updateColumns } from '../../publish/settings';
 import { bookListItem, bookView, type ViewContext } from '../../publish/views';
@@ -105,6 +106,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     const now = app.clock();
     const fields = pickSettings(body);
     assertScheduling(account.mode, fields, now);
+    await assertOwnFolder(app.db, account.id, fields);
 
     if (body.ids === undefined) {
       if (body.id === undefined) throw new ApiError('validation', { fields: ['id'] });

@@ -6,6 +6,7 @@ import { newId } from '../../auth/crypto';
 import { authOf } from '../../auth/session';
 import type { BookRow } from '../../db/schema';
 import { ok, parse } from '../../envelope';
+import { assertOwnFolder } from '../../folders/repo';
 import { enqueueConversion } from '../../jobs/queue';
 import { rateLimit } from '../../plugins/security';
 import { insertBook } from '../../publish/repo';
@@ -51,6 +52,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       const fields = parse(UploadFieldsSchema, coerceFormNumbers(upload.fields));
       const settings = pickSettings(fields);
       assertScheduling(account.mode, settings, now);
+      await assertOwnFolder(app.db, account.id, settings);
       const start =
         typeof fields.start_time === 'number' && Math.abs(fields.start_time - now) < START_TIME_SLACK_MS ? fields.start_time : now;
       row = await app.db.transaction().execute(async (trx) => {

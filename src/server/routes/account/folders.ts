@@ -1,0 +1,85 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  FOLDERS_MAX,
+  type Folder,
+  FolderCreateSchema,
+  type FolderDeleteResult,
+  FolderDeleteSchema,
+  FolderUpdateSchema,
+} from '../../../contracts/presets';
+import { isUniqueViolation } from '../../accounts/helpers';
+import { newId } from '../../auth/crypto';
+import { authOf } from '../../auth/session';
+import { ApiError, ok, parse } from '../../envelope';
+import { countFolders, deleteFolder, findOwnedFolder, insertFolder, listFolders, renameFolder } from '../../folders/repo';
+
+/** A unique-index violation (same name, ignoring case) is the caller's folderExists. */
+async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('folderExists', { fields: ['name'] });
+    throw error;
+  }
+}
+
+/**
+ * Folders (SPEC §3 Subscription, §7 `account/subscription/`; DESIGN §8 model calls): list with book
+ * counts, create, update (rename), delete (its books leave the folder). Every call is scoped to the
+ * caller's account: another account's folder id is folderNotFound. A book is put in a folder through
+ * the book update (`subscription.id`), which checks the folder is the caller's.
+ */
+const folderRoutes: FastifyPluginAsync = async (app) => {
+  const guarded = { preHandler: app.requireSession };
+
+  app.get('/account/subscription', guarded, async (request, reply) => {
+    const { account } = authOf(request);
+    return ok(reply, await listFolders(app.db, app.dialect, account.id));
+  });
+
+  app.post('/account/subscription/create', guarded, async (request, reply) => {
+    const { account } = authOf(request);
+    const { name } = parse(FolderCreateSchema, request.body ?? {});
+    const id = newId();
+    await uniqueName(() =>
+      app.db.transaction().execute(async (trx) => {
+        if ((await countFolders(trx, account.id)) >= FOLDERS_MAX) throw new ApiError('folderLimit', { limit: FOLDERS_MAX });
+        await insertFolder(trx, { id, account_id: account.id, name, created_at: app.clock() });
+      }),
+    );
+    const folder: Folder = { id, name, books: 0 };
+    return ok(reply, folder);
+  });
+
+  const update = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { account } = authOf(request);
+    const { id, name } = parse(FolderUpdateSchema, request.body ?? {});
+    const renamed = await uniqueName(() => renameFolder(app.db, account.id, id, name));
+    if (!renamed) throw new ApiError('folderNotFound');
+    const folder = (await listFolders(app.db, app.dialect, account.id)).find((f) => f.id === id);
+    return ok(reply, folder ?? { id, name, books: 0 });
+  };
+  app.post('/account/subscription/update', guarded, update);
+  app.patch('/account/subscription/update', guarded, update);
+
+  const remove = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { account } = authOf(request);
+    const { id } = parse(FolderDeleteSchema, request.body ?? {});
+    const unassigned = await app.db.transaction().execute((trx) => deleteFolder(trx, app.dialect, account.id, id, app.clock()));
+    if (unassigned === null) throw new ApiError('folderNotFound');
+    const result: FolderDeleteResult = { id, books: unassigned };
+    return ok(reply, result);
+  };
+  app.post('/account/subscription/delete', guarded, remove);
+  app.delete('/account/subscription/delete', guarded, remove);
+
+  app.get('/account/subscription/get', guarded, async (request, reply) => {
+    const { account } = authOf(request);
+    const { id } = parse(FolderDeleteSchema, request.query ?? {});
+    if (!(await findOwnedFolder(app.db, account.id, id))) throw new ApiError('folderNotFound');
+    const folder = (await listFolders(app.db, app.dialect, account.id)).find((f) => f.id === id);
+    return ok(reply, folder);
+  });
+};
+
+export default folderRoutes;
