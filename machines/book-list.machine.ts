@@ -15,12 +15,20 @@ import {
   sameQuery,
 } from './book-list/items';
 import { type Applied, applyResults, failedAll, type Pending } from './book-list/outcome';
-import type { BookListContext, BookListEvent, BookListInput, DeleteInput, LoadInput, UpdateInput } from './book-list/types';
+import type { BookListContext, BookListEvent, BookListInput, DeleteInput, ListDialog, LoadInput, UpdateInput } from './book-list/types';
 import { BOOK_LIST_POLL_MS, BOOK_SEARCH_DEBOUNCE_MS } from './constants';
 
 export type { ListQuery } from './book-list/items';
 export type { Outcome, Pending } from './book-list/outcome';
-export type { BookListContext, BookListEvent, BookListInput, DeleteInput, LoadInput, UpdateInput } from './book-list/types';
+export type {
+  BookListContext,
+  BookListEvent,
+  BookListInput,
+  DeleteInput,
+  ListDialog,
+  LoadInput,
+  UpdateInput,
+} from './book-list/types';
 
 type Ctx = { context: BookListContext };
 const itemById = (context: BookListContext, id: string) => context.items.find((item) => item.id === id);
@@ -51,9 +59,10 @@ const settleBulk = {
 
 /**
  * The book list of /account/book (SPEC §2 "Lists of books…", §4 Book document status and flags, Save/delete
- * failure restore; §8; §9 page size 25, first page 1). Two regions: `search` debounces the search box,
+ * failure restore; §8; §9 page size 25, first page 1). Three regions: `search` debounces the search box,
  * `list` loads pages, polls the shown page while a book converts, and runs deletes and publishing-mode
- * changes optimistically, restoring what the server refused. A query change during an edit waits for it.
+ * changes optimistically, restoring what the server refused (a query change during an edit waits for it);
+ * `dialog` holds the settings, share or embed modal open over the list.
  */
 export const bookListMachine = setup({
   types: {
@@ -105,6 +114,8 @@ export const bookListMachine = setup({
     }),
     setQuery: assign(({ context }, patch: Partial<ListQuery>) => ({ query: { ...context.query, ...patch } })),
     setSearchText: assign({ searchText: ({ event }) => (event.type === 'user.searchInput' ? event.text.slice(0, SEARCH_MAX) : '') }),
+    openDialog: assign((_, dialog: ListDialog) => ({ dialog })),
+    closeDialog: assign({ dialog: null }),
     reload: raise({ type: 'list.reload' }),
     settleSearch: raise({ type: 'search.settled' }),
   },
@@ -143,6 +154,19 @@ export const bookListMachine = setup({
       const item = itemById(context, event.id);
       return !!item && isDeletable(item);
     },
+    /** Settings open for any book that is not blocked (a converting one included: its options apply when done). */
+    settingsOpen: ({ context, event }) => {
+      if (event.type !== 'user.openSettings') return false;
+      const item = itemById(context, event.id);
+      return !!item && item.is_valid;
+    },
+    /** Sharing and embedding need a finished, valid book (something to read at its address). */
+    shareable: ({ context, event }) => {
+      if (event.type !== 'user.openShare' && event.type !== 'user.openEmbed') return false;
+      const item = itemById(context, event.id);
+      return !!item && isSelectable(item);
+    },
+    saved: ({ event }) => event.type === 'dialog.closed' && event.saved === true,
     modeChanges: ({ context, event }) =>
       event.type === 'user.setMode' &&
       (event.mode === 1 || event.mode === 2) &&
@@ -171,6 +195,7 @@ export const bookListMachine = setup({
       pending: null,
       loadError: null,
       outcome: null,
+      dialog: null,
     };
   },
   on: {
@@ -218,6 +243,60 @@ export const bookListMachine = setup({
             'user.searchSubmit': { target: 'idle', actions: 'settleSearch' },
           },
         },
+      },
+    },
+    // The dialog over the list (settings, share, embed): one at a time; a saved settings change reloads the page.
+    dialog: {
+      initial: 'none',
+      states: {
+        none: {
+          on: {
+            'user.openSettings': {
+              guard: 'settingsOpen',
+              target: 'settings',
+              actions: { type: 'openDialog', params: ({ event }) => ({ kind: 'settings', ids: [event.id] }) },
+            },
+            'user.openBulkSettings': {
+              guard: 'hasSelection',
+              target: 'settings',
+              actions: { type: 'openDialog', params: ({ context }) => ({ kind: 'settings', ids: context.selected }) },
+            },
+            'user.openShare': {
+              guard: 'shareable',
+              target: 'share',
+              actions: {
+                type: 'openDialog',
+                params: ({ context, event }) => ({ kind: 'share', book: itemById(context, event.id) as BookListItem }),
+              },
+            },
+            'user.openEmbed': {
+              guard: 'shareable',
+              target: 'embed',
+              actions: {
+                type: 'openDialog',
+                params: ({ context, event }) => ({ kind: 'embed', book: itemById(context, event.id) as BookListItem }),
+              },
+            },
+            'user.openEmbedLibrary': {
+              target: 'embed',
+              actions: { type: 'openDialog', params: { kind: 'embed', book: null } },
+            },
+            'user.openShareAccount': {
+              target: 'share',
+              actions: { type: 'openDialog', params: { kind: 'share', book: null } },
+            },
+          },
+        },
+        settings: {
+          on: {
+            'dialog.closed': [
+              { guard: 'saved', target: 'none', actions: ['closeDialog', 'reload'] },
+              { target: 'none', actions: 'closeDialog' },
+            ],
+          },
+        },
+        share: { on: { 'dialog.closed': { target: 'none', actions: 'closeDialog' } } },
+        embed: { on: { 'dialog.closed': { target: 'none', actions: 'closeDialog' } } },
       },
     },
     list: {

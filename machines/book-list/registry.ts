@@ -10,7 +10,7 @@ type Snap = { value: unknown; context: unknown };
 /** An event offered to the explorer (payloads included). */
 type Offered = { type: string; [key: string]: unknown };
 const ctx = (s: Snap) => s.context as BookListContext;
-const value = (s: Snap) => s.value as { search: string; list: unknown };
+const value = (s: Snap) => s.value as { search: string; list: unknown; dialog: string };
 
 const ids = (c: BookListContext) => c.items.map((i) => `${i.id}:${i.publishing_mode}`).join(',');
 const BASE_PAGES = new Set([ids({ items: fullPage.list } as BookListContext), ids({ items: quietPage.list } as BookListContext), 'b1:1']);
@@ -74,6 +74,21 @@ function listEvents(c: BookListContext, list: string): Offered[] {
   ];
 }
 
+/** Dialogs open only from a loaded default page at rest (b1 finished, b3 converting, b5 blocked). */
+function dialogEvents(c: BookListContext, list: string): Offered[] {
+  if (!isDefault(c) || !BASE_PAGES.has(ids(c)) || !list.includes('browsing')) return [];
+  return [
+    { type: 'user.openSettings', id: 'b1' },
+    { type: 'user.openSettings', id: 'b5' },
+    { type: 'user.openBulkSettings' },
+    { type: 'user.openShare', id: 'b1' },
+    { type: 'user.openShare', id: 'b3' },
+    { type: 'user.openEmbed', id: 'b1' },
+    { type: 'user.openEmbedLibrary' },
+    { type: 'user.openShareAccount' },
+  ];
+}
+
 export const bookListMachines: MachineEntry[] = [
   {
     id: 'book-list',
@@ -93,9 +108,15 @@ export const bookListMachines: MachineEntry[] = [
           { type: 'user.clearSearch' },
           { type: 'xstate.after.searchDebounce.bookList.search.typing' },
         ];
-        // While the search box waits, only search events: the two regions would otherwise multiply.
+        // While a dialog is open, only its closing: the regions would otherwise multiply.
+        if (v.dialog !== 'none') return [{ type: 'dialog.closed' }, { type: 'dialog.closed', saved: true }];
+        // While the search box waits, only search events (same reason).
         if (v.search === 'typing') return search;
-        return [...search, ...listEvents(c, list.includes('deleting') ? 'deleting' : list.includes('updating') ? 'updating' : list)];
+        return [
+          ...search,
+          ...listEvents(c, list.includes('deleting') ? 'deleting' : list.includes('updating') ? 'updating' : list),
+          ...dialogEvents(c, list),
+        ];
       },
       // Only what guards read: while loading (or failed) the old page does not matter; in a page, whether
       // it is stale, the items with their modes, the page count, the selection as a set.

@@ -27,7 +27,19 @@ export interface BookListContext {
   loadError: string | null;
   /** The last edit or delete, for the aria-live summary. */
   outcome: Outcome | null;
+  /** The dialog open over the list (the `dialog` region's payload). */
+  dialog: ListDialog | null;
 }
+
+/**
+ * A dialog over the list: the settings of one book or of the selection (bulk), the share modal of a book,
+ * or the embed (widget) modal of a book or, with `book: null`, of the whole account's library.
+ */
+export type ListDialog =
+  | { kind: 'settings'; ids: string[] }
+  /** The share modal of a book or, with `book: null`, of the account's publisher page. */
+  | { kind: 'share'; book: BookListItem | null }
+  | { kind: 'embed'; book: BookListItem | null };
 
 export type BookListEvent =
   /** The URL fragment changed (back/forward, a link): the list follows it. */
@@ -47,6 +59,17 @@ export type BookListEvent =
   | { type: 'user.confirm' }
   | { type: 'user.cancel' }
   | { type: 'user.setMode'; mode: PublishingMode }
+  | { type: 'user.openSettings'; id: string }
+  /** Settings of the selection (bulk edit). */
+  | { type: 'user.openBulkSettings' }
+  | { type: 'user.openShare'; id: string }
+  | { type: 'user.openEmbed'; id: string }
+  /** The account widget ("Embed library"). */
+  | { type: 'user.openEmbedLibrary' }
+  /** Share the account's publisher page. */
+  | { type: 'user.openShareAccount' }
+  /** The open dialog closed; `saved` (settings) reloads the page. */
+  | { type: 'dialog.closed'; saved?: boolean }
   /** Internal: the search pause ended. */
   | { type: 'search.settled' }
   /** Internal: the query changed; the list region decides whether to load now or after the edit. */

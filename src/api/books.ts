@@ -14,6 +14,7 @@ import { ApiCallError } from './errors';
 /**
  * Book calls of the account area (SPEC §7 Books, Edit book; DESIGN §8):
  * - list   GET  {api}/account/book/?start&step&sortby&search → paged list (SPEC §3)
+ * - get    GET  {api}/account/book/get?id → Book
  * - update POST {api}/account/book/update {id, …fields} → Book; {ids, …fields} → per-item results
  * - delete POST {api}/account/book/delete {id} or {ids}
  * Edits and deletes never raise alerts here: the caller reports per-item results (errors.BULK.{code})
@@ -74,8 +75,10 @@ export interface BookListRequest {
 
 export interface BooksApi {
   list(request: BookListRequest, signal?: AbortSignal): Promise<PagedList<BookListItem>>;
+  /** GET {api}/account/book/get?id: one of the caller's books with its settings. */
+  get(id: string, signal?: AbortSignal): Promise<Book>;
   /** One book; answers the updated book. */
-  update(id: string, fields: BookSettings): Promise<Book>;
+  update(id: string, fields: BookSettings, signal?: AbortSignal): Promise<Book>;
   /** Several books with the same fields; per-item results (refusals resolve too). */
   updateMany(ids: readonly string[], fields: BookSettings, signal?: AbortSignal): Promise<BulkItemResult[]>;
   /** One or several books; per-item results (refusals resolve too). */
@@ -129,7 +132,10 @@ export function booksApi(api: ApiClient): BooksApi {
       });
       return content as unknown as PagedList<BookListItem>;
     },
-    update: (id, fields) => api.call<Book>(`${BOOKS_URL}update`, { method: 'POST', json: { ...fields, id }, ignoreAlerts: true }),
+    get: (id, signal) =>
+      api.call<Book>(`${BOOKS_URL}get`, { method: 'GET', searchParams: { id }, ignoreAlerts: true, ...(signal ? { signal } : {}) }),
+    update: (id, fields, signal) =>
+      api.call<Book>(`${BOOKS_URL}update`, { method: 'POST', json: { ...fields, id }, ignoreAlerts: true, ...(signal ? { signal } : {}) }),
     async updateMany(ids, fields, signal) {
       try {
         const raw = await api.call(`${BOOKS_URL}update`, {

@@ -129,6 +129,7 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
     navigate,
     currentPath: () => doc.location.pathname,
     getToken: () => wiring?.getToken(),
+    getUser: () => wiring?.store.get(),
   });
   session.subscribe((s) => {
     if (s.matches('loggedOut')) publishing.clear();

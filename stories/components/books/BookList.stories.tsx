@@ -45,6 +45,7 @@ function base(books: BookListItem[], query: ListQuery = DEFAULT_QUERY, total = b
     pending: null,
     loadError: null,
     outcome: null,
+    dialog: null,
   };
 }
 

@@ -4,7 +4,7 @@ import { statusKind, truncateTitle } from '../../../../machines/book-list/items'
 import type { BookListItem } from '../../../contracts/books';
 import { BookFlags, BookStatus } from './BookBadges';
 import type { Layout } from './format';
-import { DocumentIcon, GearIcon, TrashIcon } from './icons';
+import { DocumentIcon, EmbedIcon, GearIcon, ShareIcon, TrashIcon } from './icons';
 
 export interface BookItemProps {
   book: BookListItem;
@@ -14,8 +14,15 @@ export interface BookItemProps {
   selectable: boolean;
   /** The machine accepts a delete of this book now. */
   canDelete: boolean;
+  /** The machine opens the settings of this book now (not blocked, no other dialog open). */
+  canSettings: boolean;
+  /** The machine opens the share and embed modals of this book now (finished and valid). */
+  canShare: boolean;
   onToggle: () => void;
   onDelete: () => void;
+  onSettings: () => void;
+  onShare: () => void;
+  onEmbed: () => void;
 }
 
 /** The thumbnail: image.medium in the grid, image.small in the list; a placeholder while there is none. */
@@ -35,7 +42,8 @@ function Thumb({ book, layout }: { book: BookListItem; layout: Layout }) {
  * converting and failed ones are not selectable. The title is cut at 40 characters, whole in its title
  * attribute and for screen readers.
  */
-export function BookItem({ book, layout, selected, selectable, canDelete, onToggle, onDelete }: BookItemProps) {
+export function BookItem(props: BookItemProps) {
+  const { book, layout, selected, selectable, canDelete, canSettings, canShare, onToggle, onDelete } = props;
   const { t } = useLingui();
   const titleId = useId();
   const short = truncateTitle(book.name);
@@ -90,15 +98,36 @@ export function BookItem({ book, layout, selected, selectable, canDelete, onTogg
         <BookFlags book={book} />
       </div>
       <div className="book-item__actions">
-        {/* The settings modal arrives with its own issue; the place is kept so the layout does not move. */}
+        {/* Disabled rather than hidden while not offered, so the layout does not move. */}
         <button
           type="button"
-          className="btn btn--ghost btn--sm btn--icon"
-          disabled
-          title={t({ id: 'book.settings.soon', message: 'Settings (coming soon)' })}
+          className="btn btn--ghost btn--sm btn--icon book-item__settings"
+          disabled={!canSettings}
+          onClick={props.onSettings}
+          title={t({ id: 'book.settings.short', message: 'Settings' })}
           aria-label={t({ id: 'book.settings', message: `Settings of “${name}”` })}
         >
           <GearIcon />
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm btn--icon book-item__share"
+          disabled={!canShare}
+          onClick={props.onShare}
+          title={t({ id: 'book.share.short', message: 'Share' })}
+          aria-label={t({ id: 'book.share', message: `Share “${name}”` })}
+        >
+          <ShareIcon />
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm btn--icon book-item__embed"
+          disabled={!canShare}
+          onClick={props.onEmbed}
+          title={t({ id: 'book.embed.short', message: 'Embed' })}
+          aria-label={t({ id: 'book.embed', message: `Embed “${name}”` })}
+        >
+          <EmbedIcon />
         </button>
         {canDelete && (
           <button

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type ListQuery, paramsFromQuery, queryFromParams } from '../../../../machines/book-list/items';
@@ -16,7 +16,8 @@ export const BOOK_LIST_PATH = '/account/book';
  * and the URL fragment (#page-2/sort-name_asc/search-foo) kept in step with the query both ways.
  */
 export function BookListPage({ params }: { params: Record<string, string> }) {
-  const { api, alerts } = useApp();
+  const { api, alerts, auth } = useApp();
+  const user = useSyncExternalStore(auth.store.subscribe, auth.store.get);
   const [, navigate] = useLocation();
   const books = useMemo(() => booksApi(api), [api]);
   const query = queryFromParams(params);
@@ -48,7 +49,15 @@ export function BookListPage({ params }: { params: Record<string, string> }) {
     actor.send({ type: 'query.changed', query: { page, sort, search } });
   }, [actor, page, sort, search]);
 
-  return <BookListView actor={actor} />;
+  const accountId = user?.account.id;
+  const accountName = user?.account.name ?? '';
+  // The publisher page as the server names it (url.overview), else its default path.
+  const accountUrl = user?.account.url?.overview || (accountId ? `/publisher/${accountId}` : '');
+  const owner = useMemo(
+    () => (accountId ? { accountId, name: accountName, url: new URL(accountUrl, location.origin).href } : undefined),
+    [accountId, accountName, accountUrl],
+  );
+  return <BookListView actor={actor} owner={owner} />;
 }
 
 /** A new page or sort is a history entry; a refined search replaces the current one. */

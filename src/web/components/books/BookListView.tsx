@@ -7,6 +7,7 @@ import type { bookListMachine } from '../../../../machines/book-list.machine';
 import { DEFAULT_PAGE_SIZE } from '../../../contracts/books';
 import { Button, ButtonLink } from '../ui';
 import { BookItem, BookItemSkeleton } from './BookItem';
+import { BookListDialogs, type ListOwner } from './BookListDialogs';
 import { BookPager } from './BookPager';
 import { BookToolbar, BulkBar } from './BookToolbar';
 import { ConfirmDelete } from './ConfirmDelete';
@@ -50,6 +51,18 @@ function Items({ actor, layout }: { actor: BookListActor; layout: Layout }) {
       .map((b) => b.id)
       .join('\n'),
   ).split('\n');
+  const settingsIds = useSelector(actor, (s) =>
+    s.context.items
+      .filter((b) => s.can({ type: 'user.openSettings', id: b.id }))
+      .map((b) => b.id)
+      .join('\n'),
+  ).split('\n');
+  const shareIds = useSelector(actor, (s) =>
+    s.context.items
+      .filter((b) => s.can({ type: 'user.openShare', id: b.id }))
+      .map((b) => b.id)
+      .join('\n'),
+  ).split('\n');
   return (
     <ul className={`book-items book-items--${layout}`}>
       {items.map((book) => (
@@ -60,8 +73,13 @@ function Items({ actor, layout }: { actor: BookListActor; layout: Layout }) {
           selected={selected.includes(book.id)}
           selectable={isSelectable(book)}
           canDelete={deletable.includes(book.id)}
+          canSettings={settingsIds.includes(book.id)}
+          canShare={shareIds.includes(book.id)}
           onToggle={() => actor.send({ type: 'user.toggle', id: book.id })}
           onDelete={() => actor.send({ type: 'user.deleteOne', id: book.id })}
+          onSettings={() => actor.send({ type: 'user.openSettings', id: book.id })}
+          onShare={() => actor.send({ type: 'user.openShare', id: book.id })}
+          onEmbed={() => actor.send({ type: 'user.openEmbed', id: book.id })}
         />
       ))}
     </ul>
@@ -129,7 +147,7 @@ function Body({ actor, layout }: { actor: BookListActor; layout: Layout }) {
  * The book list of /account/book, rendered from the book list machine (every state is the machine's; the
  * grid/list layout alone is local presentation, remembered in the browser).
  */
-export function BookListView({ actor, initialLayout }: { actor: BookListActor; initialLayout?: Layout }) {
+export function BookListView({ actor, initialLayout, owner }: { actor: BookListActor; initialLayout?: Layout; owner?: ListOwner }) {
   const [layout, setLayout] = useState<Layout>(() => initialLayout ?? readLayout());
   const total = useSelector(actor, (s) => s.context.total);
   const loaded = useSelector(actor, (s) => s.context.loaded !== null);
@@ -138,6 +156,8 @@ export function BookListView({ actor, initialLayout }: { actor: BookListActor; i
     actor,
     (s) => s.matches({ list: 'loading' }) || s.matches({ list: { ready: 'deleting' } }) || s.matches({ list: { ready: 'updating' } }),
   );
+  const canEmbedLibrary = useSelector(actor, (s) => s.can({ type: 'user.openEmbedLibrary' }));
+  const canShareAccount = useSelector(actor, (s) => s.can({ type: 'user.openShareAccount' }));
   const onLayout = (next: Layout) => {
     setLayout(next);
     writeLayout(next);
@@ -149,9 +169,21 @@ export function BookListView({ actor, initialLayout }: { actor: BookListActor; i
           <Trans id="menu.account.book">Publications</Trans>
           {loaded && <span className="book-list__total"> ({total})</span>}
         </h2>
-        <ButtonLink href="/publish" variant="primary" size="sm">
-          <Trans id="home.cta.publish">Publish a document</Trans>
-        </ButtonLink>
+        <div className="book-list__head-actions">
+          {owner && (
+            <Button size="sm" disabled={!canShareAccount} onClick={() => actor.send({ type: 'user.openShareAccount' })}>
+              <Trans id="book.shareAccount">Share my page</Trans>
+            </Button>
+          )}
+          {owner && (
+            <Button size="sm" disabled={!canEmbedLibrary} onClick={() => actor.send({ type: 'user.openEmbedLibrary' })}>
+              <Trans id="book.embedLibrary">Embed library</Trans>
+            </Button>
+          )}
+          <ButtonLink href="/publish" variant="primary" size="sm">
+            <Trans id="home.cta.publish">Publish a document</Trans>
+          </ButtonLink>
+        </div>
       </header>
       <BookToolbar actor={actor} layout={layout} onLayout={onLayout} />
       <BulkBar actor={actor} />
@@ -161,6 +193,7 @@ export function BookListView({ actor, initialLayout }: { actor: BookListActor; i
       <Body actor={actor} layout={layout} />
       <BookPager actor={actor} />
       <ConfirmDelete actor={actor} />
+      <BookListDialogs actor={actor} owner={owner} />
     </section>
   );
 }

@@ -101,6 +101,7 @@ export function BulkBar({ actor }: { actor: BookListActor }) {
   const canPublic = useSelector(actor, (s) => s.can({ type: 'user.setMode', mode: 1 }));
   const canPrivate = useSelector(actor, (s) => s.can({ type: 'user.setMode', mode: 2 }));
   const canDelete = useSelector(actor, (s) => s.can({ type: 'user.deleteSelected' }));
+  const canSettings = useSelector(actor, (s) => s.can({ type: 'user.openBulkSettings' }));
   if (count === 0) return null;
   return (
     <section className="book-bulk" aria-label={t({ id: 'book.bulk.label', message: 'Selected publications' })} aria-busy={busy}>
@@ -108,6 +109,9 @@ export function BulkBar({ actor }: { actor: BookListActor }) {
         <Trans id="book.bulk.count">Selected: {count}</Trans>
       </p>
       <div className="book-bulk__actions">
+        <Button size="sm" disabled={!canSettings} onClick={() => actor.send({ type: 'user.openBulkSettings' })}>
+          <Trans id="book.bulk.settings">Settings</Trans>
+        </Button>
         <Button size="sm" disabled={!canPublic} onClick={() => actor.send({ type: 'user.setMode', mode: 1 })}>
           <Trans id="book.bulk.public">Make public</Trans>
         </Button>

@@ -70,3 +70,29 @@ export function DocumentIcon() {
     </Svg>
   );
 }
+
+export function ShareIcon() {
+  return (
+    <Svg>
+      <circle cx="14.5" cy="4.5" r="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="5.5" cy="10" r="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <circle cx="14.5" cy="15.5" r="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M7.3 9 12.7 5.6M7.3 11l5.4 3.4" stroke="currentColor" strokeWidth="1.6" />
+    </Svg>
+  );
+}
+
+export function EmbedIcon() {
+  return (
+    <Svg>
+      <path
+        d="M7 5.5 2.5 10 7 14.5M13 5.5l4.5 4.5-4.5 4.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </Svg>
+  );
+}

@@ -3,8 +3,8 @@ import { reportingUploadFileMachine, uploadMachine } from '../../../../machines/
 import type { UploadActorInput, UploadFileEvent } from '../../../../machines/upload-file.machine';
 import { readCookie, TOKEN_COOKIE } from '../../../api';
 import { ApiCallError } from '../../../api/errors';
+import { bookPresetsOf } from '../../../api/presets';
 import { getBookProgress, preflight, uploadDocument, uploadUrl } from '../../../api/publish';
-
 import { BOOKS_PATH, type PublishingDeps, UPLOAD_PATH } from './publishing';
 
 /** The upload machine with its real side effects: preflight and status calls, the XHR upload, redirects. Loaded with the first batch. */
@@ -20,7 +20,8 @@ export function createUploadMachine(deps: PublishingDeps) {
       url: uploadUrl(input.host),
       file,
       fileName: input.file.name,
-      fields: { ...input.fields },
+      // Saved presets first; what this upload chose (publishing mode) wins.
+      fields: { ...bookPresetsOf(deps.getUser?.()), ...input.fields },
       token: deps.getToken() ?? readCookie(TOKEN_COOKIE),
       associationId: deps.getAssociationId?.(),
       signal: controller.signal,

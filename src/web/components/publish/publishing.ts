@@ -14,6 +14,8 @@ export interface PublishingDeps {
   currentPath: () => string;
   getToken: () => string | undefined;
   getAssociationId?: () => string | undefined;
+  /** The current user record: its config.bookPresets ("save as presets") pre-fill every upload. */
+  getUser?: () => { config?: Record<string, unknown> } | null | undefined;
   createXhr?: () => XhrLike;
 }
 
