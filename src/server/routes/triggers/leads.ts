@@ -1,0 +1,87 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { csvLine, LeadListQuerySchema, PublicLeadSchema, type WebhookPayload } from '../../../contracts/triggers';
+import { newId } from '../../auth/crypto';
+import { authOf } from '../../auth/session';
+import { ApiError, ok, parse } from '../../envelope';
+import { rateLimit } from '../../plugins/security';
+import { requireAccess } from '../../reader/access';
+import { enqueueDelivery, type WebhookDeliverer } from '../../triggers/deliveries';
+import { findReaderTrigger, leadView, listLeads } from '../../triggers/repo';
+
+/** Rows in one CSV export (the newest first); an account with more exports them by book. */
+const EXPORT_MAX = 50_000;
+const TYPE_NAMES: Record<number, string> = { 1: 'open', 2: 'download', 3: 'print' };
+
+/**
+ * Leads: a reader sends one (anonymous, rate-limited per IP, behind the book's reader gates); the
+ * owner lists them and exports them as CSV. A lead for a webhook integration also queues its signed
+ * delivery, in the same transaction as the lead, so neither exists without the other.
+ */
+const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (app, { deliverer }) => {
+  const guarded = { preHandler: app.requireSession };
+
+  app.post('/public/book/trigger/lead', { config: rateLimit(10, '10 minutes') }, async (request, reply) => {
+    const body = parse(PublicLeadSchema, request.body);
+    const access = await requireAccess(app, request, body.book, body.token);
+    const trigger = await findReaderTrigger(app.db, access.row.id, body.trigger);
+    if (!trigger) throw new ApiError('triggerNotFound');
+    const now = app.clock();
+    const lead = {
+      id: newId(),
+      account_id: trigger.account_id,
+      book_id: access.row.id,
+      book_name: access.row.name,
+      trigger_type: trigger.type,
+      integration_id: trigger.integration_id,
+      integration_name: trigger.integration_name,
+      name: body.name,
+      email: body.email,
+      created_at: now,
+    };
+    const queued = await app.db.transaction().execute(async (trx) => {
+      await trx.insertInto('leads').values(lead).execute();
+      if (trigger.kind !== 'webhook') return false;
+      const payload: WebhookPayload = {
+        book: { id: access.row.id, name: access.row.name },
+        trigger: { id: trigger.id, type: trigger.type as WebhookPayload['trigger']['type'] },
+        lead: { id: lead.id, name: lead.name, email: lead.email },
+        created: new Date(now).toISOString(),
+      };
+      await enqueueDelivery(trx, { integrationId: trigger.integration_id, leadId: lead.id, payload }, now);
+      return true;
+    });
+    if (queued) deliverer.wake();
+    return ok(reply, { id: lead.id });
+  });
+
+  app.get('/account/integration/trigger/lead', guarded, async (request, reply) => {
+    const { account } = authOf(request);
+    const query = parse(LeadListQuerySchema, request.query);
+    const { rows, total } = await listLeads(app.db, account.id, query);
+    return ok(reply, { list: rows.map(leadView), total, start: query.start, step: { current: query.step } });
+  });
+
+  app.get('/account/integration/trigger/lead/export', guarded, async (request, reply) => {
+    const { account } = authOf(request);
+    const { book } = parse(LeadListQuerySchema, request.query);
+    const { rows } = await listLeads(app.db, account.id, { start: 0, step: EXPORT_MAX, book });
+    let csv = csvLine(['created', 'name', 'email', 'publication', 'trigger', 'integration']);
+    for (const r of rows) {
+      csv += csvLine([
+        new Date(r.created_at).toISOString(),
+        r.name,
+        r.email,
+        r.book_name,
+        TYPE_NAMES[r.trigger_type] ?? r.trigger_type,
+        r.integration_name,
+      ]);
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="quire-leads.csv"')
+      .header('cache-control', 'private, no-store')
+      .send(`\uFEFF${csv}`);
+  });
+};
+
+export default leadRoutes;

@@ -1,0 +1,222 @@
+import { createHmac } from 'node:crypto';
+import { type ExpressionBuilder, type Kysely, sql, type Updateable } from 'kysely';
+import { SIGNATURE_HEADER, type WebhookPayload } from '../../contracts/triggers';
+import { newId } from '../auth/crypto';
+import type { Database } from '../db/schema';
+import type { WebhookDeliveriesTable, WebhookDeliveryRow } from './tables';
+
+/**
+ * Durable webhook deliveries (the `webhook_deliveries` rows of migration 0007), the same on SQLite
+ * and PostgreSQL. Like src/server/jobs/runner.ts: a due row is claimed with one conditional UPDATE
+ * (so two processes never send the same attempt), a claim holds a lease (a process that dies mid-call
+ * leaves a row that is claimed again once the lease ends), and a failure is retried after an
+ * exponential backoff until max_attempts. Rows survive restarts, so nothing is lost on a redeploy.
+ */
+
+/** `sha256=<hex HMAC-SHA256 of the raw body keyed by the integration's secret>`. */
+export const signature = (secret: string, body: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+export interface DeliveryOptions {
+  db: Kysely<Database>;
+  clock?: () => number;
+  fetch?: typeof fetch;
+  /** First retry delay; doubles with each attempt (default 30 s: 30 s, 1 min, 2 min … ~1 h). */
+  backoffMs?: number;
+  maxAttempts?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  /** Time limit of one POST. */
+  timeoutMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+/** Queues the delivery of one lead (in the caller's transaction, with the lead row). */
+export async function enqueueDelivery(
+  db: Kysely<Database>,
+  delivery: { integrationId: string; leadId: string; payload: WebhookPayload; maxAttempts?: number },
+  now: number,
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      integration_id: delivery.integrationId,
+      lead_id: delivery.leadId,
+      body: JSON.stringify(delivery.payload),
+      state: 'queued',
+      attempts: 0,
+      max_attempts: delivery.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      run_at: now,
+      lease_until: null,
+      last_status: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export class WebhookDeliverer {
+  readonly #db: Kysely<Database>;
+  readonly #clock: () => number;
+  readonly #fetch: typeof fetch;
+  readonly #backoffMs: number;
+  readonly #pollMs: number;
+  readonly #leaseMs: number;
+  readonly #timeoutMs: number;
+  readonly #log: DeliveryOptions['log'];
+  #timer: NodeJS.Timeout | undefined;
+  #busy: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+
+  constructor(options: DeliveryOptions) {
+    this.#db = options.db;
+    this.#clock = options.clock ?? Date.now;
+    this.#fetch = options.fetch ?? ((...args) => fetch(...args));
+    this.#backoffMs = options.backoffMs ?? 30_000;
+    this.#pollMs = options.pollMs ?? 2_000;
+    this.#leaseMs = options.leaseMs ?? 60_000;
+    this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#log = options.log;
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#busy;
+  }
+
+  /** Look for due deliveries now (after queueing one). */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#busy) {
+      this.#again = true;
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#busy = this.#drain()
+      .catch((err: unknown) => this.#log?.warn({ err }, 'webhooks: polling failed'))
+      .finally(() => {
+        this.#busy = undefined;
+        if (this.#stopped) return;
+        if (this.#again) {
+          this.#again = false;
+          this.wake();
+          return;
+        }
+        this.#timer = setTimeout(() => this.wake(), this.#pollMs);
+        this.#timer.unref();
+      });
+  }
+
+  async #drain(): Promise<void> {
+    for (let row = await this.#claim(); row && !this.#stopped; row = await this.#claim()) await this.#deliver(row);
+  }
+
+  #claimable(now: number) {
+    return (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+      eb.or([
+        eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]),
+        eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)]),
+      ]);
+  }
+
+  async #claim(): Promise<WebhookDeliveryRow | undefined> {
+    const now = this.#clock();
+    const candidates = await this.#db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where(this.#claimable(now))
+      .orderBy('run_at')
+      .limit(5)
+      .execute();
+    for (const { id } of candidates) {
+      const row = await this.#db
+        .updateTable('webhook_deliveries')
+        .set({ state: 'running', attempts: sql<number>`attempts + 1`, lease_until: now + this.#leaseMs, updated_at: now })
+        .where('id', '=', id)
+        .where(this.#claimable(now))
+        .returningAll()
+        .executeTakeFirst();
+      if (row) return row;
+    }
+    return undefined;
+  }
+
+  async #deliver(row: WebhookDeliveryRow): Promise<void> {
+    const target = await this.#db
+      .selectFrom('integration_triggers')
+      .select(['url', 'secret', 'is_enabled'])
+      .where('id', '=', row.integration_id)
+      .executeTakeFirst();
+    let status: number | null = null;
+    let error: string | null = null;
+    if (!target?.url || !target.secret) error = 'the integration has no URL or secret';
+    else {
+      try {
+        const res = await this.#fetch(target.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'Quire-Webhook/1',
+            [SIGNATURE_HEADER]: signature(target.secret, row.body),
+            'X-Quire-Delivery': row.id,
+          },
+          body: row.body,
+          // A redirect could point anywhere: the owner configures the final URL instead.
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.#timeoutMs),
+        });
+        status = res.status;
+        await res.body?.cancel().catch(() => {});
+        if (status < 200 || status > 299) error = `HTTP ${status}`;
+      } catch (e) {
+        error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      }
+    }
+    const now = this.#clock();
+    if (error === null) {
+      await this.#record(row, { state: 'delivered', lease_until: null, last_status: status, last_error: null, updated_at: now });
+      return;
+    }
+    const retry = row.attempts < row.max_attempts;
+    await this.#record(row, {
+      state: retry ? 'queued' : 'failed',
+      run_at: retry ? now + this.backoff(row.attempts) : row.run_at,
+      lease_until: null,
+      last_status: status,
+      last_error: error.slice(0, 500),
+      updated_at: now,
+    });
+    this.#log?.warn(
+      { deliveryId: row.id, attempt: row.attempts, error },
+      retry ? 'webhooks: delivery failed, will retry' : 'webhooks: delivery failed',
+    );
+  }
+
+  /** The outcome, only while this claim still holds the row (not taken over after a lost lease). */
+  async #record(row: WebhookDeliveryRow, set: Updateable<WebhookDeliveriesTable>): Promise<void> {
+    await this.#db
+      .updateTable('webhook_deliveries')
+      .set(set)
+      .where('id', '=', row.id)
+      .where('state', '=', 'running')
+      .where('lease_until', '=', row.lease_until)
+      .execute();
+  }
+
+  /** Delay before the next attempt after `attempts` failed ones: base × 2^(attempts-1), ±20% jitter. */
+  backoff(attempts: number): number {
+    return Math.round(this.#backoffMs * 2 ** Math.max(0, attempts - 1) * (0.8 + Math.random() * 0.4));
+  }
+}

@@ -1,0 +1,363 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField } from '../../src/contracts/triggers';
+import { call, nextIp, signedIn, useAccountsApp } from './accounts-support';
+import { DIALECTS } from './helpers';
+import { waitFor } from './publish-support';
+import { makeBook } from './reader-support';
+
+/** A local HTTP server recording what it receives; answers `status()` (500 makes the sender retry). */
+async function receiver(status: () => number) {
+  const received: { headers: IncomingMessage['headers']; body: string }[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => {
+      body += c.toString('utf8');
+    });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = status();
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { server, url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const okBody = (res: LightMyRequestResponse) => {
+  const body = res.json();
+  expect(body.status, JSON.stringify(body)).toBe('ok');
+  return body.content;
+};
+const errorOf = (res: LightMyRequestResponse) => {
+  const body = res.json();
+  expect(body.status).toBe('error');
+  return { http: res.statusCode, type: body.content.type, code: body.content.code };
+};
+
+describe.each(DIALECTS)('triggers on %s', (dialect) => {
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_CONVERT_CONCURRENCY: '0' } });
+  let owner = '';
+  let stranger = '';
+  let accountId = '';
+  const books: Record<string, string> = {};
+  let good: Awaited<ReturnType<typeof receiver>>;
+  let flaky: Awaited<ReturnType<typeof receiver>>;
+  let flakyCalls = 0;
+
+  beforeAll(async () => {
+    const a = await signedIn(ctx, 'trigger-owner');
+    owner = a.token;
+    accountId = a.content.account.id;
+    stranger = (await signedIn(ctx, 'trigger-stranger')).token;
+    books.open = await makeBook(ctx.app, accountId, { name: 'Open, "quoted" book', settings: { download_mode: 2, print_mode: 2 } });
+    books.closed = await makeBook(ctx.app, accountId, { name: 'Closed book', settings: { download_mode: 0, print_mode: 0 } });
+    books.private = await makeBook(ctx.app, accountId, { columns: { publishing_mode: 2 }, settings: { private_url: 0, download_mode: 2 } });
+    good = await receiver(() => 204);
+    // Fails twice, then accepts: the delivery must be retried with a backoff.
+    flaky = await receiver(() => (++flakyCalls <= 2 ? 500 : 200));
+  });
+  afterAll(async () => {
+    await good?.close();
+    await flaky?.close();
+  });
+
+  const as = (token: string) => ({
+    get: (url: string) => call(ctx.app, url, undefined, { token }),
+    post: (url: string, body: Record<string, unknown>) => call(ctx.app, url, body, { token }),
+  });
+
+  const integrations: Record<string, string> = {};
+  let webhookSecret = '';
+
+  it('creates a lead form and a webhook; a webhook URL must be http(s); the secret is the owner’s', async () => {
+    const lead = okBody(await as(owner).post('/account/integration/trigger/create', { kind: 'leadform', name: 'Lead form' }));
+    expect(lead).toMatchObject({
+      kind: 'leadform',
+      name: 'Lead form',
+      is_enabled: true,
+      integration: { supports: 65536 },
+      url: null,
+      secret: null,
+    });
+    integrations.lead = lead.id;
+    for (const url of ['javascript:alert(1)', 'ftp://example.com/x', 'not a url', 'file:///etc/passwd']) {
+      expect(errorOf(await as(owner).post('/account/integration/trigger/create', { kind: 'webhook', name: 'Bad', url }))).toMatchObject({
+        type: 'VALIDATION',
+      });
+    }
+    const hook = okBody(await as(owner).post('/account/integration/trigger/create', { kind: 'webhook', name: 'CRM', url: good.url }));
+    expect(hook).toMatchObject({ kind: 'webhook', url: good.url, integration: { supports: 0 } });
+    expect(hook.secret).toMatch(/^[0-9a-f]{64}$/);
+    integrations.hook = hook.id;
+    webhookSecret = hook.secret;
+    integrations.flaky = okBody(
+      await as(owner).post('/account/integration/trigger/create', { kind: 'webhook', name: 'Flaky', url: flaky.url }),
+    ).id;
+    integrations.off = okBody(
+      await as(owner).post('/account/integration/trigger/create', { kind: 'leadform', name: 'Off', is_enabled: false }),
+    ).id;
+
+    const list = okBody(await as(owner).get('/account/integration/trigger'));
+    expect(list.map((i: { id: string }) => i.id)).toEqual([integrations.lead, integrations.hook, integrations.flaky, integrations.off]);
+    expect(okBody(await as(stranger).get('/account/integration/trigger'))).toEqual([]);
+    expect(errorOf(await as(stranger).post('/account/integration/trigger/update', { id: integrations.hook, name: 'Mine' }))).toMatchObject({
+      code: 704,
+    });
+    expect(errorOf(await as(stranger).post('/account/integration/trigger/delete', { id: integrations.hook }))).toMatchObject({ code: 704 });
+    expect(errorOf(await call(ctx.app, '/account/integration/trigger'))).toMatchObject({ type: 'SESSION' });
+
+    const rotated = okBody(await as(owner).post('/account/integration/trigger/update', { id: integrations.hook, rotate_secret: true }));
+    expect(rotated.secret).not.toBe(webhookSecret);
+    webhookSecret = rotated.secret;
+    expect(errorOf(await as(owner).post('/account/integration/trigger/update', { id: integrations.lead, url: good.url }))).toMatchObject({
+      type: 'VALIDATION',
+    });
+  });
+
+  const triggers: Record<string, string> = {};
+
+  it('adds triggers with the SPEC §4/§5 rules: once per type, download/print need their mode, repeating mode rules', async () => {
+    const fresh = okBody(await as(owner).post('/account/book/trigger/create', { book: books.open, type: 1, config: integrations.lead }));
+    expect(fresh).toMatchObject({ book: { id: books.open }, type: 1, config: integrations.lead, is_mandatory: false, repeating_mode: 3 });
+    triggers.open = fresh.id;
+    expect(errorOf(await as(owner).post('/account/book/trigger/create', { book: books.open, type: 1, config: integrations.hook }))).toEqual(
+      {
+        http: 409,
+        type: 'TRIGGER',
+        code: 702,
+      },
+    );
+    for (const type of [2, 3]) {
+      expect(
+        errorOf(await as(owner).post('/account/book/trigger/create', { book: books.closed, type, config: integrations.lead })),
+      ).toMatchObject({
+        code: 703,
+      });
+    }
+    // Mandatory + once → until done (the lead form supports it).
+    const download = okBody(
+      await as(owner).post('/account/book/trigger/create', {
+        book: books.open,
+        type: 2,
+        config: integrations.lead,
+        is_mandatory: true,
+        repeating_mode: 1,
+      }),
+    );
+    expect(download).toMatchObject({ is_mandatory: true, repeating_mode: 2 });
+    triggers.download = download.id;
+    // Until done without support (webhook) → always.
+    const print = okBody(
+      await as(owner).post('/account/book/trigger/create', { book: books.open, type: 3, config: integrations.hook, repeating_mode: 2 }),
+    );
+    expect(print).toMatchObject({ is_mandatory: false, repeating_mode: 3 });
+    triggers.print = print.id;
+    // Not mandatory + once stays once.
+    const updated = okBody(await as(owner).post('/account/book/trigger/update', { id: triggers.open, repeating_mode: 1 }));
+    expect(updated).toMatchObject({ is_mandatory: false, repeating_mode: 1 });
+    expect(okBody(await as(owner).post('/account/book/trigger/update', { id: triggers.open, is_mandatory: '1' }))).toMatchObject({
+      is_mandatory: true,
+      repeating_mode: 2,
+    });
+    const listed = okBody(await as(owner).get(`/account/book/trigger?book=${books.open}`));
+    expect(listed.map((t: { type: number }) => t.type)).toEqual([1, 2, 3]);
+
+    // Another account sees and changes nothing.
+    expect(errorOf(await as(stranger).get(`/account/book/trigger?book=${books.open}`))).toMatchObject({ code: 404 });
+    expect(errorOf(await as(stranger).post('/account/book/trigger/update', { id: triggers.open, is_mandatory: false }))).toMatchObject({
+      code: 701,
+    });
+    expect(errorOf(await as(stranger).post('/account/book/trigger/delete', { id: triggers.open }))).toMatchObject({ code: 701 });
+    expect(
+      errorOf(await as(stranger).post('/account/book/trigger/create', { book: books.open, type: 1, config: integrations.lead })),
+    ).toMatchObject({
+      code: 404,
+    });
+    expect(
+      errorOf(await as(owner).post('/account/book/trigger/create', { book: books.private, type: 1, config: `${integrations.off}x` })),
+    ).toMatchObject({
+      code: 704,
+    });
+    expect(
+      errorOf(await as(owner).post('/account/book/trigger/create', { book: books.open, type: 4, config: integrations.lead })),
+    ).toMatchObject({
+      type: 'VALIDATION',
+    });
+  });
+
+  it('gives readers the enabled triggers of a readable book only', async () => {
+    const reader = okBody(await call(ctx.app, `/public/book/trigger?id=${books.open}`));
+    expect(reader).toEqual([
+      { id: triggers.open, type: 1, is_mandatory: true, repeating_mode: 2 },
+      { id: triggers.download, type: 2, is_mandatory: true, repeating_mode: 2 },
+      { id: triggers.print, type: 3, is_mandatory: false, repeating_mode: 3 },
+    ]);
+    okBody(await as(owner).post('/account/book/trigger/create', { book: books.private, type: 1, config: integrations.off }));
+    expect(errorOf(await call(ctx.app, `/public/book/trigger?id=${books.private}`))).toMatchObject({ code: 403 });
+    // The owner reads the private book; the trigger of a disabled integration is left out.
+    expect(okBody(await as(owner).get(`/public/book/trigger?id=${books.private}`))).toEqual([]);
+  });
+
+  it('stores a lead, lists it and exports CSV safe for spreadsheets', async () => {
+    const send = (body: Record<string, unknown>, ip = nextIp()) => call(ctx.app, '/public/book/trigger/lead', body, { ip });
+    expect(errorOf(await send({ book: books.open, trigger: triggers.download, name: 'Ann', email: 'not-an-email' }))).toMatchObject({
+      type: 'VALIDATION',
+    });
+    expect(errorOf(await send({ book: books.open, trigger: triggers.download, name: '', email: 'a@example.com' }))).toMatchObject({
+      type: 'VALIDATION',
+    });
+    expect(errorOf(await send({ book: books.closed, trigger: triggers.download, name: 'Ann', email: 'a@example.com' }))).toMatchObject({
+      code: 701,
+    });
+    okBody(await send({ book: books.open, trigger: triggers.download, name: '=HYPERLINK("http://evil")', email: 'Ann@Example.com' }));
+    okBody(await send({ book: books.open, trigger: triggers.open, name: 'Bob, "the" reader', email: 'bob@example.com' }));
+
+    const page = okBody(await as(owner).get('/account/integration/trigger/lead'));
+    expect(page.total).toBe(2);
+    expect(page.list[1]).toMatchObject({ email: 'ann@example.com', type: 2, book: { id: books.open, name: 'Open, "quoted" book' } });
+    expect(okBody(await as(stranger).get('/account/integration/trigger/lead')).total).toBe(0);
+
+    const csv = await as(owner).get('/account/integration/trigger/lead/export');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('created,name,email,publication,trigger,integration');
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,"Bob, ""the"" reader",bob@example.com,"Open, ""quoted"" book",open,Lead form$/);
+    expect(lines[2]).toMatch(/,"'=HYPERLINK\(""http:\/\/evil""\)",ann@example.com,/);
+    expect(errorOf(await call(ctx.app, '/account/integration/trigger/lead/export'))).toMatchObject({ type: 'SESSION' });
+  });
+
+  it('rate-limits leads per IP', async () => {
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await call(
+        ctx.app,
+        '/public/book/trigger/lead',
+        { book: books.open, trigger: triggers.open, name: 'Spam', email: 's@example.com' },
+        { ip },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('POSTs a webhook lead signed with HMAC-SHA256 of the raw body', async () => {
+    okBody(
+      await call(ctx.app, '/public/book/trigger/lead', { book: books.open, trigger: triggers.print, name: 'Cy', email: 'cy@example.com' }),
+    );
+    await waitFor(async () => good.received.length === 1, 10_000, 'the webhook delivery');
+    const got = good.received[0] as { headers: IncomingMessage['headers']; body: string };
+    const expected = `sha256=${createHmac('sha256', webhookSecret).update(got.body).digest('hex')}`;
+    expect(got.headers['x-quire-signature']).toBe(expected);
+    expect(got.headers['content-type']).toBe('application/json');
+    const payload = JSON.parse(got.body);
+    expect(payload).toMatchObject({
+      book: { id: books.open },
+      trigger: { id: triggers.print, type: 3 },
+      lead: { name: 'Cy', email: 'cy@example.com' },
+    });
+    expect(new Date(payload.created).getTime()).toBeGreaterThan(0);
+    await waitFor(
+      async () =>
+        (await ctx.app.db.selectFrom('webhook_deliveries').select('state').where('state', '=', 'delivered').execute()).length === 1,
+      5000,
+      'delivered state',
+    );
+  });
+
+  it('retries a failing webhook with an exponential backoff until it succeeds', async () => {
+    const t = okBody(await as(owner).post('/account/book/trigger/create', { book: books.private, type: 2, config: integrations.flaky }));
+    // Owner-only private book: the lead is sent through the owner's session here.
+    okBody(
+      await call(
+        ctx.app,
+        '/public/book/trigger/lead',
+        { book: books.private, trigger: t.id, name: 'Di', email: 'di@example.com' },
+        { token: owner },
+      ),
+    );
+    const row = () =>
+      ctx.app.db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('integration_id', '=', integrations.flaky as string)
+        .executeTakeFirstOrThrow();
+    await waitFor(async () => (await row()).attempts === 1 && (await row()).state === 'queued', 10_000, 'the first failed attempt');
+    const first = await row();
+    expect(first.last_status).toBe(500);
+    // First retry after ~30 s (±20%): nothing is sent before then.
+    const delay = Number(first.run_at) - Number(first.updated_at);
+    expect(delay).toBeGreaterThanOrEqual(24_000);
+    expect(delay).toBeLessThanOrEqual(36_000);
+    // Bring the retry forward (as if the time had passed); the second failure waits about twice as long.
+    await ctx.app.db.updateTable('webhook_deliveries').set({ run_at: 0 }).where('id', '=', first.id).execute();
+    await waitFor(async () => (await row()).attempts === 2 && (await row()).state === 'queued', 10_000, 'the second failed attempt');
+    const second = await row();
+    const delay2 = Number(second.run_at) - Number(second.updated_at);
+    expect(delay2).toBeGreaterThanOrEqual(48_000);
+    expect(delay2).toBeLessThanOrEqual(72_000);
+    await ctx.app.db.updateTable('webhook_deliveries').set({ run_at: 0 }).where('id', '=', first.id).execute();
+    await waitFor(async () => (await row()).state === 'delivered', 10_000, 'the delivery after retries');
+    expect(flaky.received).toHaveLength(3);
+    expect(new Set(flaky.received.map((r) => r.body)).size).toBe(1);
+  });
+
+  it('takes over a delivery whose process died mid-attempt (rows survive restarts)', async () => {
+    const before = good.received.length;
+    const lead = await ctx.app.db.selectFrom('leads').select('id').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const now = Date.now();
+    // As a crashed process leaves it: running, one attempt counted, its lease run out.
+    await ctx.app.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: 'crashed-delivery',
+        integration_id: integrations.hook as string,
+        lead_id: lead.id,
+        body: JSON.stringify({ crashed: true }),
+        state: 'running',
+        attempts: 1,
+        max_attempts: 8,
+        run_at: now - 60_000,
+        lease_until: now - 1,
+        last_status: null,
+        last_error: null,
+        created_at: now - 60_000,
+        updated_at: now - 60_000,
+      })
+      .execute();
+    await waitFor(async () => good.received.length === before + 1, 10_000, 'the taken-over delivery');
+    expect(good.received.at(-1)?.body).toBe('{"crashed":true}');
+    const row = () =>
+      ctx.app.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', 'crashed-delivery').executeTakeFirstOrThrow();
+    // The receiver has the POST before the worker records its answer.
+    await waitFor(async () => (await row()).state === 'delivered', 10_000, 'the delivery recorded');
+    expect(await row()).toMatchObject({ state: 'delivered', attempts: 2 });
+  });
+
+  it('deleting an integration removes its book triggers; leads stay', async () => {
+    okBody(await as(owner).post('/account/book/trigger/delete', { id: triggers.open }));
+    expect(errorOf(await as(owner).post('/account/book/trigger/delete', { id: triggers.open }))).toMatchObject({ code: 701 });
+    okBody(await as(owner).post('/account/integration/trigger/delete', { id: integrations.hook }));
+    const listed = okBody(await as(owner).get(`/account/book/trigger?book=${books.open}`));
+    expect(listed.map((t: { type: number }) => t.type)).toEqual([2]);
+    expect(okBody(await as(owner).get('/account/integration/trigger/lead')).total).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('csvField', () => {
+  it('quotes, doubles quotes and defuses formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('line\nbreak')).toBe('"line\nbreak"');
+    for (const f of ['=1+1', '+1', '-1', '@SUM(A1)']) expect(csvField(f)).toBe(`'${f}`);
+    expect(csvField('=a,b')).toBe(`"'=a,b"`);
+  });
+});
