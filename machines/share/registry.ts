@@ -1,0 +1,31 @@
+import type { MachineEntry } from '../registry-types';
+import { shareMachine } from '../share.machine';
+import { ownShare, visitorShare } from './fixtures';
+
+/** Registry entry of the share machine (spread into machines/index.ts). */
+export const shareMachines: MachineEntry[] = [
+  {
+    id: 'share',
+    title: 'Share modal',
+    description:
+      'Share a publication or an account: six services (beacon unless it is your own), unknown service → share.error, copy link with a 1 s indicator or share.copy.msg.error; share_mode 0 → sharing off.',
+    machine: shareMachine,
+    paths: {
+      inputs: [visitorShare, ownShare],
+      events: () => [
+        { type: 'user.share', service: 'facebook' },
+        { type: 'user.share', service: 'myspace' },
+        { type: 'user.copy' },
+        { type: 'user.dismissError' },
+        { type: 'user.close' },
+        { type: 'xstate.done.actor.loadShareMode', output: 1 },
+        { type: 'xstate.done.actor.loadShareMode', output: 0 },
+        { type: 'xstate.error.actor.loadShareMode', error: new Error('offline') },
+        { type: 'xstate.done.actor.copyLink', output: undefined },
+        { type: 'xstate.error.actor.copyLink', error: new Error('denied') },
+        { type: 'xstate.after.copyIndicator.share.open.copy.copied' },
+      ],
+      serializeState: (s) => `${JSON.stringify(s.value)}|${(s.context as { currentAccountId: string | null }).currentAccountId}`,
+    },
+  },
+];

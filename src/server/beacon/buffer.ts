@@ -1,0 +1,154 @@
+import type { BeaconQuery, ShareDevice, ShareSource } from '../../contracts/share';
+import type { Db } from '../db/index';
+import { writeShareCounts } from './repo';
+
+/**
+ * The beacon's write buffer (issue 7: "recorded cheaply, thousands of hits per second without slowing
+ * the API"). A hit only adds 1 to an in-memory counter keyed by (account or book, source, device, day);
+ * the counters go to the database in one transaction per batch: every FLUSH_MS, as soon as
+ * FLUSH_ROWS distinct counters wait, and when the app closes. So the database sees at most one small
+ * upsert statement per second whatever the hit rate, and a hit costs a map lookup.
+ *
+ * Bounded: one address counts at most `perIpPerMinute` hits a minute (the rest are still answered the
+ * GIF, not counted: the beacon is anonymous and must not be a way to inflate someone's statistics),
+ * and at most MAX_PENDING counters wait while the database is slow (then hits are dropped, not queued).
+ */
+
+export const FLUSH_MS = 1000;
+export const FLUSH_ROWS = 500;
+export const MAX_PENDING = 50_000;
+/** Hits one address may have counted per minute (times QUIRE_IP_LIMIT_SCALE). */
+export const BEACON_IP_PER_MINUTE = 120;
+
+export interface PendingCount {
+  accountId: string | null;
+  bookId: string | null;
+  source: ShareSource;
+  device: ShareDevice;
+  day: string;
+  count: number;
+}
+
+export interface BeaconLog {
+  warn(obj: object, msg: string): void;
+}
+
+export interface ShareBeaconOptions {
+  db: Db;
+  clock: () => number;
+  log: BeaconLog;
+  perIpPerMinute?: number;
+  flushMs?: number;
+  flushRows?: number;
+}
+
+export class ShareBeacon {
+  private pending = new Map<string, PendingCount>();
+  private perIp = new Map<string, number>();
+  private ipWindow = 0;
+  private dayStart = 0;
+  private dayEnd = 0;
+  private day = '';
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  /** Counters written so far (tests and the bench read it). */
+  written = 0;
+  /** Hits counted / dropped (over an address's limit or the pending bound). */
+  counted = 0;
+  dropped = 0;
+
+  constructor(private readonly options: ShareBeaconOptions) {}
+
+  /** Counts one valid hit from `ip`. */
+  add(q: BeaconQuery, ip: string): void {
+    if (this.closed) return;
+    const now = this.options.clock();
+    if (!this.allowIp(ip, now) || this.pending.size >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
+    const day = this.dayOf(now);
+    const key = `${q.aid ?? ''}|${q.bid ?? ''}|${q.s}|${q.d}|${day}`;
+    const row = this.pending.get(key);
+    if (row) row.count++;
+    else this.pending.set(key, { accountId: q.aid ?? null, bookId: q.bid ?? null, source: q.s, device: q.d, day, count: 1 });
+    this.counted++;
+    if (this.pending.size >= (this.options.flushRows ?? FLUSH_ROWS)) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.flush();
+      }, this.options.flushMs ?? FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Counters waiting for the next flush. */
+  get size(): number {
+    return this.pending.size;
+  }
+
+  /** Writes what waits (one batch at a time; a call during a write waits for it and the next one). */
+  async flush(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Stops counting and writes the rest (the app's close hook). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+    // A flush that was running when close began left what came after it to its "again" round.
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      const rows = [...this.pending.values()];
+      this.pending = new Map();
+      if (rows.length === 0) continue;
+      try {
+        this.written += await writeShareCounts(this.options.db, rows);
+      } catch (err) {
+        // Statistics are best effort: a failed batch is logged and dropped, never retried in a loop.
+        this.options.log.warn({ err, rows: rows.length }, 'share beacon: writing a batch failed');
+      }
+    } while (this.again || this.pending.size >= (this.options.flushRows ?? FLUSH_ROWS));
+  }
+
+  private allowIp(ip: string, now: number): boolean {
+    const window = Math.floor(now / 60_000);
+    // A new minute starts the counts over; so does a flood of distinct addresses (memory stays bounded).
+    if (window !== this.ipWindow || this.perIp.size >= MAX_PENDING) {
+      this.ipWindow = window;
+      this.perIp.clear();
+    }
+    const n = (this.perIp.get(ip) ?? 0) + 1;
+    this.perIp.set(ip, n);
+    return n <= (this.options.perIpPerMinute ?? BEACON_IP_PER_MINUTE);
+  }
+
+  private dayOf(now: number): string {
+    if (now < this.dayStart || now >= this.dayEnd) {
+      this.dayStart = now - (now % 86_400_000);
+      this.dayEnd = this.dayStart + 86_400_000;
+      this.day = new Date(this.dayStart).toISOString().slice(0, 10);
+    }
+    return this.day;
+  }
+}
