@@ -154,6 +154,17 @@ export function isDoubleTap(prev: { t: number; x: number; y: number } | null, ne
   return !!prev && next.t - prev.t <= GESTURES.doubleTapMs && Math.hypot(next.x - prev.x, next.y - prev.y) <= GESTURES.doubleTapPx;
 }
 
+/**
+ * Two-finger pinch (not in the spec's gesture list; chosen here): spreading the fingers to 1.25× their
+ * starting distance zooms in, closing them to 0.8× zooms out; anything between is ignored, so a
+ * hesitant touch does nothing.
+ */
+export const PINCH = { inScale: 1.25, outScale: 0.8 } as const;
+export function pinchToZoom(scale: number): 'in' | 'out' | null {
+  if (!Number.isFinite(scale)) return null;
+  return scale >= PINCH.inScale ? 'in' : scale <= PINCH.outScale ? 'out' : null;
+}
+
 /** The image width to request: 1240 px unless the page is drawn wider than that in device pixels. */
 export function imageWidth(displayedCssWidth: number, devicePixelRatio: number, normal = 1240, zoom = 2480): number {
   return displayedCssWidth * (devicePixelRatio || 1) > normal ? zoom : normal;

@@ -94,13 +94,25 @@ export const ReaderSearchQuerySchema = v.object({
   q: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(100)),
 });
 
+/** A highlight on a page image: fractions of the page, origin top left: [left, top, width, height]. */
+export type SearchRect = [number, number, number, number];
+
 /** A search hit: the page and a short excerpt around the first match. */
 export interface ReaderSearchHit {
   page: number;
   excerpt: string;
   /** Matches on that page. */
   count: number;
+  /** Where the matches stand on the page image (absent when the book has no word boxes). */
+  rects?: SearchRect[];
 }
+
+/**
+ * SPEC §2 safe mode: a visitor's "continue" to explicit content (is_adult), shared by the public
+ * pages (server-rendered interstitial) and the reader: the cookie `quire_explicit=1`, path /, 365
+ * days (SPEC §9 cookie defaults), readable by the reader's script (not HttpOnly: it holds no secret).
+ */
+export const EXPLICIT_COOKIE = 'quire_explicit';
 
 /**
  * The query parameter of a private link (`{viewer}/read/{id}?token=…`, also `token` of the reader's

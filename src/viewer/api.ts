@@ -1,6 +1,7 @@
+import type { ViewMode } from '../../machines/reader/layout';
 import type { ReaderFailure } from '../../machines/reader.machine';
 import { API_VERSION } from '../contracts/envelope';
-import type { ReaderBook, ReaderSearchHit } from '../contracts/reader';
+import { READER_PRELOAD_ID, type ReaderBook, type ReaderPreload, type ReaderSearchHit } from '../contracts/reader';
 
 /**
  * The reader's few calls, on plain fetch (no ky: the reader entry has a 60 KB budget). Every call
@@ -49,6 +50,32 @@ export function createReaderApi(api: string, id: string, token: string | null, f
     text: async (page, signal) => (await call<{ page: number; text: string }>('text', { page: String(page) }, signal)).text,
     downloadUrl: () => url('download', {}),
   };
+}
+
+/**
+ * The book (or its gate) the server inlined in the page (reader/page.ts), read once: the first page
+ * then needs no API round trip. Later loads (retry, another book) call the API.
+ */
+export function takePreloadedBook(doc: Document = document): Promise<ReaderBook> | null {
+  const el = doc.getElementById(READER_PRELOAD_ID);
+  if (!el?.textContent) return null;
+  el.remove();
+  let data: ReaderPreload;
+  try {
+    data = JSON.parse(el.textContent) as ReaderPreload;
+  } catch {
+    return null;
+  }
+  if ('book' in data) return Promise.resolve(data.book);
+  const failure = data.error.type === 'BOOK' ? GATE_BY_CODE[data.error.code] : undefined;
+  return failure ? Promise.reject({ failure }) : null;
+}
+
+const VIEW_MODES: readonly ViewMode[] = ['auto', 'book', 'slide', 'scroll'];
+/** `?mode=` of an embed: one of the view modes, else the book's own. */
+export function viewModeParam(search: string): ViewMode | undefined {
+  const mode = new URLSearchParams(search).get('mode');
+  return VIEW_MODES.find((m) => m === mode);
 }
 
 /** `/read/<id>` (any prefix before it) and the private link's `?token=` (or `?t=`). */

@@ -16,7 +16,7 @@ import {
   step,
   swipeToNav,
 } from '../../machines/reader/layout';
-import { parseReaderLocation } from '../../src/viewer/api';
+import { parseReaderLocation, takePreloadedBook, viewModeParam } from '../../src/viewer/api';
 
 describe('reader spreads', () => {
   it('shows the cover alone, then pairs, and the last page alone when the count is even', () => {
@@ -130,5 +130,25 @@ describe('links and addresses', () => {
     expect(parseReaderLocation('/read/abc', '?token=0123456789abcdef0')).toEqual({ id: 'abc', token: '0123456789abcdef0' });
     expect(parseReaderLocation('/read/abc', '?token=short')).toEqual({ id: 'abc', token: null });
     expect(parseReaderLocation('/other', '')).toEqual({ id: null, token: null });
+  });
+  it('reads an embed’s view mode and ignores anything else', () => {
+    expect(viewModeParam('?mode=slide')).toBe('slide');
+    expect(viewModeParam('?mode=scroll&x=1')).toBe('scroll');
+    expect(viewModeParam('?mode=cube')).toBeUndefined();
+    expect(viewModeParam('')).toBeUndefined();
+  });
+  it('takes the book the server inlined once, and its gate as the reader’s failure', async () => {
+    const docWith = (json: string | null) => {
+      let el: { textContent: string; remove: () => void } | null = json === null ? null : { textContent: json, remove: () => (el = null) };
+      return { getElementById: () => el } as unknown as Document;
+    };
+    const doc = docWith(JSON.stringify({ book: { id: 'b1' } }));
+    await expect(takePreloadedBook(doc)).resolves.toEqual({ id: 'b1' });
+    expect(takePreloadedBook(doc)).toBeNull();
+    await expect(takePreloadedBook(docWith(JSON.stringify({ error: { type: 'BOOK', code: 403 } })))).rejects.toEqual({
+      failure: 'private',
+    });
+    expect(takePreloadedBook(docWith('{not json'))).toBeNull();
+    expect(takePreloadedBook(docWith(null))).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  *     ├─ pdftoppm, 2 processes (odd/even pages)  → pages/1240/<n>.jpg   normal view; pages_done grows
  *     ├─ pdftoppm page 1 → sharp                 → thumbs/{small,medium,large}.webp
  *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
+ *     ├─ pdftotext -bbox (one process)           → words/<n>.json  word boxes of the search highlights
  *     └─ qpdf --json                             → outline, links, reading direction
  *   manifest.json (page sizes, outline, links, direction), then status DONE.
  *   WebP pages at 240 / 1240 / 2480 px: made on first request by `pageImage` (images.ts), then cached.
@@ -42,6 +43,7 @@ import type { OfficeConverter } from './office';
 import { extractText, type PageBox, pdfInfo, renderPages } from './pdf';
 import { type PdfStructure, readStructure } from './structure';
 import type { ToolLimits } from './tools';
+import { extractWords } from './words';
 
 export { ConversionError } from './errors';
 export { PAGE_THUMB_WIDTH, PAGE_WEBP_WIDTHS, PAGE_WIDTH, PAGE_ZOOM_WIDTH, pageImage, pageJpeg, pageWebp } from './images';
@@ -188,6 +190,11 @@ async function renderAll(
       deps.log.warn({ err: error, bookId }, 'conversion: outline and links could not be read');
       return { direction: 'ltr', outline: [], links: [] };
     }),
+    // Word boxes too are a bonus: without them the first search derives them again.
+    extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...opts, replace: true }).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');
+    }),
   ]);
   await progress.flush();
   // pdftoppm skips a page it cannot render (and still exits 0): such a document cannot be shown whole.
@@ -253,7 +260,10 @@ async function emptyTexts(dir: string, pages: number): Promise<void> {
 }
 
 async function clearOutputs(paths: ReturnType<typeof bookPaths>): Promise<void> {
-  await Promise.all([paths.pages, paths.thumbs, paths.text, paths.manifest, paths.pdf].map((p) => rm(p, { recursive: true, force: true })));
+  const words = path.join(paths.dir, 'words');
+  await Promise.all(
+    [paths.pages, paths.thumbs, paths.text, words, paths.manifest, paths.pdf].map((p) => rm(p, { recursive: true, force: true })),
+  );
   if (!existsSync(paths.dir)) return;
   for (const name of await readdir(paths.dir)) {
     if (name.startsWith('tmp-')) await rm(path.join(paths.dir, name), { recursive: true, force: true });

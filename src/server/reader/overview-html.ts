@@ -37,7 +37,12 @@ export interface PageContext {
   viewer: (bookId: string) => string;
   /** The publisher page's path of an account. */
   publisher: (accountId: string) => string;
+  /** The visitor confirmed explicit content (SPEC §2 safe mode; the EXPLICIT_COOKIE). */
+  explicitOk: boolean;
 }
+
+/** Where the interstitial's form confirms explicit content (sets the cookie, back to the page). */
+export const explicitConfirmPath = (bookId: string) => `${publicationPath(bookId)}/explicit`;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -129,6 +134,8 @@ export function publicationHtml(ctx: PageContext, overview: PublicationOverview)
   const head = [
     meta('name', 'description', description),
     `<link rel="canonical" href="${escapeHtml(url)}">`,
+    // oEmbed discovery (src/server/oembed.ts): sites that embed links find the reader's iframe.
+    `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(ctx.absolute(`/oembed?url=${encodeURIComponent(url)}&format=json`))}" title="${escapeHtml(book.name)}">`,
     meta('property', 'og:type', 'book'),
     meta('property', 'og:site_name', 'Quire'),
     meta('property', 'og:title', book.name),
@@ -143,8 +150,8 @@ export function publicationHtml(ctx: PageContext, overview: PublicationOverview)
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', cover),
   ];
-  // Search engines keep explicit publications out of safe search.
-  if (book.isAdult) head.push(meta('name', 'rating', 'adult'));
+  // Search engines keep explicit publications out of safe search, and out of their index.
+  if (book.isAdult) head.push(meta('name', 'rating', 'adult'), meta('name', 'robots', 'noindex'));
   const by = schemaPublisher(ctx, overview);
   head.push(
     jsonLdScript({
@@ -218,7 +225,8 @@ export function publisherHtml(ctx: PageContext, overview: PublisherOverview): st
     meta('name', 'twitter:title', publisher.name),
     meta('name', 'twitter:description', description),
   ];
-  const first = books[0];
+  // Link previews show no explicit cover (they carry no visitor's confirmation).
+  const first = books.find((book) => !book.isAdult);
   if (first) {
     head.push(
       meta('property', 'og:image', ctx.absolute(first.cover)),
@@ -251,7 +259,11 @@ export function publisherHtml(ctx: PageContext, overview: PublisherOverview): st
   const items = books
     .map(
       (book) => `<li class="ov-card"><a href="${escapeHtml(publicationPath(book.id))}">
-<img src="${escapeHtml(book.cover)}" alt="" width="160" loading="lazy">
+${
+  book.isAdult && !ctx.explicitOk
+    ? `<span class="ov-card__explicit">${escapeHtml(t(M.explicit))}</span>`
+    : `<img src="${escapeHtml(book.cover)}" alt="" width="160" loading="lazy">`
+}
 <span class="ov-card__title">${escapeHtml(book.name)}</span></a>
 <span class="ov-card__meta">${time(book.publishedAt, ctx.lang)} · ${escapeHtml(t(M.pagesCount, { count: book.pages }))}</span></li>`,
     )
@@ -271,6 +283,28 @@ ${books.length > 0 ? `<ul class="ov-grid">${items}</ul>` : `<p>${escapeHtml(t(M.
 ${paging}
 </section>`;
   return document(ctx, { title: `${publisher.name} · Quire`, head, body });
+}
+
+/**
+ * GET /publication/<id> of an explicit publication (is_adult) for a visitor who has not confirmed:
+ * nothing of the publication (no cover, title, description or text; no Open Graph image), kept out of
+ * search engines, and a form whose POST sets the confirmation cookie and comes back.
+ */
+export function explicitHtml(ctx: PageContext, bookId: string): string {
+  const { t } = ctx;
+  const body = `<section class="ov-explicit" aria-labelledby="ov-explicit-title">
+<h1 id="ov-explicit-title">${escapeHtml(t(M.explicitTitle))}</h1>
+<p>${escapeHtml(t(M.explicitText))}</p>
+<div class="ov-actions">
+<form method="post" action="${escapeHtml(explicitConfirmPath(bookId))}"><button type="submit" class="ov-button">${escapeHtml(t(M.explicitConfirm))}</button></form>
+<a href="/">${escapeHtml(t(M.explicitLeave))}</a>
+</div>
+</section>`;
+  return document(ctx, {
+    title: t(M.explicitTitle),
+    head: [meta('name', 'robots', 'noindex'), meta('name', 'rating', 'adult')],
+    body,
+  });
 }
 
 /** The answer to an unknown or gated publication or publisher: the same page for every reason. */

@@ -12,6 +12,13 @@ export const OVERVIEW_MESSAGES = {
   read: msg({ id: 'overview.read', message: 'Read' }),
   coverAlt: msg({ id: 'overview.cover.alt', message: 'Cover of {title}' }),
   explicit: msg({ id: 'overview.explicit', message: 'Explicit content' }),
+  explicitTitle: msg({ id: 'overview.explicit.title', message: 'This publication contains explicit content' }),
+  explicitText: msg({
+    id: 'overview.explicit.text',
+    message: 'It is meant for adults. Continue only if you are of age and wish to see it.',
+  }),
+  explicitConfirm: msg({ id: 'overview.explicit.confirm', message: 'I am of age, show it' }),
+  explicitLeave: msg({ id: 'overview.explicit.leave', message: 'Leave' }),
   share: msg({ id: 'overview.share', message: 'Share' }),
   shareFacebook: msg({ id: 'overview.share.facebook', message: 'Facebook' }),
   shareX: msg({ id: 'overview.share.x', message: 'X' }),

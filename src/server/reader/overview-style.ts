@@ -37,6 +37,12 @@ a:focus-visible,summary:focus-visible,textarea:focus-visible{outline:3px solid v
 .ov-card__title{display:block;margin-top:8px;font-weight:600;overflow-wrap:anywhere}
 .ov-card__meta{display:block;color:var(--ink-2);font-size:.875rem}
 .ov-publisher h2 small{color:var(--ink-2);font-weight:400;font-size:.875rem}
+.ov-card__explicit{display:flex;align-items:center;justify-content:center;aspect-ratio:1/1.414;border-radius:4px;background:var(--bg-2);color:#c22c3c;font-size:.875rem;text-align:center;padding:8px}
+.ov-explicit{max-width:560px;margin:48px auto;text-align:center}
+.ov-explicit form{display:inline}
+.ov-explicit .ov-actions{display:flex;flex-wrap:wrap;gap:16px;justify-content:center;align-items:center}
+.ov-explicit button{border:0;cursor:pointer;font:inherit}
+button.ov-button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 .ov-paging{display:flex;gap:16px;justify-content:center;align-items:center;margin-top:32px}
 @media (prefers-color-scheme:dark){:root{--ink:#ececf6;--ink-2:#b4b4c8;--line:#33334a;--bg-2:#22223a;--brand:#9a98ff;--brand-strong:#b8b6ff}
 body{background:#17172b}.ov-logo{color:var(--ink)}.ov-button{color:#17172b}}

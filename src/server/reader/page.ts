@@ -30,6 +30,14 @@ const shorten = (s: string, max: number) => {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
 
+const READER_ROOT = '<div id="reader" class="qr"></div>';
+/** The reader root holding page 1 until the script renders (see reader.css `.qr-boot`). */
+function bootPage(src: string, size: { width: number; height: number } | undefined): string {
+  const width = READER_WIDTHS.normal;
+  const height = size ? Math.round((width * size.height) / size.width) : Math.round(width * Math.SQRT2);
+  return `<div id="reader" class="qr"><div class="qr-boot" aria-hidden="true"><div class="qr-page" data-page="1"><img class="qr-img" src="${escapeHtml(src)}" alt="" width="${width}" height="${height}" fetchpriority="high"></div></div></div>`;
+}
+
 export interface ReadPageInput {
   bookId: string;
   /** The book when the visitor passes the gates, else the gate's error (or nothing for a malformed id). */
@@ -80,8 +88,16 @@ export function createReadPage(app: FastifyInstance) {
       if (book.image.large)
         head.push(meta('property', 'og:image', absolute(book.image.large)), meta('name', 'twitter:image', absolute(book.image.large)));
       if (!outcome.index) head.push(meta('name', 'robots', 'noindex'));
+      // oEmbed discovery of public books (src/server/oembed.ts).
+      else {
+        const oembed = absolute(`/oembed?url=${encodeURIComponent(absolute(viewerUrl(app.config, book.id)))}&format=json`);
+        head.push(`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(book.name)}">`);
+      }
       const first = book.pageUrl.replace('{w}', String(READER_WIDTHS.normal)).replace('{n}', '1');
       head.push(`<link rel="preload" as="image" href="${escapeHtml(first)}" fetchpriority="high">`);
+      // The first page as plain HTML: shown as soon as its image arrives, before the reader's script
+      // has run (which replaces it). Not for explicit books: those ask first (safe mode).
+      if (!book.is_adult) html = html.replace(READER_ROOT, () => bootPage(first, book.pages[0]));
       head.push(jsonScript(READER_PRELOAD_ID, { book } satisfies ReaderPreload));
     } else {
       head.push('<meta name="robots" content="noindex">');

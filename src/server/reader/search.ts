@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReaderSearchHit } from '../../contracts/reader';
+import type { ReaderSearchHit, SearchRect } from '../../contracts/reader';
+import type { ToolLimits } from '../convert/tools';
+import { ensureWords, type PageWord, readPageWords } from '../convert/words';
 import { bookPaths } from '../storage/paths';
 
 /**
@@ -68,17 +70,88 @@ export async function readPageText(dataDir: string, bookId: string, page: number
   return readFile(path.join(bookPaths(dataDir, bookId).text, `${page}.txt`), 'utf8').catch(() => '');
 }
 
-/** Searches pages 1…pages in order; stops at MAX_SEARCH_HITS pages with matches. */
-export async function searchBook(dataDir: string, bookId: string, pages: number, q: string): Promise<ReaderSearchHit[]> {
+/** Rectangles drawn for one page at most (a word on every line of a dense page is still readable). */
+export const MAX_PAGE_RECTS = 100;
+
+/**
+ * Where a folded query stands on a page, from its words (convert/words.ts): the words joined by one
+ * space are folded like the text, so "ecole" still finds "l'École" and a phrase may run across
+ * lines. A match covering part of a word gets that share of the word's width (by characters); the
+ * pieces of one match on one line become one rectangle.
+ */
+export function matchRects(words: PageWord[], query: string): SearchRect[] {
+  if (!query) return [];
+  let joined = '';
+  /** Per folded character: its word and its offset in that word's folded text. */
+  const at: [number, number][] = [];
+  const lengths: number[] = [];
+  words.forEach(([text], i) => {
+    if (i > 0) {
+      joined += ' ';
+      at.push([i - 1, lengths[i - 1] ?? 0]);
+    }
+    const f = fold(text).folded;
+    lengths.push(f.length);
+    for (let k = 0; k < f.length; k++) at.push([i, k]);
+    joined += f;
+  });
+  const rects: SearchRect[] = [];
+  for (let pos = joined.indexOf(query); pos >= 0 && rects.length < MAX_PAGE_RECTS; pos = joined.indexOf(query, pos + query.length)) {
+    const [w0, c0] = at[pos] as [number, number];
+    const [w1, c1] = at[pos + query.length - 1] as [number, number];
+    let line: SearchRect | null = null;
+    for (let w = w0; w <= w1; w++) {
+      const [, x, y, ww, wh] = words[w] as PageWord;
+      const len = lengths[w] || 1;
+      const from = w === w0 ? c0 / len : 0;
+      const to = w === w1 ? (c1 + 1) / len : 1;
+      if (to <= from) continue;
+      const piece: SearchRect = [x + ww * from, y, ww * (to - from), wh];
+      // Same line: the vertical middles are within half a word's height.
+      if (line && Math.abs(line[1] + line[3] / 2 - (y + wh / 2)) < wh / 2 && piece[0] >= line[0]) {
+        const right = piece[0] + piece[2];
+        const top = Math.min(line[1], y);
+        line = [line[0], top, right - line[0], Math.max(line[1] + line[3], y + wh) - top];
+        rects[rects.length - 1] = line;
+      } else {
+        line = piece;
+        rects.push(piece);
+      }
+    }
+  }
+  return rects.slice(0, MAX_PAGE_RECTS).map((r) => r.map((n) => Math.round(n * 10_000) / 10_000) as SearchRect);
+}
+
+/**
+ * Searches pages 1…pages in order; stops at MAX_SEARCH_HITS pages with matches. With `limits` (the
+ * conversion tools' limits), each hit also carries the rectangles of its matches on the page image.
+ */
+export async function searchBook(
+  dataDir: string,
+  bookId: string,
+  pages: number,
+  q: string,
+  limits?: ToolLimits,
+): Promise<ReaderSearchHit[]> {
   const query = foldQuery(q);
   const hits: ReaderSearchHit[] = [];
   if (query === '') return hits;
+  const haveWords = limits ? ensureWords(dataDir, bookId, pages, limits) : Promise.resolve(false);
   for (let first = 1; first <= pages && hits.length < MAX_SEARCH_HITS; first += PARALLEL) {
     const batch = Array.from({ length: Math.min(PARALLEL, pages - first + 1) }, (_, i) => first + i);
     const texts = await Promise.all(batch.map((page) => readPageText(dataDir, bookId, page)));
     texts.forEach((text, i) => {
       const found = hits.length < MAX_SEARCH_HITS ? matchPage(text, query) : undefined;
       if (found) hits.push({ page: batch[i] as number, ...found });
+    });
+  }
+  if (hits.length === 0 || !(await haveWords)) return hits;
+  for (let first = 0; first < hits.length; first += PARALLEL) {
+    const batch = hits.slice(first, first + PARALLEL);
+    const words = await Promise.all(batch.map((hit) => readPageWords(dataDir, bookId, hit.page)));
+    batch.forEach((hit, i) => {
+      const rects = matchRects(words[i] ?? [], query);
+      if (rects.length > 0) hit.rects = rects;
     });
   }
   return hits;

@@ -15,6 +15,8 @@ export interface PanelTexts {
   none: string;
   failed: string;
   count: (n: number) => string;
+  /** Phones: the button that brings the results list back over the page. */
+  showResults: string;
 }
 export interface SearchView {
   status: 'idle' | 'searching' | 'results' | 'failed';
@@ -22,19 +24,24 @@ export interface SearchView {
   hits: ReaderSearchHit[];
 }
 
+/**
+ * `shown`: the pages on screen (both pages of a spread), marked current in the thumbnails and the
+ * outline.
+ */
 export function panelView(
   kind: ReaderPanel,
   book: ReaderBook,
-  current: number,
+  shown: readonly number[],
   search: SearchView,
   t: PanelTexts,
   send: (e: ReaderEvent) => void,
 ): HTMLElement {
+  releasePanel();
   const body =
     kind === 'thumbnails'
-      ? thumbnails(book, current, t, send)
+      ? thumbnails(book, shown, t, send)
       : kind === 'outline'
-        ? outline(book.outline, current, send)
+        ? outline(book.outline, shown, send)
         : searchPane(search, t, send);
   return h(
     'aside',
@@ -49,11 +56,39 @@ export function panelView(
   );
 }
 
-function thumbnails(book: ReaderBook, current: number, t: PanelTexts, send: (e: ReaderEvent) => void): HTMLElement {
+/** Watches the thumbnail grid's images while it is shown (one grid at a time). */
+let thumbObserver: IntersectionObserver | null = null;
+
+/** Stops watching the last panel's images (the view calls it when the panel closes or is redrawn). */
+export function releasePanel(): void {
+  thumbObserver?.disconnect();
+  thumbObserver = null;
+}
+
+/**
+ * Thumbnails within this distance of the grid's visible area have their image; farther ones lose it
+ * (src removed), so a long book's grid holds a screenful or two of images whatever its page count.
+ */
+export const THUMB_MARGIN_PX = 600;
+
+function thumbnails(book: ReaderBook, shown: readonly number[], t: PanelTexts, send: (e: ReaderEvent) => void): HTMLElement {
+  const watch = typeof IntersectionObserver !== 'undefined';
+  const imgs = book.pages.map((p, i) =>
+    h('img', {
+      // Without an observer (old browsers) every image loads, lazily.
+      src: watch ? undefined : pageImageUrl(book.pageUrl, READER_WIDTHS.thumb, i + 1),
+      'data-src': pageImageUrl(book.pageUrl, READER_WIDTHS.thumb, i + 1),
+      loading: 'lazy',
+      decoding: 'async',
+      alt: '',
+      width: 120,
+      height: Math.round((120 * p.height) / p.width),
+    }),
+  );
   const grid = h(
     'ol',
     { class: 'qr-thumbs' },
-    ...book.pages.map((p, i) => {
+    ...imgs.map((img, i) => {
       const n = i + 1;
       return h(
         'li',
@@ -63,27 +98,35 @@ function thumbnails(book: ReaderBook, current: number, t: PanelTexts, send: (e: 
           {
             type: 'button',
             class: 'qr-thumb',
-            'aria-current': n === current ? 'page' : undefined,
+            'aria-current': shown.includes(n) ? 'page' : undefined,
             onClick: () => send({ type: 'nav.go', page: n }),
           },
-          h('img', {
-            src: pageImageUrl(book.pageUrl, READER_WIDTHS.thumb, n),
-            loading: 'lazy',
-            decoding: 'async',
-            alt: '',
-            width: 120,
-            height: Math.round((120 * p.height) / p.width),
-          }),
+          img,
           h('span', null, t.pageN(n)),
         ),
       );
     }),
   );
+  if (watch) {
+    // The grid is the scroller: the margin extends its own visible area (a viewport root would not
+    // see the grid's clipping margin).
+    thumbObserver = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          const img = e.target as HTMLImageElement;
+          if (!e.isIntersecting) img.removeAttribute('src');
+          else if (!img.getAttribute('src')) img.src = img.dataset.src ?? '';
+        }
+      },
+      { root: grid, rootMargin: `${THUMB_MARGIN_PX}px 0px` },
+    );
+    for (const img of imgs) thumbObserver.observe(img);
+  }
   requestAnimationFrame(() => grid.querySelector('[aria-current]')?.scrollIntoView({ block: 'nearest' }));
   return grid;
 }
 
-function outline(entries: OutlineEntry[], current: number, send: (e: ReaderEvent) => void): HTMLElement {
+function outline(entries: OutlineEntry[], shown: readonly number[], send: (e: ReaderEvent) => void): HTMLElement {
   return h(
     'ul',
     { class: 'qr-outline' },
@@ -96,14 +139,14 @@ function outline(entries: OutlineEntry[], current: number, send: (e: ReaderEvent
               'button',
               {
                 type: 'button',
-                'aria-current': e.page === current ? 'page' : undefined,
+                'aria-current': e.page && shown.includes(e.page) ? 'page' : undefined,
                 onClick: () => e.page && send({ type: 'nav.go', page: e.page }),
               },
               h('span', null, e.title),
               h('span', { class: 'qr-outline-n' }, e.page),
             )
           : h('span', { class: 'qr-outline-title' }, e.title),
-        e.items.length ? outline(e.items, current, send) : null,
+        e.items.length ? outline(e.items, shown, send) : null,
       ),
     ),
   );
@@ -123,6 +166,9 @@ export function highlight(text: string, query: string): (Node | string)[] {
   out.push(text.slice(from));
   return out;
 }
+
+/** Where panels are sheets over the stage (reader.css, SPEC §2 mobile layout). */
+const NARROW = '(max-width: 745px)';
 
 function searchPane(s: SearchView, t: PanelTexts, send: (e: ReaderEvent) => void): HTMLElement {
   const input = h('input', {
@@ -167,7 +213,15 @@ function searchPane(s: SearchView, t: PanelTexts, send: (e: ReaderEvent) => void
         null,
         h(
           'button',
-          { type: 'button', onClick: () => send({ type: 'nav.go', page: hit.page }) },
+          {
+            type: 'button',
+            onClick: (e: MouseEvent) => {
+              send({ type: 'nav.go', page: hit.page });
+              // On a phone the panel is a sheet over the page: it folds down to its search form, so
+              // the highlights on the page can be seen (a pure presentation matter, kept in the DOM).
+              if (matchMedia(NARROW).matches) (e.currentTarget as HTMLElement).closest('.qr-panel')?.classList.add('qr-peek');
+            },
+          },
           h('strong', null, t.pageN(hit.page)),
           h('span', null, ...highlight(hit.excerpt, s.query)),
         ),
@@ -177,5 +231,20 @@ function searchPane(s: SearchView, t: PanelTexts, send: (e: ReaderEvent) => void
   requestAnimationFrame(() => {
     if (s.status === 'idle') input.focus();
   });
-  return h('div', { class: 'qr-search' }, form, h('p', { class: 'qr-search-status', role: 'status' }, status), results);
+  const unfold = h(
+    'button',
+    {
+      type: 'button',
+      class: 'qr-search-unfold',
+      onClick: (e: MouseEvent) => (e.currentTarget as HTMLElement).closest('.qr-panel')?.classList.remove('qr-peek'),
+    },
+    t.showResults,
+  );
+  return h(
+    'div',
+    { class: 'qr-search' },
+    form,
+    h('p', { class: 'qr-search-status' }, h('span', { role: 'status' }, status), s.status === 'results' && s.hits.length ? unfold : null),
+    results,
+  );
 }

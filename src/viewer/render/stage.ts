@@ -1,9 +1,10 @@
 import { type Direction, imageWidth, type Layout, safeExternalUrl, screenOrder, visiblePages } from '../../../machines/reader/layout';
 import type { ReaderEvent } from '../../../machines/reader.machine';
-import type { ReaderBook } from '../../contracts/reader';
+import type { ReaderBook, SearchRect } from '../../contracts/reader';
 import { READER_WIDTHS } from '../../contracts/reader';
 import { A4_PAGE, h } from './dom';
 import type { ImagePool } from './images';
+import { markBoxes } from './marks';
 
 /** Book and slide layouts: the shown spread or page, sized to the stage, with the page-turn leaf. */
 
@@ -21,6 +22,8 @@ export interface StageDeps {
   label: (page: number) => string;
   linkLabel: (page: number) => string;
   reducedMotion: () => boolean;
+  /** Search highlights of a page (none when no search is shown). */
+  marks?: (page: number) => readonly SearchRect[];
 }
 
 const TURN_MS = 650;
@@ -43,6 +46,7 @@ export function pageElement(deps: StageDeps, page: number, size: { w: number; h:
     style: { width: `${size.w}px`, height: `${size.h}px` },
   });
   el.appendChild(deps.pool.img(page, width));
+  el.append(...markBoxes(deps.marks?.(page) ?? []));
   for (const link of deps.book.pages[page - 1]?.links ?? []) {
     const [x, y, lw, lh] = link.rect;
     const style = { left: `${x * 100}%`, top: `${y * 100}%`, width: `${lw * 100}%`, height: `${lh * 100}%` };

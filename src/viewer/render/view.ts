@@ -1,14 +1,16 @@
 import type { I18n } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
-import { keyToNav, type NavIntent, resolveLayout, step } from '../../../machines/reader/layout';
+import { keyToNav, type NavIntent, resolveLayout, step, visiblePages } from '../../../machines/reader/layout';
 import type { ReaderEvent, ReaderFailure, readerMachine } from '../../../machines/reader.machine';
+import type { SearchRect } from '../../contracts/reader';
 import type { ReaderApi } from '../api';
 import { M } from '../messages';
 import { Chrome, tr } from './chrome';
 import { fill, h } from './dom';
 import { bindStageGestures } from './gestures';
 import { ImagePool } from './images';
-import { panelView, type SearchView } from './panels';
+import { paintMarks } from './marks';
+import { panelView, releasePanel, type SearchView } from './panels';
 import { applyBackground, ReaderSound } from './presentation';
 import { ScrollStage } from './scroll';
 import { PagedStage, type StageDeps } from './stage';
@@ -22,6 +24,12 @@ export class ReaderView {
   private readonly panelHost = h('div', { class: 'qr-panel-host' });
   private readonly zoomHost = h('div', { class: 'qr-zoom-host' });
   private readonly live = h('div', { class: 'qr-sr', 'aria-live': 'polite' });
+  /** Announces the search result now shown (screen readers). */
+  private readonly announcer = h('div', { class: 'qr-sr', role: 'status' });
+  /** Search highlights per page, while the search panel shows results. */
+  private marks = new Map<number, readonly SearchRect[]>();
+  private marksKey = '';
+  private announced = '';
   private chrome: Chrome | null = null;
   private paged: PagedStage | null = null;
   private scroll: ScrollStage | null = null;
@@ -164,6 +172,7 @@ export class ReaderView {
 
   private teardownReading(): void {
     if (!this.pool) return;
+    releasePanel();
     this.pool.clear();
     this.scroll?.destroy();
     this.sound?.destroy();
@@ -183,13 +192,16 @@ export class ReaderView {
         label: (p) => this.t(M.pageN, { page: p }),
         linkLabel: (p) => this.t(M.linkToPage, { page: p }),
         reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
+        marks: (p) => this.marks.get(p) ?? [],
       };
       this.paged = new PagedStage(deps);
       this.scroll = new ScrollStage(deps);
       this.root.dataset.dir = book.direction;
       applyBackground(this.root, book.background);
-      fill(this.root, this.stageEl, this.panelHost, this.zoomHost, this.live);
+      fill(this.root, this.stageEl, this.panelHost, this.zoomHost, this.live, this.announcer);
       this.keys = { panel: '', zoom: '', gate: '' };
+      this.marksKey = this.announced = '';
+      this.marks = new Map();
       document.title = book.name;
     }
     if (!this.chrome && this.ready()) {
@@ -221,6 +233,7 @@ export class ReaderView {
       fullscreen: s.matches({ reading: { screen: 'full' } }),
       share,
     });
+    this.syncMarks(s, panel, visiblePages(layout, c.page, total));
     // Stage size: what is left of the viewport around the bars, with a margin around the pages.
     const pad = c.viewport.width < 600 ? 8 : 24;
     const w = this.stageEl.clientWidth || c.viewport.width;
@@ -236,21 +249,22 @@ export class ReaderView {
       // The page-turn sound follows turns in book and slide layouts (scrolling past pages is not a turn).
       if (prev?.matches('reading') && prev.context.page !== c.page && this.layout(prev) === layout) this.sound?.turn();
     }
-    this.renderPanel(s, panel);
+    this.renderPanel(s, panel, visiblePages(layout, c.page, total));
     this.renderZoom(s, zoomed, w, hgt);
     if (!prev?.matches('reading') || prev.context.page !== c.page || this.layout(prev) !== layout) this.queueText(layout, c.page, total);
   }
 
-  private renderPanel(s: Snap, panel: 'thumbnails' | 'outline' | 'search' | null): void {
+  private renderPanel(s: Snap, panel: 'thumbnails' | 'outline' | 'search' | null, shown: number[]): void {
     const book = s.context.book;
     if (!book || !this.ready()) return;
     const status = (['searching', 'results', 'failed'] as const).find((k) => s.matches({ reading: { panel: { search: k } } })) ?? 'idle';
     const search: SearchView = { status, query: s.context.query, hits: s.context.hits };
-    const key = panel ? `${panel}|${panel === 'search' ? `${status}|${s.context.query}` : s.context.page}` : '';
+    const key = panel ? `${panel}|${panel === 'search' ? `${status}|${s.context.query}` : shown.join(',')}` : '';
     if (key === this.keys.panel) return;
     this.keys.panel = key;
     this.root.dataset.panel = panel ?? '';
     if (!panel) {
+      releasePanel();
       fill(this.panelHost);
       return;
     }
@@ -260,7 +274,7 @@ export class ReaderView {
       panelView(
         panel,
         book,
-        s.context.page,
+        shown,
         search,
         {
           title: this.t(titles[panel]),
@@ -271,6 +285,7 @@ export class ReaderView {
           none: this.t(M.searchNone),
           failed: this.t(M.searchFailed),
           count: (count) => this.t(M.searchCount, { count }),
+          showResults: this.t(M.searchShow),
         },
         this.send,
       ),
@@ -280,14 +295,36 @@ export class ReaderView {
   private renderZoom(s: Snap, zoomed: boolean, w: number, hgt: number): void {
     const book = s.context.book;
     const page = s.context.zoomPage ?? s.context.page;
-    const key = zoomed && book ? `${page}|${w}|${hgt}` : '';
+    const key = zoomed && book ? `${page}|${w}|${hgt}|${this.marksKey}` : '';
     if (key === this.keys.zoom) return;
     this.keys.zoom = key;
     if (!key || !book) {
       fill(this.zoomHost);
       return;
     }
-    fill(this.zoomHost, zoomView(book, page, w, hgt, this.send, this.t(M.zoomOut), this.t(M.pageN, { page })));
+    fill(this.zoomHost, zoomView(book, page, w, hgt, this.send, this.t(M.zoomOut), this.t(M.pageN, { page }), this.marks.get(page) ?? []));
+  }
+
+  /**
+   * Search highlights: while the search panel shows results, the matches' boxes are drawn on the pages
+   * they stand on (cleared when the search closes or starts again), and the result now in view is
+   * announced.
+   */
+  private syncMarks(s: Snap, panel: string | null, visible: number[]): void {
+    const on = panel === 'search' && s.matches({ reading: { panel: { search: 'results' } } });
+    const hits = on ? s.context.hits : [];
+    const key = on ? `${s.context.query}|${hits.length}` : '';
+    if (key !== this.marksKey) {
+      this.marksKey = key;
+      this.marks = new Map(hits.flatMap((hit) => (hit.rects?.length ? [[hit.page, hit.rects] as const] : [])));
+      paintMarks(this.stageEl, (p) => this.marks.get(p) ?? []);
+    }
+    const index = hits.findIndex((hit) => visible.includes(hit.page));
+    const hit = hits[index];
+    const said = hit ? `${key}|${hit.page}` : '';
+    if (said === this.announced) return;
+    this.announced = said;
+    this.announcer.textContent = hit && this.ready() ? this.t(M.searchAt, { n: index + 1, total: hits.length, page: hit.page }) : '';
   }
 
   /** The text of the shown pages for screen readers, fetched once the reader rests on them. */

@@ -1,8 +1,10 @@
 import type { ReaderEvent } from '../../../machines/reader.machine';
-import type { ReaderBook } from '../../contracts/reader';
+import type { ReaderBook, SearchRect } from '../../contracts/reader';
 import { READER_WIDTHS } from '../../contracts/reader';
 import { pageImageUrl } from '../api';
 import { A4_PAGE, h, iconButton } from './dom';
+import { bindPinch } from './gestures';
+import { markBoxes } from './marks';
 
 /**
  * Zoom: the page drawn 2.5× its fitted size from the 2480 px image (the 1240 px one shows first),
@@ -17,6 +19,7 @@ export function zoomView(
   send: (e: ReaderEvent) => void,
   closeLabel: string,
   pageLabel: string,
+  marks: readonly SearchRect[] = [],
 ): HTMLElement {
   const size = book.pages[page - 1] ?? A4_PAGE;
   const ratio = size.height / size.width;
@@ -35,7 +38,9 @@ export function zoomView(
     img.src = sharp.src;
   };
   sharp.src = pageImageUrl(book.pageUrl, READER_WIDTHS.zoom, page);
-  const pane = h('div', { class: 'qr-zoom-pane', tabindex: '0' }, img);
+  // The sheet carries the image and the search highlights, sized together.
+  const sheet = h('div', { class: 'qr-zoom-sheet', style: { width: `${w}px` } }, img, ...markBoxes(marks));
+  const pane = h('div', { class: 'qr-zoom-pane', tabindex: '0' }, sheet);
   let drag: { x: number; y: number; left: number; top: number } | null = null;
   pane.addEventListener('pointerdown', (e) => {
     if (e.pointerType !== 'mouse') return;
@@ -55,8 +60,25 @@ export function zoomView(
   pane.addEventListener('pointerup', end);
   pane.addEventListener('pointercancel', end);
   pane.addEventListener('dblclick', () => send({ type: 'user.zoomOut' }));
+  // Pinching the fingers together leaves the zoom (spreading them is the pane's own business: the
+  // image is already at its sharpest).
+  bindPinch(pane, { end: (pinch) => pinch === 'out' && send({ type: 'user.zoomOut' }) });
   let lastTap = 0;
+  /** A gesture with two fingers is a pinch: its two lifts are not a double tap. */
+  let multi = false;
+  pane.addEventListener(
+    'touchstart',
+    (e) => {
+      if (e.touches.length > 1) multi = true;
+    },
+    { passive: true },
+  );
   pane.addEventListener('touchend', (e) => {
+    if (multi) {
+      if (e.touches.length === 0) multi = false;
+      lastTap = 0;
+      return;
+    }
     if (e.timeStamp - lastTap < 300) send({ type: 'user.zoomOut' });
     lastTap = e.timeStamp;
   });

@@ -39,7 +39,18 @@ const PAGE_URL = `data:image/svg+xml,${encodeURIComponent(svgHead)}{w}${encodeUR
 
 const fakeApi: ReaderApi = {
   book: () => new Promise(() => {}),
-  search: async (q) => [{ page: 3, excerpt: `… a page that mentions ${q} twice …`, count: 2 }],
+  // With the rectangles of the matches: the search story shows the highlights over page 3's title.
+  search: async (q) => [
+    {
+      page: 3,
+      excerpt: `… a page that mentions ${q} twice …`,
+      count: 2,
+      rects: [
+        [0.075, 0.062, 0.24, 0.075],
+        [0.08, 0.258, 0.3, 0.02],
+      ],
+    },
+  ],
   text: async (page) => `Text of page ${page}.`,
   downloadUrl: () => '#',
 };

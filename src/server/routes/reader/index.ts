@@ -18,7 +18,7 @@ const ReaderTextQuerySchema = v.object({
  * The reader's calls (anonymous allowed; a bearer token or the cookie makes the owner known):
  *   GET {api}/public/book/get?id=&token=          → ReaderBook
  *   GET {api}/public/book/text?id=&page=&token=   → {page, text}   (screen readers, selection)
- *   GET {api}/public/book/search?id=&q=&token=    → ReaderSearchHit[]
+ *   GET {api}/public/book/search?id=&q=&token=    → ReaderSearchHit[] (with the matches' rectangles)
  * Each passes the gates of reader/access.ts first. Answers are `private, no-store` when the caller
  * came through the owner's session or a private link, so no shared cache keeps them.
  */
@@ -49,7 +49,10 @@ const readerRoutes: FastifyPluginAsync = async (app) => {
   app.get('/public/book/search', { config: rateLimit(120, '1 minute') }, async (request, reply) => {
     const query = parse(ReaderSearchQuerySchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
-    const hits: ReaderSearchHit[] = await searchBook(app.config.dataDir, access.row.id, access.row.pages_total, query.q);
+    // Word boxes of a book converted before they existed are derived once here (pdftotext, ~1 s per
+    // 1,000 pages), under the conversion tools' memory limit.
+    const limits = { memoryBytes: app.config.convert.memoryBytes, timeoutMs: 120_000 };
+    const hits: ReaderSearchHit[] = await searchBook(app.config.dataDir, access.row.id, access.row.pages_total, query.q, limits);
     reply.header('cache-control', cacheHeader(access));
     return ok(reply, hits);
   });

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../../../machines/constants';
+import { EXPLICIT_COOKIE } from '../../../contracts/reader';
+import { readCookie } from '../../auth/cookies';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, pageLanguage } from '../../plugins/static';
 import { publisherUrl, viewerUrl } from '../../publish/views';
-import { findPublication, findPublisher } from '../../reader/overview';
-import { notFoundHtml, type PageContext, publicationHtml, publisherHtml } from '../../reader/overview-html';
+import { findPublication, findPublisher, publicationPath } from '../../reader/overview';
+import { explicitHtml, notFoundHtml, type PageContext, publicationHtml, publisherHtml } from '../../reader/overview-html';
 import { loadOverviewI18n } from '../../reader/overview-i18n';
 import { OVERVIEW_CSS, OVERVIEW_CSS_PATH } from '../../reader/overview-style';
 
@@ -16,8 +19,11 @@ export const CACHE_OVERVIEW = 'public, max-age=300';
  *   GET /publication/<bookId>            a public publication's overview (cover, facts, read button,
  *                                        share and embed, the text of every page)
  *   GET /publisher/<accountId>?page=N    a publisher's public publications, 25 a page
+ *   POST /publication/<bookId>/explicit  SPEC §2 safe mode: "I am of age" → the EXPLICIT_COOKIE, back
  *   GET /overview-<hash>.css             their stylesheet
  * Unknown, private, scheduled, deactivated, blocked and unconverted books answer the same 404 page.
+ * An explicit book (is_adult) shows an interstitial until the visitor confirms (the cookie the reader
+ * reads and writes too), is never indexed, and the publisher page lists it without its cover.
  */
 const overviewRoutes: FastifyPluginAsync = async (app) => {
   const translators = loadOverviewI18n();
@@ -37,17 +43,19 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
       lang,
       t: translators(lang),
       absolute: (url) => new URL(url, `${origin}/`).toString(),
+      explicitOk: readCookie(request, EXPLICIT_COOKIE) === '1',
       css: OVERVIEW_CSS_PATH,
       viewer: (bookId) => viewerUrl(app.config, bookId),
       publisher: publisherUrl,
     };
   };
 
-  const send = (reply: FastifyReply, status: number, html: string) =>
+  const send = (reply: FastifyReply, status: number, html: string, personal = false) =>
     reply
       .code(status)
       // A missing page may become public at any time (scheduled date, owner's switch): not kept.
-      .header('cache-control', status === 200 ? CACHE_OVERVIEW : 'no-cache')
+      // What depends on the visitor's confirmation stays out of shared caches.
+      .header('cache-control', personal ? 'private, no-cache' : status === 200 ? CACHE_OVERVIEW : 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
       .send(html);
@@ -56,7 +64,23 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     const { bookId } = request.params as { bookId: string };
     const ctx = context(request);
     const overview = await findPublication(app, bookId);
-    return overview ? send(reply, 200, publicationHtml(ctx, overview)) : send(reply, 404, notFoundHtml(ctx));
+    if (!overview) return send(reply, 404, notFoundHtml(ctx));
+    if (!overview.book.isAdult) return send(reply, 200, publicationHtml(ctx, overview));
+    reply.header('x-robots-tag', 'noindex');
+    return send(reply, 200, ctx.explicitOk ? publicationHtml(ctx, overview) : explicitHtml(ctx, overview.book.id), true);
+  });
+
+  app.post('/publication/:bookId/explicit', async (request, reply) => {
+    const { bookId } = request.params as { bookId: string };
+    // Only a public publication's own page is a place to come back to (no open redirect).
+    const overview = await findPublication(app, bookId);
+    if (!overview) return send(reply, 404, notFoundHtml(context(request)));
+    const secure = (app.config.publicUrl ?? `${request.protocol}:`).startsWith('https:') ? '; Secure' : '';
+    reply.header(
+      'set-cookie',
+      `${EXPLICIT_COOKIE}=1; Path=${COOKIE_PATH}; Max-Age=${COOKIE_LIFETIME_DAYS * 86_400}; SameSite=Lax${secure}`,
+    );
+    return reply.header('cache-control', 'no-store').redirect(publicationPath(overview.book.id), 303);
   });
 
   app.get('/publisher/:accountId', routeOptions, async (request, reply) => {
@@ -66,7 +90,13 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     const page = raw === undefined ? 1 : typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : Number.NaN;
     const ctx = context(request);
     const overview = await findPublisher(app, accountId, page);
-    return overview ? send(reply, 200, publisherHtml(ctx, overview)) : send(reply, 404, notFoundHtml(ctx));
+    if (!overview) return send(reply, 404, notFoundHtml(ctx));
+    return send(
+      reply,
+      200,
+      publisherHtml(ctx, overview),
+      overview.books.some((book) => book.isAdult),
+    );
   });
 
   app.get(OVERVIEW_CSS_PATH, async (_request, reply) =>
