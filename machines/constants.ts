@@ -121,3 +121,31 @@ export const AD_SIZES = [
 export const READER_CONVERTING_RETRY_MS = 5000;
 /** SPEC §9: the copy success indicator shows for 1 s. */
 export const READER_SHARE_FEEDBACK_MS = 1000;
+
+// ── Comments and subscribers (issue "Reading": comment_mode 4 accept, 1 moderate, 0 refuse) ─────
+/** A comment's text after trimming: 1 to this many characters. */
+export const COMMENT_TEXT_MAX = 2000;
+/** Comments the reader's panel (and the owner's moderation list) loads per page. */
+export const COMMENTS_PAGE_SIZE = 20;
+
+// ── Sharing (issue 7; services, beacon parameters and link builders in src/contracts/share.ts) ──
+/** SPEC §9: the copy success indicator of the share modal shows for 1 s. */
+export const SHARE_COPY_INDICATOR_MS = 1000;
+
+// ── Widget modal (SPEC §2 Widget modal, §9 widget constants; thumb sizes are WIDGET_THUMB_PX in src/contracts/widget.ts) ──
+/** SPEC §2: an option change re-renders the preview after 500 ms (the first render is immediate). */
+export const WIDGET_PREVIEW_DELAY_MS = 500;
+/** SPEC §9: the colour palette keeps the 7 most recent colours. */
+export const WIDGET_PALETTE_SIZE = 7;
+/** SPEC §9: the copy success indicator shows for 1 s. */
+export const WIDGET_COPY_FEEDBACK_MS = 1000;
+/** Where the recent colours are kept in the browser (local storage key). */
+export const WIDGET_PALETTE_STORAGE_KEY = 'quire.widget.palette';
+
+// ── Book settings (issue "Book settings": SPEC §5 picker, §9 date dropdown) ──────────────────────
+/** SPEC §5: scheduling steps of 5 minutes, a chosen time rounded up. */
+export const SCHEDULE_STEP_MS = 5 * 60_000;
+/** SPEC §9: the date dropdown's years run from 1913 … */
+export const SCHEDULE_FIRST_YEAR = 1913;
+/** … to the current year plus 10. */
+export const SCHEDULE_YEARS_AHEAD = 10;

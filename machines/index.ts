@@ -1,8 +1,10 @@
 import type { EventObject } from 'xstate';
+import { accountSectionMachines } from './account-sections/registry';
 import { accountsMachines } from './accounts/registry';
 import { alertMachine } from './alert.machine';
 import { alertsMachine } from './alerts.machine';
 import { bookListMachines } from './book-list/registry';
+import { bookSettingsMachines } from './book-settings/registry';
 import { captchaMachine } from './captcha.machine';
 import { detailsFormMachine } from './details-form.machine';
 import { languageMachine } from './language.machine';
@@ -11,7 +13,10 @@ import { publishMachines } from './publish/registry';
 import { readerMachines } from './reader/registry';
 import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
+import { shareMachines } from './share/registry';
 import { signUpMachines } from './sign-up/registry';
+import { triggerMachines } from './triggers/registry';
+import { widgetMachines } from './widget/registry';
 
 // Every machine of the product, by file (the accounts and sign-up entries come from their registries below).
 export { activationMachine } from './activation.machine';
@@ -193,8 +198,18 @@ export const machines: MachineEntry[] = [
   ...signUpMachines,
   // Publishing: the book list of /account/book (machines/book-list/registry.ts).
   ...bookListMachines,
+  // Publishing: the book settings modal (machines/book-settings/registry.ts).
+  ...bookSettingsMachines,
   // Publishing: publish modal, upload page and its files, house ads (machines/publish/registry.ts).
   ...publishMachines,
   // Reading: the flipbook reader (machines/reader/registry.ts).
   ...readerMachines,
+  // Reading: account statistics, comment moderation, subscribers (machines/account-sections/registry.ts).
+  ...accountSectionMachines,
+  // Sharing: the widget (embed) modal (machines/widget/registry.ts).
+  ...widgetMachines,
+  // Sharing: the share modal (machines/share/registry.ts).
+  ...shareMachines,
+  // Book settings: the trigger tab (machines/triggers/registry.ts).
+  ...triggerMachines,
 ];

@@ -1,6 +1,7 @@
 import type { ReaderContext } from '../reader.machine';
 import { readerMachine } from '../reader.machine';
 import type { MachineEntry } from '../registry-types';
+import { commentsEntry } from './comments.entry';
 import { adultBook, sampleBook } from './fixtures';
 
 /** Registry entry of the reader machine (spread into machines/index.ts). */
@@ -90,4 +91,5 @@ export const readerMachines: MachineEntry[] = [
       limit: 1000,
     },
   },
+  commentsEntry,
 ];

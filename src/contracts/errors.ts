@@ -54,6 +54,20 @@ export const ERRORS = {
   bookDeactivated: { type: 'BOOK', code: 410, http: 410 },
   // The publisher turned download (or, for an inline copy, print) off; the owner still gets the file.
   downloadRefused: { type: 'BOOK', code: 406, http: 403 },
+  // Comments and subscriptions (comment_mode 0 refuses comments; subscribe_mode 0 refuses followers).
+  commentsRefused: { type: 'COMMENT', code: 601, http: 403 },
+  commentNotFound: { type: 'COMMENT', code: 604, http: 404 },
+  subscribeRefused: { type: 'SUBSCRIBE', code: 611, http: 403 },
+  // Triggers (SPEC §5: a type once per book; download/print triggers need their mode on).
+  triggerNotFound: { type: 'TRIGGER', code: 701, http: 404 },
+  triggerTypeTaken: { type: 'TRIGGER', code: 702, http: 409 },
+  triggerTypeDisabled: { type: 'TRIGGER', code: 703, http: 409 },
+  integrationNotFound: { type: 'TRIGGER', code: 704, http: 404 },
+  integrationLimit: { type: 'TRIGGER', code: 705, http: 409 },
+  // Folders (SPEC §3 Subscription): names unique per account ignoring case, FOLDERS_MAX per account.
+  folderNotFound: { type: 'FOLDER', code: 801, http: 404 },
+  folderExists: { type: 'FOLDER', code: 802, http: 409 },
+  folderLimit: { type: 'FOLDER', code: 803, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -22,10 +22,13 @@ import { BODY_LIMIT, registerBodyParsers } from './plugins/body';
 import { errorHandler, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
+import presetSiteRoutes from './presets/site';
+import beaconRoutes from './routes/beacon';
 import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
 import overviewRoutes from './routes/reader/overview';
 import readerSiteRoutes from './routes/reader/site';
+import widgetRoutes from './routes/widget';
 import type {} from './types';
 
 export interface AppDeps {
@@ -111,9 +114,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
   });
 
+  await app.register(beaconRoutes);
   await app.register(publishSiteRoutes);
+  await app.register(presetSiteRoutes);
   await app.register(readerSiteRoutes);
   await app.register(overviewRoutes);
+  await app.register(widgetRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
 
   // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path.

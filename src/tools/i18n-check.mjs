@@ -31,6 +31,9 @@ const SAME_OK = new Set([
   'Account',
   'Marketing',
   'Newsletter',
+  // Loan words kept in several languages' software (es/it "Webhook", it "Tablet").
+  'Webhook',
+  'Tablet',
   'Logos',
   'Skins',
   'Consultant',

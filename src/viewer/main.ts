@@ -15,17 +15,25 @@ import { languageMachine } from '../../machines/language.machine';
 import { pageHash, parsePageHash, resolveLayout, visiblePages } from '../../machines/reader/layout';
 import { readerMachine } from '../../machines/reader.machine';
 import { readClientConfig } from '../api/hosts';
-import { readCookie } from '../web/i18n/cookies';
+import { EXPLICIT_COOKIE } from '../contracts/reader';
+import { readCookie, setCookie } from '../web/i18n/cookies';
 import { detectLanguage } from '../web/i18n/detect';
 import { loadCatalog } from '../web/i18n/loader';
-import { createReaderApi, parseReaderLocation } from './api';
+import { createReaderApi, parseReaderLocation, takePreloadedBook, viewModeParam } from './api';
+import { toolSlots } from './render/chrome';
+import { mountComments } from './render/comments';
+import { storedAccessToken } from './render/comments-api';
+import { applySkin } from './render/presentation';
 import { ReaderView } from './render/view';
 import { startReadingStats } from './stats';
 import './reader.css';
 
 declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
 
-/** SPEC §2 safe mode: "continue" to explicit content is remembered for the browser session. */
+/**
+ * SPEC §2 safe mode: "continue" to explicit content is remembered for the browser session, and in the
+ * cookie the public pages' interstitial sets too (either one lets the reader open straight away).
+ */
 const EXPLICIT_KEY = 'quire.explicit';
 const session = (() => {
   try {
@@ -38,8 +46,9 @@ const session = (() => {
 const config = readClientConfig();
 const { id, token } = parseReaderLocation(location.pathname, location.search);
 const api = createReaderApi(config.api, id ?? '', token);
-// The book call starts before anything else, so the first page image can follow as early as possible.
-let firstLoad = id ? api.book() : null;
+// The book inlined in the page, else the book call started before anything else, so the first page
+// image can follow as early as possible.
+let firstLoad = id ? (takePreloadedBook() ?? api.book()) : null;
 firstLoad?.catch(() => {});
 
 const i18n = setupI18n();
@@ -66,7 +75,10 @@ const reader = createActor(
     },
     actions: {
       syncHash: (_, { page }) => history.replaceState(history.state, '', pageHash(page)),
-      rememberConsent: () => session?.setItem(EXPLICIT_KEY, '1'),
+      rememberConsent: () => {
+        session?.setItem(EXPLICIT_KEY, '1');
+        setCookie(EXPLICIT_COOKIE, '1');
+      },
       leave: () => location.assign('/'),
       enterFullscreen: () => {
         document.documentElement.requestFullscreen?.().catch(() => reader.send({ type: 'screen.fullscreenChanged', on: false }));
@@ -81,11 +93,38 @@ const reader = createActor(
       bookId: id ?? '',
       token,
       page: parsePageHash(location.hash),
+      // An embed may choose the view (`?mode=slide`, src/contracts/widget.ts); else the book's own.
+      mode: viewModeParam(location.search),
       viewport: { width: window.innerWidth, height: window.innerHeight },
-      explicitAccepted: session?.getItem(EXPLICIT_KEY) === '1',
+      explicitAccepted: session?.getItem(EXPLICIT_KEY) === '1' || readCookie(EXPLICIT_COOKIE) === '1',
     },
   },
 );
+
+// Comments and "follow the publisher" (machines/reader/comments.machine.ts): their buttons join the
+// toolbar and their panel takes turns with the reader's own panels. The app's stored session is only read.
+const comments = mountComments({
+  root,
+  i18n,
+  api: config.api,
+  bookId: id ?? '',
+  readerToken: token,
+  accessToken: storedAccessToken(
+    (() => {
+      try {
+        return window.localStorage;
+      } catch {
+        return null;
+      }
+    })(),
+    Date.now(),
+  ),
+  closeReaderPanel: () => reader.send({ type: 'user.closePanel' }),
+});
+toolSlots.push(comments.slot('comments'), comments.slot('follow'));
+reader.subscribe((s) => {
+  if (s.matches('reading') && !s.matches({ reading: { panel: 'none' } })) comments.readerPanelOpened();
+});
 
 const view = new ReaderView(
   root,
@@ -95,6 +134,7 @@ const view = new ReaderView(
   () => languageReady,
 );
 reader.subscribe((s) => view.update(s));
+reader.subscribe((s) => applySkin(root, s.context.book?.skin));
 
 // Reading statistics (first-party): time counts only while the book's pages are on screen.
 const stats = id ? startReadingStats(config.api, id, token) : null;

@@ -70,7 +70,8 @@ describe.each(DIALECTS)('demo seed on %s', (dialect) => {
           id: expect.any(String),
           name: 'Welcome to Quire',
           publishing_mode: 1,
-          status: 'QUEUED',
+          // The app's conversion runner may already have claimed it.
+          status: expect.stringMatching(/^(QUEUED|CONVERTING)$/),
           source_kind: 'pdf',
           email: DEMO_EMAIL,
           is_active: 1,

@@ -31,6 +31,10 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0003_social', 'Success'],
       ['0004_books', 'Success'],
       ['0005_reading_stats', 'Success'],
+      ['0006_folders', 'Success'],
+      ['0007_triggers', 'Success'],
+      ['0008_comments', 'Success'],
+      ['0009_share_counts', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

@@ -18,9 +18,17 @@ export interface Database {
   used_captchas: UsedCaptchasTable;
   social_identities: SocialIdentitiesTable;
   books: BooksTable;
+  folders: import('../folders/repo').FoldersTable;
   jobs: JobsTable;
   book_views: BookViewsTable;
   book_page_views: BookPageViewsTable;
+  book_comments: BookCommentsTable;
+  publisher_subscribers: PublisherSubscribersTable;
+  share_counts: import('../beacon/schema').ShareCountsTable;
+  integration_triggers: import('../triggers/tables').IntegrationTriggersTable;
+  book_triggers: import('../triggers/tables').BookTriggersTable;
+  leads: import('../triggers/tables').LeadsTable;
+  webhook_deliveries: import('../triggers/tables').WebhookDeliveriesTable;
 }
 
 /** Instance-wide key/value settings. */
@@ -238,4 +246,23 @@ export interface BookPageViewsTable {
   session: string;
   page: number;
   ms: number;
+}
+
+/** A reader's comment on a book (migration 0008). status: published, held (awaits the owner), rejected. */
+export interface BookCommentsTable {
+  id: string;
+  book_id: string;
+  profile_id: string;
+  author_name: string;
+  text: string;
+  status: string;
+  created_at: number;
+}
+export type BookCommentRow = Selectable<BookCommentsTable>;
+
+/** A reader following a publisher (migration 0008): one row per publisher account and reader profile. */
+export interface PublisherSubscribersTable {
+  account_id: string;
+  profile_id: string;
+  created_at: number;
 }

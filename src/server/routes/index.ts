@@ -1,12 +1,17 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_VERSION } from '../../contracts/envelope';
 import { ApiError } from '../envelope';
+import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
+import presetRoutes from './account/presets';
+import beaconSharesRoutes from './beacon-shares';
 import publishingRoutes from './book/index';
+import commentRoutes from './comments/index';
 import oauth2Routes from './oauth2/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
 import readerRoutes from './reader/index';
+import triggerRoutes from './triggers/index';
 
 /**
  * Every API area, registered under the api prefix (`/api`). Convention: one folder per area,
@@ -14,7 +19,19 @@ import readerRoutes from './reader/index';
  * their path below `/api` (e.g. `/public/status`), validate input with `parse(schema, data)`
  * and answer with `ok(reply, content)` or throw `new ApiError(name)`.
  */
-export const AREAS: FastifyPluginAsync[] = [publicRoutes, accountRoutes, profileRoutes, oauth2Routes, publishingRoutes, readerRoutes];
+export const AREAS: FastifyPluginAsync[] = [
+  publicRoutes,
+  accountRoutes,
+  profileRoutes,
+  oauth2Routes,
+  publishingRoutes,
+  readerRoutes,
+  commentRoutes,
+  beaconSharesRoutes,
+  triggerRoutes,
+  presetRoutes,
+  folderRoutes,
+];
 
 /**
  * Every data call carries `v=2` in its query (SPEC §7). Browser navigations that other sites start

@@ -3,8 +3,10 @@ import type { ViewMode } from '../../../machines/reader/layout';
 import type { ReaderEvent } from '../../../machines/reader.machine';
 import type { ReaderBook } from '../../contracts/reader';
 import { M } from '../messages';
+import { startTriggers } from '../triggers';
 import { h, icon, iconButton } from './dom';
 import { httpUrl, licenseBadge } from './presentation';
+import { ShareMenu } from './share';
 
 /** The toolbars: built once per book and language, then kept in step with the machine (no focus loss). */
 
@@ -19,6 +21,9 @@ export interface ChromeState {
   fullscreen: boolean;
   share: 'idle' | 'copying' | 'copied' | 'copyFailed';
 }
+
+/** Toolbar buttons other reader features add (comments, follow: main.ts): each gets the book, answers an element or null. */
+export const toolSlots: ((book: ReaderBook) => HTMLElement | null)[] = [];
 
 export const tr = (i18n: I18n, d: MessageDescriptor, values?: Record<string, unknown>): string => i18n._({ ...d, values });
 
@@ -40,7 +45,7 @@ export class Chrome {
   private readonly zoom: HTMLButtonElement;
   private readonly panels: Record<string, HTMLButtonElement> = {};
   private readonly full: HTMLButtonElement | null;
-  private readonly share: HTMLButtonElement | null;
+  private readonly share: ShareMenu | null;
 
   constructor(
     private readonly i18n: I18n,
@@ -76,7 +81,8 @@ export class Chrome {
     if (book.outline.length) this.panels.outline = iconButton('list', t(M.outline), () => send({ type: 'user.panel', panel: 'outline' }));
     this.panels.search = iconButton('search', t(M.search), () => send({ type: 'user.panel', panel: 'search' }));
     this.full = opts.fullscreen ? iconButton('expand', t(M.fullscreen), () => send({ type: 'user.fullscreen' })) : null;
-    this.share = book.share ? iconButton('share', t(M.share), () => send({ type: 'user.share' })) : null;
+    // Share (issue 7): a menu of the six services and "copy link" (src/viewer/render/share.ts).
+    this.share = book.share ? new ShareMenu(i18n, book, send) : null;
     const download = book.download
       ? h(
           'a',
@@ -99,6 +105,10 @@ export class Chrome {
           printIcon(),
         )
       : null;
+    // Book triggers (issue 6): the lead form on open, and before the download or print goes on.
+    const gate = startTriggers(i18n, book);
+    download?.addEventListener('click', (e) => gate.intercept(e, 2, download));
+    print?.addEventListener('click', (e) => gate.intercept(e, 3, print));
     this.top = h(
       'header',
       { class: 'qr-top' },
@@ -111,10 +121,11 @@ export class Chrome {
         this.zoom,
         ...Object.values(this.panels),
         this.full,
-        this.share,
+        this.share?.el,
         opts.sound,
         download,
         print,
+        ...toolSlots.map((slot) => slot(book)),
       ),
     );
     this.prev = iconButton('prev', t(M.prev), () => send({ type: 'nav.prev' }));
@@ -164,12 +175,6 @@ export class Chrome {
       this.full.title = label;
       this.full.replaceChildren(icon(s.fullscreen ? 'shrink' : 'expand'));
     }
-    if (this.share) {
-      const label = t(s.share === 'copied' ? M.shareCopied : s.share === 'copyFailed' ? M.shareFailed : M.share);
-      this.share.setAttribute('aria-label', label);
-      this.share.title = label;
-      this.share.replaceChildren(icon(s.share === 'copied' ? 'check' : 'share'));
-      this.share.dataset.state = s.share;
-    }
+    this.share?.sync(s.share);
   }
 }

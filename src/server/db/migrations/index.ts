@@ -4,6 +4,10 @@ import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_social';
 import * as m0004 from './0004_books';
 import * as m0005 from './0005_reading_stats';
+import * as m0006 from './0006_folders';
+import * as m0007 from './0007_triggers';
+import * as m0008 from './0008_comments';
+import * as m0009 from './0009_share_counts';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -15,4 +19,8 @@ export const migrations: Record<string, Migration> = {
   '0003_social': m0003,
   '0004_books': m0004,
   '0005_reading_stats': m0005,
+  '0006_folders': m0006,
+  '0007_triggers': m0007,
+  '0008_comments': m0008,
+  '0009_share_counts': m0009,
 };

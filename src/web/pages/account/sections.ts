@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export interface SectionProps {
   /** Fragment parameters of the route (SPEC §2 routing). */
@@ -10,7 +10,13 @@ export interface SectionProps {
  * budget). Key = the path segment after /account/ (SPEC §2 account menu links); the tab label is the
  * account menu's (ACCOUNT_LABELS). Add a section by adding one line here.
  */
-export const LAZY_SECTIONS: Record<string, LazyExoticComponent<ComponentType<SectionProps>>> = {};
+export const LAZY_SECTIONS: Record<string, LazyExoticComponent<ComponentType<SectionProps>>> = {
+  stats: lazy(() => import('../../components/account-sections/StatsSection')),
+  comment: lazy(() => import('../../components/account-sections/CommentsSection')),
+  subscriber: lazy(() => import('../../components/account-sections/SubscribersSection')),
+  integration: lazy(() => import('../../components/triggers/IntegrationsSection')),
+  trigger: lazy(() => import('../../components/triggers/LeadsSection')),
+};
 
 /** Tabs shown in the account page's navigation, in order (built-in first, then these). */
 export const lazySectionNames = (): string[] => Object.keys(LAZY_SECTIONS);
