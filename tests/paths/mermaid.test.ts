@@ -77,6 +77,18 @@ describe('toMermaid', () => {
     expect(t.some((x) => x.includes('s_light'))).toBe(false);
   });
 
+  it('wraps a parallel root, since Mermaid takes `--` only inside a block', () => {
+    const parallel = setup({}).createMachine({
+      id: 'both',
+      type: 'parallel',
+      states: { a: { initial: 'x', states: { x: {} } }, b: { initial: 'y', states: { y: {} } } },
+    });
+    const raw = toMermaid(parallel).split('\n');
+    // At the top level the separator would sit at two spaces; inside the root's block it is deeper.
+    expect(raw.filter((x) => x.trim() === '--')).toEqual(['    --']);
+    expect(raw).toContain('  state s_both {');
+  });
+
   it('highlights the active atomic states', () => {
     const t = lines(toMermaid(kitchenSinkMachine, { highlight: { panel: { editor: { bold: 'on', italic: 'off' } } } }));
     expect(t).toContain('classDef active fill:#fde68a,stroke:#b45309,stroke-width:3px,color:#111');

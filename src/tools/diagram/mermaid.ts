@@ -90,7 +90,8 @@ export function activeStateNodes(machine: AnyStateMachine, value: StateValue | u
 
 export function toMermaid(machine: AnyStateMachine, options: MermaidOptions = {}): string {
   const root = machine.root as AnyStateNode;
-  const wrapRoot = hasOwnTransitions(root) || (root.invoke?.length ?? 0) > 0;
+  // Mermaid accepts the `--` region separator only inside a block: a parallel root is wrapped too.
+  const wrapRoot = hasOwnTransitions(root) || (root.invoke?.length ?? 0) > 0 || root.type === 'parallel';
 
   // Mermaid ids: `s_` + sanitized path, unique.
   const ids = new Map<AnyStateNode, string>();
