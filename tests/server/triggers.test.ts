@@ -166,6 +166,13 @@ describe.each(DIALECTS)('triggers on %s', (dialect) => {
     });
     const listed = okBody(await as(owner).get(`/account/book/trigger?book=${books.open}`));
     expect(listed.map((t: { type: number }) => t.type)).toEqual([1, 2, 3]);
+    // The owner's book carries them too (SPEC §3 Book.triggers).
+    const book = okBody(await as(owner).get(`/account/book/get?id=${books.open}`));
+    expect(book.triggers.map((t: { id: string; type: number }) => [t.type, t.id])).toEqual([
+      [1, triggers.open],
+      [2, triggers.download],
+      [3, triggers.print],
+    ]);
 
     // Another account sees and changes nothing.
     expect(errorOf(await as(stranger).get(`/account/book/trigger?book=${books.open}`))).toMatchObject({ code: 404 });

@@ -99,6 +99,8 @@ export interface ViewContext {
   now: number;
   /** The private link's token of a book (src/server/reader/access.ts), shown to its owner. */
   privateToken?: (bookId: string) => string;
+  /** The book's triggers (SPEC §3 Book.triggers), read when given. */
+  triggersOf?: (bookId: string) => Promise<unknown[]>;
 }
 
 export const viewerUrl = (config: Pick<Config, 'hosts'>, bookId: string) => `${config.hosts.viewer}/read/${bookId}`;
@@ -176,7 +178,7 @@ export async function bookView(row: BookRow, ctx: ViewContext): Promise<Book> {
     url: { overview: overviewUrl(ctx.config, row), viewer: url, ...privateLink(row, url, ctx) },
     document: { ...documentProgress(row), pages: row.pages_total, direction: row.direction === 'rtl' ? 'rtl' : 'ltr' },
     start_time: row.start_time,
-    triggers: [],
+    triggers: ctx.triggersOf ? await ctx.triggersOf(row.id) : [],
   };
 }
 

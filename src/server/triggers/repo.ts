@@ -50,6 +50,12 @@ export function bookTriggerView(row: BookTriggerRow): BookTrigger {
   };
 }
 
+/** A book's triggers as its owner's book view lists them (SPEC §3 Book.triggers), by type. */
+export async function bookTriggers(db: Db, bookId: string): Promise<BookTrigger[]> {
+  const rows = await db.selectFrom('book_triggers').selectAll().where('book_id', '=', bookId).orderBy('type').execute();
+  return rows.map(bookTriggerView);
+}
+
 export function leadView(row: LeadRow): Lead {
   return {
     id: row.id,

@@ -28,6 +28,7 @@ import { assertScheduling, coerceFormNumbers, pickSettings, updateColumns } from
 import { bookListItem, bookView, type ViewContext } from '../../publish/views';
 import { privateToken } from '../../reader/access';
 import { bookDir } from '../../storage/paths';
+import { bookTriggers } from '../../triggers/repo';
 
 /** The upload size limit of an account mode (QUIRE_FILESIZE_LIMITS). */
 export const filesizeLimit = (config: Pick<Config, 'filesizeLimits'>, mode: AccountMode): number =>
@@ -56,7 +57,12 @@ function answerBulk(reply: FastifyReply, items: BulkItemResult[], failures: Erro
  */
 const bookRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession };
-  const viewContext = (): ViewContext => ({ config: app.config, now: app.clock(), privateToken: (id) => privateToken(app, id) });
+  const viewContext = (): ViewContext => ({
+    config: app.config,
+    now: app.clock(),
+    privateToken: (id) => privateToken(app, id),
+    triggersOf: (id) => bookTriggers(app.db, id),
+  });
 
   app.get('/account/book/preflight', guarded, async (request, reply) => {
     const { account } = authOf(request);
