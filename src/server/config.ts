@@ -31,6 +31,8 @@ export interface Config {
   tokenTtl: number;
   /** Multiplies every per-IP limit (many users behind one address, or a test suite on loopback). */
   ipLimitScale: number;
+  /** Webhooks may POST to loopback/private addresses (QUIRE_WEBHOOK_PRIVATE; off: no requests into the server's own network). */
+  webhookPrivate: boolean;
   /** Largest upload per account mode, in bytes. */
   filesizeLimits: Record<AccountMode, number>;
   /** Seed a demo account with one public publication on the first start (QUIRE_DEMO, default on). */
@@ -252,6 +254,7 @@ const EnvSchema = v.object({
     rule('must be an integer between 1 and 1000', (s) => /^\d{1,4}$/.test(s) && +s >= 1 && +s <= 1000, Number),
     '1',
   ),
+  QUIRE_WEBHOOK_PRIVATE: v.optional(flag, '0'),
   QUIRE_TOKEN_TTL: v.optional(
     rule('must be a number of seconds between 1 and 2592000', (s) => /^\d{1,7}$/.test(s) && +s >= 1 && +s <= 2_592_000, Number),
     '3600',
@@ -381,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.QUIRE_MAIL_FROM,
     tokenTtl: e.QUIRE_TOKEN_TTL,
     ipLimitScale: e.QUIRE_IP_LIMIT_SCALE,
+    webhookPrivate: e.QUIRE_WEBHOOK_PRIVATE,
     filesizeLimits: e.QUIRE_FILESIZE_LIMITS ?? { ...DEFAULT_FILESIZE_LIMITS },
     demo: e.QUIRE_DEMO,
     social: socialProviders(e),

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField } from '../../src/contracts/triggers';
+import { assertPublicHost, isPrivateAddress } from '../../src/server/triggers/deliveries';
 import { call, nextIp, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { waitFor } from './publish-support';
@@ -40,7 +41,8 @@ const errorOf = (res: LightMyRequestResponse) => {
 };
 
 describe.each(DIALECTS)('triggers on %s', (dialect) => {
-  const ctx = useAccountsApp(dialect, { env: { QUIRE_CONVERT_CONCURRENCY: '0' } });
+  // The test's webhook receivers listen on loopback.
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_CONVERT_CONCURRENCY: '0', QUIRE_WEBHOOK_PRIVATE: '1' } });
   let owner = '';
   let stranger = '';
   let accountId = '';
@@ -355,6 +357,35 @@ describe.each(DIALECTS)('triggers on %s', (dialect) => {
     const listed = okBody(await as(owner).get(`/account/book/trigger?book=${books.open}`));
     expect(listed.map((t: { type: number }) => t.type)).toEqual([2]);
     expect(okBody(await as(owner).get('/account/integration/trigger/lead')).total).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('webhook hosts', () => {
+  it('refuses loopback, private, link-local and unique-local addresses, by literal or by name', async () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
+    await expect(assertPublicHost('[::1]')).rejects.toThrow(/private/);
+    await expect(assertPublicHost('hooks.example', async () => [{ address: '93.184.216.34', family: 4 }])).resolves.toBeUndefined();
+    // One private address among several is enough to refuse (DNS answers can mix).
+    await expect(
+      assertPublicHost('mixed.example', async () => [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.5', family: 4 },
+      ]),
+    ).rejects.toThrow(/private/);
   });
 });
 

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import { type ExpressionBuilder, type Kysely, sql, type Updateable } from 'kysely';
 import { SIGNATURE_HEADER, type WebhookPayload } from '../../contracts/triggers';
 import { newId } from '../auth/crypto';
@@ -12,6 +14,34 @@ import type { WebhookDeliveriesTable, WebhookDeliveryRow } from './tables';
  * leaves a row that is claimed again once the lease ends), and a failure is retried after an
  * exponential backoff until max_attempts. Rows survive restarts, so nothing is lost on a redeploy.
  */
+
+/** Loopback, private, link-local, CGNAT, unique-local, multicast and unspecified addresses (v4 and v6). */
+export function isPrivateAddress(address: string): boolean {
+  const v4 = isIP(address) === 4 ? address : /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (v4) {
+    const [a = 0, b = 0] = v4.split('.').map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
+    );
+  }
+  const v6 = address.toLowerCase();
+  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('ff');
+}
+
+/** Throws when a host name is, or resolves to, a private address (every address it resolves to). */
+export async function assertPublicHost(hostname: string, resolve = (h: string) => lookup(h, { all: true })): Promise<void> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) ? [host] : (await resolve(host)).map((a) => a.address);
+  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw new Error(`the webhook host ${host} is a private address`);
+}
 
 /** `sha256=<hex HMAC-SHA256 of the raw body keyed by the integration's secret>`. */
 export const signature = (secret: string, body: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -27,6 +57,8 @@ export interface DeliveryOptions {
   leaseMs?: number;
   /** Time limit of one POST. */
   timeoutMs?: number;
+  /** POST to loopback/private/link-local addresses too (tests, intranets); off by default. */
+  allowPrivate?: boolean;
   log?: { warn(obj: object, msg: string): void };
 }
 
@@ -68,6 +100,7 @@ export class WebhookDeliverer {
   readonly #pollMs: number;
   readonly #leaseMs: number;
   readonly #timeoutMs: number;
+  readonly #allowPrivate: boolean;
   readonly #log: DeliveryOptions['log'];
   #timer: NodeJS.Timeout | undefined;
   #busy: Promise<void> | undefined;
@@ -82,6 +115,7 @@ export class WebhookDeliverer {
     this.#pollMs = options.pollMs ?? 2_000;
     this.#leaseMs = options.leaseMs ?? 60_000;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#allowPrivate = options.allowPrivate ?? false;
     this.#log = options.log;
   }
 
@@ -164,6 +198,9 @@ export class WebhookDeliverer {
     if (!target?.url || !target.secret) error = 'the integration has no URL or secret';
     else {
       try {
+        // An owner's URL must not reach into the server's own network (SSRF): its host's addresses are
+        // checked before each attempt.
+        if (!this.#allowPrivate) await assertPublicHost(new URL(target.url).hostname);
         const res = await this.#fetch(target.url, {
           method: 'POST',
           headers: {

@@ -45,7 +45,12 @@ import leadRoutes from './leads';
  */
 const triggerRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession };
-  const deliverer = new WebhookDeliverer({ db: app.db, clock: app.clock, log: app.log.child({ module: 'webhooks' }) });
+  const deliverer = new WebhookDeliverer({
+    db: app.db,
+    clock: app.clock,
+    allowPrivate: app.config.webhookPrivate,
+    log: app.log.child({ module: 'webhooks' }),
+  });
   app.addHook('onReady', async () => deliverer.start());
   app.addHook('preClose', () => deliverer.stop());
 
