@@ -5,6 +5,22 @@ import { pageImageUrl } from '../api';
 import { A4_PAGE } from './dom';
 
 /**
+ * Page 1 as the server's HTML shows it before the script runs (reader/page.ts `.qr-boot`): taken once,
+ * when the script starts, so the pool can adopt that element (already loading or decoded) instead of
+ * making a new one for the same URL.
+ */
+let bootImage: HTMLImageElement | null =
+  typeof document === 'undefined' ? null : document.querySelector<HTMLImageElement>('.qr-boot img.qr-img');
+
+/** The boot image when it shows this URL (once). */
+function adoptBootImage(url: string): HTMLImageElement | null {
+  const img = bootImage;
+  if (!img || img.getAttribute('src') !== url) return null;
+  bootImage = null;
+  return img;
+}
+
+/**
  * Page images, one `<img>` per page kept around the shown pages: neighbours (±2) are fetched and
  * decoded ahead, pages farther than 6 lose their image (src removed, element dropped), so memory stays
  * flat however many pages the book has. The same element moves between the stage and a page-turn leaf.
@@ -21,6 +37,14 @@ export class ImagePool {
   img(page: number, width: number, eager = true): HTMLImageElement {
     const held = this.imgs.get(page);
     if (held && held.width >= width) return held.img;
+    const url = pageImageUrl(this.pattern, width, page);
+    const adopted = held ? null : adoptBootImage(url);
+    if (adopted) {
+      adopted.draggable = false;
+      adopted.decoding = 'async';
+      this.imgs.set(page, { img: adopted, width });
+      return adopted;
+    }
     const img = held?.img ?? document.createElement('img');
     const size = this.pages[page - 1] ?? A4_PAGE;
     if (!held) {
@@ -33,7 +57,7 @@ export class ImagePool {
       img.height = Math.round((READER_WIDTHS.normal * size.height) / size.width);
     }
     img.setAttribute('fetchpriority', eager ? 'high' : 'low');
-    img.src = pageImageUrl(this.pattern, width, page);
+    img.src = url;
     this.imgs.set(page, { img, width });
     return img;
   }
