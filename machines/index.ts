@@ -7,6 +7,7 @@ import { bookListMachines } from './book-list/registry';
 import { bookSettingsMachines } from './book-settings/registry';
 import { captchaMachine } from './captcha.machine';
 import { detailsFormMachine } from './details-form.machine';
+import { foldersMachines } from './folders/registry';
 import { languageMachine } from './language.machine';
 import { modalsMachine } from './modals.machine';
 import { publishMachines } from './publish/registry';
@@ -212,4 +213,6 @@ export const machines: MachineEntry[] = [
   ...shareMachines,
   // Book settings: the trigger tab (machines/triggers/registry.ts).
   ...triggerMachines,
+  // Folders: the folder manager of /account/folders (machines/folders/registry.ts).
+  ...foldersMachines,
 ];

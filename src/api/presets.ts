@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PRESET_FIELDS } from '../../machines/book-settings/form';
 import { BookSettingsSchema } from '../contracts/books';
-import { type Folder, FolderSchema, type PresetLists, PresetListsSchema } from '../contracts/presets';
+import { type Folder, type FolderDeleteResult, FolderSchema, type PresetLists, PresetListsSchema } from '../contracts/presets';
 import type { ApiClient } from './client';
 
 /**
@@ -14,10 +14,32 @@ export const PRESETS_URL = 'account/book/preset/';
 export const FOLDERS_URL = 'account/subscription/';
 
 const FoldersSchema = v.array(FolderSchema);
+const FolderDeleteResultSchema = v.object({ id: v.string(), books: v.number() });
 
 export interface PresetsApi {
   presets(signal?: AbortSignal): Promise<PresetLists>;
   folders(signal?: AbortSignal): Promise<Folder[]>;
+}
+
+/**
+ * The folder manager's calls (/account/folders). Not silent: a refusal (errors.FOLDER.801/802/803)
+ * raises the API client's alert while the manager restores its list.
+ */
+export interface FoldersApi {
+  list(signal?: AbortSignal): Promise<Folder[]>;
+  create(name: string, signal?: AbortSignal): Promise<Folder>;
+  rename(id: string, name: string, signal?: AbortSignal): Promise<Folder>;
+  remove(id: string, signal?: AbortSignal): Promise<FolderDeleteResult>;
+}
+
+export function foldersApi(api: ApiClient): FoldersApi {
+  const post = (signal?: AbortSignal) => ({ method: 'POST' as const, ...(signal ? { signal } : {}) });
+  return {
+    list: (signal) => api.call(FOLDERS_URL, { method: 'GET', schema: FoldersSchema, ...(signal ? { signal } : {}) }),
+    create: (name, signal) => api.call(`${FOLDERS_URL}create`, { ...post(signal), json: { name }, schema: FolderSchema }),
+    rename: (id, name, signal) => api.call(`${FOLDERS_URL}update`, { ...post(signal), json: { id, name }, schema: FolderSchema }),
+    remove: (id, signal) => api.call(`${FOLDERS_URL}delete`, { ...post(signal), json: { id }, schema: FolderDeleteResultSchema }),
+  };
 }
 
 export function presetsApi(api: ApiClient): PresetsApi {

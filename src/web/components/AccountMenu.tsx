@@ -17,6 +17,7 @@ export const ACCOUNT_LABELS: Record<string, MessageDescriptor> = {
   favorite: msg({ id: 'menu.account.favorite', message: 'Favourites' }),
   comment: msg({ id: 'menu.account.comment', message: 'Comments' }),
   subscriber: msg({ id: 'menu.account.subscriber', message: 'Subscribers' }),
+  folders: msg({ id: 'menu.account.folders', message: 'Folders' }),
   theme: msg({ id: 'menu.account.theme', message: 'Skins' }),
   background: msg({ id: 'menu.account.background', message: 'Backgrounds' }),
   logo: msg({ id: 'menu.account.logo', message: 'Logos' }),

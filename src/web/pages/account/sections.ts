@@ -16,6 +16,7 @@ export const LAZY_SECTIONS: Record<string, LazyExoticComponent<ComponentType<Sec
   subscriber: lazy(() => import('../../components/account-sections/SubscribersSection')),
   integration: lazy(() => import('../../components/triggers/IntegrationsSection')),
   trigger: lazy(() => import('../../components/triggers/LeadsSection')),
+  folders: lazy(() => import('../../components/folders/FoldersSection')),
 };
 
 /** Tabs shown in the account page's navigation, in order (built-in first, then these). */

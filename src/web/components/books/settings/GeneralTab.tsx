@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
+import { Link } from 'wouter';
 import { DOCUMENT_VIEWS, LICENSE_MODES } from '../../../../contracts/books';
 import { Field, Select } from '../../ui';
 import { type BookSettingsActor, CheckField, useField } from './common';
@@ -83,6 +84,9 @@ export function GeneralTab({ actor }: { actor: BookSettingsActor }) {
           ...folders.map((f) => ({ value: f.id, label: f.name })),
         ]}
       />
+      <Link href="/account/folders" className="settings-folders-link" data-testid="manage-folders">
+        <Trans id="folders.manage">Manage folders</Trans>
+      </Link>
       <div className="settings-grid__wide">
         <CheckField actor={actor} field="is_adult" />
       </div>
