@@ -8,29 +8,28 @@ import { parsePo } from '../../tools/i18n-check-lib.mjs';
 import { findLocalesDir, type Translate } from '../mail/i18n';
 
 const readPo: (text: string) => Map<string, string> = parsePo;
-const PREFIX = 'overview.';
 
-/** Compiled `overview.*` messages of one PO file (empty translations left out). */
-function loadCatalog(localesDir: string, lang: string): Record<string, ReturnType<typeof compileMessage>> {
+/** Compiled messages whose id starts with `prefix`, of one PO file (empty translations left out). */
+function loadCatalog(localesDir: string, lang: string, prefix: string): Record<string, ReturnType<typeof compileMessage>> {
   const file = path.join(localesDir, lang, 'messages.po');
   if (!existsSync(file)) return {};
   const out: Record<string, ReturnType<typeof compileMessage>> = {};
   for (const [id, text] of readPo(readFileSync(file, 'utf8'))) {
-    if (id.startsWith(PREFIX) && text !== '') out[id] = compileMessage(text);
+    if (id.startsWith(prefix) && text !== '') out[id] = compileMessage(text);
   }
   return out;
 }
 
 /**
- * Translators of the public pages, one per language, like the mail's (mail/i18n.ts) but for the
- * `overview.*` ids. A message missing from a catalog falls back to English, then to the source text
+ * Translators of server-rendered pages, one per language, like the mail's (mail/i18n.ts) but for the
+ * ids under `prefix`. A message missing from a catalog falls back to English, then to the source text
  * of the macro (compiled at run time, so the pages read right before the catalogs are extracted).
  */
-export function loadOverviewI18n(localesDir = findLocalesDir()): (language: Language) => Translate {
-  const english = loadCatalog(localesDir, 'en');
+export function loadPrefixedI18n(prefix: string, localesDir = findLocalesDir()): (language: Language) => Translate {
+  const english = loadCatalog(localesDir, 'en', prefix);
   const instances = new Map<Language, I18n>();
   for (const lang of LANGUAGES) {
-    const messages = lang === 'en' ? english : { ...english, ...loadCatalog(localesDir, lang) };
+    const messages = lang === 'en' ? english : { ...english, ...loadCatalog(localesDir, lang, prefix) };
     const i18n = setupI18n({ locale: lang, messages: { [lang]: messages } });
     i18n.setMessagesCompiler(compileMessage);
     instances.set(lang, i18n);
@@ -40,3 +39,6 @@ export function loadOverviewI18n(localesDir = findLocalesDir()): (language: Lang
     return (descriptor, values) => i18n._(descriptor.id ?? '', values, { message: descriptor.message });
   };
 }
+
+/** The public publication and publisher pages (`overview.*`). */
+export const loadOverviewI18n = (localesDir = findLocalesDir()) => loadPrefixedI18n('overview.', localesDir);

@@ -1,41 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { type I18n, setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../machines/constants';
-// @ts-expect-error — plain JS module without types
-import { parsePo } from '../../tools/i18n-check-lib.mjs';
-import { findLocalesDir, type Translate } from '../mail/i18n';
+import { findLocalesDir } from '../mail/i18n';
+import { loadPrefixedI18n } from '../reader/overview-i18n';
 
-const readPo: (text: string) => Map<string, string> = parsePo;
-const PREFIX = 'widget.library.';
-
-function loadCatalog(localesDir: string, lang: string): Record<string, ReturnType<typeof compileMessage>> {
-  const file = path.join(localesDir, lang, 'messages.po');
-  if (!existsSync(file)) return {};
-  const out: Record<string, ReturnType<typeof compileMessage>> = {};
-  for (const [id, text] of readPo(readFileSync(file, 'utf8'))) {
-    if (id.startsWith(PREFIX) && text !== '') out[id] = compileMessage(text);
-  }
-  return out;
-}
-
-/**
- * Translators of the library widget, one per language, as the public pages do it
- * (reader/overview-i18n.ts) for the `widget.library.*` ids: a message missing from a catalog falls
- * back to English, then to the macro's source text.
- */
-export function loadWidgetI18n(localesDir = findLocalesDir()): (language: Language) => Translate {
-  const english = loadCatalog(localesDir, 'en');
-  const instances = new Map<Language, I18n>();
-  for (const lang of LANGUAGES) {
-    const messages = lang === 'en' ? english : { ...english, ...loadCatalog(localesDir, lang) };
-    const i18n = setupI18n({ locale: lang, messages: { [lang]: messages } });
-    i18n.setMessagesCompiler(compileMessage);
-    instances.set(lang, i18n);
-  }
-  return (language) => {
-    const i18n = (instances.get(language) ?? instances.get(DEFAULT_LANGUAGE)) as I18n;
-    return (descriptor, values) => i18n._(descriptor.id ?? '', values, { message: descriptor.message });
-  };
-}
+/** Translators of the library widget (`widget.library.*`), as the public pages do it (reader/overview-i18n.ts). */
+export const loadWidgetI18n = (localesDir = findLocalesDir()) => loadPrefixedI18n('widget.library.', localesDir);
