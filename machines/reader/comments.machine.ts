@@ -73,6 +73,8 @@ export const commentsMachine = setup({
   states: {
     panel: {
       initial: 'closed',
+      // The form shows while the comments load (or failed to): what is typed then is kept.
+      on: { 'user.type': { actions: assign({ draft: ({ event }) => event.text.slice(0, COMMENT_TEXT_MAX + 1) }) } },
       states: {
         closed: {
           on: { 'user.open': 'loading', 'user.toggle': 'loading' },
@@ -98,7 +100,6 @@ export const commentsMachine = setup({
           on: {
             'user.close': 'closed',
             'user.toggle': 'closed',
-            'user.type': { actions: assign({ draft: ({ event }) => event.text.slice(0, COMMENT_TEXT_MAX + 1) }) },
           },
           states: {
             form: {

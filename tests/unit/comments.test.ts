@@ -91,6 +91,16 @@ describe('reader comments machine', () => {
     expect(a.getSnapshot().context.comments.map((c) => c.id)).toEqual(['new', 'old']);
     expect(a.getSnapshot().context.draft).toBe('');
   });
+  it('keeps what is typed while the comments are still loading (the form shows then)', async () => {
+    const a = start('published');
+    a.send({ type: 'user.open' });
+    expect(a.getSnapshot().matches({ panel: 'loading' })).toBe(true);
+    a.send({ type: 'user.type', text: 'early bird' });
+    await settle();
+    expect(a.getSnapshot().matches({ panel: 'ready' })).toBe(true);
+    expect(a.getSnapshot().context.draft).toBe('early bird');
+    expect(a.getSnapshot().can({ type: 'user.post' })).toBe(true);
+  });
   it('keeps a held comment out of the list; keeps the draft when posting fails', async () => {
     const held = start('held');
     held.send({ type: 'user.open' });
