@@ -320,10 +320,13 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       expect(reader.headers['content-security-policy']).toContain('frame-ancestors *');
       expect(reader.headers['content-security-policy']).toContain("script-src 'self';");
       expect(reader.headers['x-frame-options']).toBeUndefined();
+      // Framable by anyone, so no opener isolation either (it would only cost a process swap).
+      expect(reader.headers['cross-origin-opener-policy']).toBe('unsafe-none');
       for (const url of ['/healthz', '/api/public/status?v=2', `/pages/${ids.public}/240/1.webp`]) {
         const other = await page(url);
         expect(other.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
         expect(other.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+        expect(other.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
       }
     });
   });
