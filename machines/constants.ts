@@ -18,6 +18,10 @@ export const ESCAPE_KEY = 27;
 // Cookies (§9)
 export const COOKIE_LIFETIME_DAYS = 365;
 export const COOKIE_PATH = '/';
+/** Cookie holding the path to visit after login (SPEC §4 Login); the reader sets it before "Sign in". */
+export const LOGIN_REDIRECT_COOKIE = 'quire_login_redirect';
+/** How long that path waits for the sign-in (days: 30 minutes). */
+export const LOGIN_REDIRECT_DAYS = 1 / 48;
 
 // Translations (§7, §9)
 export const TRANSLATION_TIMEOUT_MS = 10_000;

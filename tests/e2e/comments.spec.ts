@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { activeAccount, signIn } from './support/accounts';
 import { publish, publisher, shown } from './support/publishing';
 
 /**
@@ -131,6 +132,18 @@ test.describe('comments and subscribers', () => {
     const panel = await openComments(reader);
     await expect(panel.getByRole('link', { name: 'Sign in to comment' })).toHaveAttribute('href', '/login');
     await expect(panel.getByLabel('Your comment')).toHaveCount(0);
+
+    // Signing in from there comes back to the book, at the page being read, ready to comment.
+    await reader.keyboard.press('Escape');
+    await reader.keyboard.press('ArrowRight');
+    await expect(reader).toHaveURL(/#page=2$/);
+    const email = await activeAccount(reader, 'returning reader');
+    await (await openComments(reader)).getByRole('link', { name: 'Sign in to comment' }).click();
+    await expect(reader).toHaveURL(/\/login$/);
+    await signIn(reader, email, { menu: false });
+    await expect(reader).toHaveURL(new RegExp(`/read/${book.id}#page=2$`));
+    await shown(reader, 2);
+    await expect((await openComments(reader)).getByLabel('Your comment')).toBeVisible();
     await context.close();
   });
 });

@@ -1,10 +1,11 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
-import { COMMENT_TEXT_MAX } from '../../../machines/constants';
+import { COMMENT_TEXT_MAX, LOGIN_REDIRECT_COOKIE, LOGIN_REDIRECT_DAYS } from '../../../machines/constants';
 import { type CommentsEvent, commentsMachine } from '../../../machines/reader/comments.machine';
 import type { PublicComment } from '../../contracts/comments';
 import type { ReaderBook } from '../../contracts/reader';
+import { setCookie } from '../../web/i18n/cookies';
 import { M } from '../messages';
 import { createCommentsApi } from './comments-api';
 import { h, icon, iconButton } from './dom';
@@ -25,6 +26,10 @@ function pathIcon(d: string): SVGSVGElement {
   svg.querySelector('path')?.setAttribute('d', d);
   return svg;
 }
+
+/** "Sign in" from the reader: the app comes back to this book, at this page, once signed in. */
+const comeBackAfterSignIn = () =>
+  setCookie(LOGIN_REDIRECT_COOKIE, `${location.pathname}${location.search}${location.hash}`, LOGIN_REDIRECT_DAYS);
 
 export class CommentsView {
   /** The toolbar's comments button (null when the book refuses comments). */
@@ -52,7 +57,7 @@ export class CommentsView {
       ? null
       : signedIn
         ? iconButton('list', '', () => send({ type: 'user.follow' }))
-        : h('a', { class: 'qr-btn', href: '/login' }, pathIcon(BELL));
+        : h('a', { class: 'qr-btn', href: '/login', onClick: comeBackAfterSignIn }, pathIcon(BELL));
     if (this.followControl instanceof HTMLButtonElement) this.followControl.replaceChildren(pathIcon(BELL));
   }
 
@@ -206,7 +211,7 @@ export class CommentsView {
     return h(
       'p',
       { style: { padding: 'var(--s-3) var(--s-3) 0', margin: 0 } },
-      h('a', { class: 'qr-cta', href: '/login' }, this.t(M.commentSignIn)),
+      h('a', { class: 'qr-cta', href: '/login', onClick: comeBackAfterSignIn }, this.t(M.commentSignIn)),
     );
   }
 }

@@ -11,14 +11,13 @@ import type { ApiClient, Gate } from '../../api';
 import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
 import { readCookie, setCookie } from '../i18n/cookies';
 import { createUserStore, onUserChangedInOtherTab, userFromLogin, writeAssociation } from '../session/user-store';
+import { LOGIN_REDIRECT_COOKIE, loginRedirectTarget } from './login-redirect';
 
 /** Name of the navigator.locks lock and BroadcastChannel that keep tabs from refreshing together. */
 export const REFRESH_LOCK = 'quire-session-refresh';
 export const SESSION_CHANNEL = 'quire-session';
 /** How long a tab that refreshed keeps the lock after handing the new token over (cross-process delivery). */
 export const LOCK_HANDOFF_MS = 150;
-/** Cookie holding the path to visit after login (SPEC §4). */
-export const LOGIN_REDIRECT_COOKIE = 'quire_login_redirect';
 
 export interface SessionDeps {
   api: ApiClient;
@@ -183,7 +182,9 @@ export function createSessionWiring(deps: SessionDeps) {
       actions: {
         visitRedirect: (_, { path }) => {
           setCookie(LOGIN_REDIRECT_COOKIE, '', -1, doc);
-          deps.navigate(path);
+          const target = loginRedirectTarget(path);
+          if (target.fullLoad && doc.defaultView) doc.defaultView.location.assign(target.path);
+          else deps.navigate(target.path);
         },
         signOut: () => session.send({ type: 'user.logout' }),
       },
