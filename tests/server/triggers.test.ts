@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField } from '../../src/contracts/triggers';
-import { assertPublicHost, isPrivateAddress } from '../../src/server/triggers/deliveries';
+import { enqueueDelivery, isPrivateAddress, postWebhook, publicOnlyLookup, WebhookDeliverer } from '../../src/server/triggers/deliveries';
 import { call, nextIp, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { waitFor } from './publish-support';
@@ -350,6 +350,43 @@ describe.each(DIALECTS)('triggers on %s', (dialect) => {
     expect(await row()).toMatchObject({ state: 'delivered', attempts: 2 });
   });
 
+  it('without QUIRE_WEBHOOK_PRIVATE, a loopback webhook is never called, by address or by name', async () => {
+    const before = good.received.length;
+    const lead = await ctx.app.db.selectFrom('leads').select('id').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const byName = good.url.replace('127.0.0.1', 'localhost');
+    const hooks: Record<string, string> = {};
+    for (const [key, url] of [
+      ['literal', good.url],
+      ['name', byName],
+    ] as const)
+      hooks[key] = okBody(await as(owner).post('/account/integration/trigger/create', { kind: 'webhook', name: `Local ${key}`, url })).id;
+    // Due in an hour: the app's own deliverer (QUIRE_WEBHOOK_PRIVATE=1 here) leaves them alone; this
+    // guarded one lives an hour later.
+    const later = Date.now() + 3_600_000;
+    const guarded = new WebhookDeliverer({ db: ctx.app.db, allowPrivate: false, pollMs: 50, clock: () => Date.now() + 3_600_000 });
+    for (const key of ['literal', 'name'])
+      await enqueueDelivery(
+        ctx.app.db,
+        { integrationId: hooks[key] as string, leadId: lead.id, payload: { guarded: key } as never, maxAttempts: 1 },
+        later,
+      );
+    const rows = () =>
+      ctx.app.db
+        .selectFrom('webhook_deliveries')
+        .select(['integration_id', 'state', 'last_error'])
+        .where('integration_id', 'in', Object.values(hooks))
+        .execute();
+    try {
+      guarded.start();
+      await waitFor(async () => (await rows()).every((r) => r.state === 'failed'), 10_000, 'both deliveries refused');
+    } finally {
+      await guarded.stop();
+    }
+    for (const r of await rows()) expect(r.last_error).toMatch(/private address/);
+    expect(good.received.length).toBe(before);
+    for (const id of Object.values(hooks)) okBody(await as(owner).post('/account/integration/trigger/delete', { id }));
+  });
+
   it('deleting an integration removes its book triggers; leads stay', async () => {
     okBody(await as(owner).post('/account/book/trigger/delete', { id: triggers.open }));
     expect(errorOf(await as(owner).post('/account/book/trigger/delete', { id: triggers.open }))).toMatchObject({ code: 701 });
@@ -377,15 +414,57 @@ describe('webhook hosts', () => {
     ])
       expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
-    await expect(assertPublicHost('[::1]')).rejects.toThrow(/private/);
-    await expect(assertPublicHost('hooks.example', async () => [{ address: '93.184.216.34', family: 4 }])).resolves.toBeUndefined();
+  });
+
+  it('connects only to the public addresses it checked (no second lookup to rebind)', async () => {
+    type Answer = { address: string; family: number }[];
+    const lookupOf = (answers: Answer[]) => {
+      let calls = 0;
+      const lookup = publicOnlyLookup((_host, callback) => callback(null, answers[Math.min(calls++, answers.length - 1)] ?? []));
+      return { lookup, calls: () => calls };
+    };
+    const ask = (lookup: ReturnType<typeof publicOnlyLookup>, all = false) =>
+      new Promise<{ err: Error | null; address: unknown }>((resolve) =>
+        (lookup as unknown as (h: string, o: object, cb: (e: Error | null, a: unknown) => void) => void)(
+          'hooks.example',
+          { all },
+          (err, address) => resolve({ err, address }),
+        ),
+      );
+    const publicOne = lookupOf([[{ address: '93.184.216.34', family: 4 }]]);
+    expect(await ask(publicOne.lookup)).toEqual({ err: null, address: '93.184.216.34' });
+    expect((await ask(publicOne.lookup, true)).address).toEqual([{ address: '93.184.216.34', family: 4 }]);
     // One private address among several is enough to refuse (DNS answers can mix).
-    await expect(
-      assertPublicHost('mixed.example', async () => [
+    const mixed = lookupOf([
+      [
         { address: '93.184.216.34', family: 4 },
         { address: '10.0.0.5', family: 4 },
-      ]),
-    ).rejects.toThrow(/private/);
+      ],
+    ]);
+    expect((await ask(mixed.lookup)).err?.message).toMatch(/private/);
+
+    // A real POST through a name that answers public once, then loopback: the socket's own lookup is
+    // the check, so the loopback answer is refused and the local server never sees a request.
+    let received = 0;
+    const local = createServer((_req, res) => {
+      received++;
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = local.address() as { port: number };
+      const rebinding = lookupOf([[{ address: '127.0.0.1', family: 4 }]]);
+      await expect(
+        postWebhook(`http://rebind.example:${port}/hook`, {}, '{}', { timeoutMs: 2_000, lookup: rebinding.lookup }),
+      ).rejects.toThrow(/private/);
+      expect(rebinding.calls()).toBe(1);
+      expect(received).toBe(0);
+      // Without the guard (QUIRE_WEBHOOK_PRIVATE=1) the same call reaches it.
+      expect(await postWebhook(`http://127.0.0.1:${port}/hook`, {}, '{}', { timeoutMs: 2_000 })).toBe(200);
+      expect(received).toBe(1);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { type ExpressionBuilder, type Kysely, sql, type Updateable } from 'kysely';
 import { SIGNATURE_HEADER, type WebhookPayload } from '../../contracts/triggers';
 import { newId } from '../auth/crypto';
@@ -36,11 +38,64 @@ export function isPrivateAddress(address: string): boolean {
   return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('ff');
 }
 
-/** Throws when a host name is, or resolves to, a private address (every address it resolves to). */
-export async function assertPublicHost(hostname: string, resolve = (h: string) => lookup(h, { all: true })): Promise<void> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await resolve(host)).map((a) => a.address);
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw new Error(`the webhook host ${host} is a private address`);
+type Resolve = (hostname: string, callback: (err: Error | null, addresses: LookupAddress[]) => void) => void;
+const systemResolve: Resolve = (hostname, callback) =>
+  dnsLookup(hostname, { all: true }, (err, addresses) => callback(err, addresses ?? []));
+
+/**
+ * The DNS lookup the webhook's socket connects with: it refuses a host whose answer has any private
+ * address, and the socket connects to an address of that same answer — so a name cannot resolve to a
+ * public address for a check and to a private one for the connection (DNS rebinding).
+ */
+export function publicOnlyLookup(resolve: Resolve = systemResolve): LookupFunction {
+  return (hostname: string, options: LookupOptions, callback: (...args: never[]) => void) => {
+    const done = callback as unknown as (err: Error | null, address: string | LookupAddress[], family?: number) => void;
+    resolve(hostname, (err, addresses) => {
+      if (err) return done(err, '', 0);
+      const allowed = addresses.filter((a) => !options.family || a.family === options.family);
+      if (allowed.length === 0 || addresses.some((a) => isPrivateAddress(a.address)))
+        return done(new Error(`the webhook host ${hostname} is a private address`), '', 0);
+      const [first] = allowed as [LookupAddress];
+      if (options.all) done(null, allowed);
+      else done(null, first.address, first.family);
+    });
+  };
+}
+
+/**
+ * One webhook POST: its status code (the body is read and dropped). No redirects are followed (a
+ * redirect could point anywhere: the owner configures the final URL instead); with `lookup`, the
+ * socket connects only where that lookup allows (see publicOnlyLookup).
+ */
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  { timeoutMs, lookup: connectLookup }: { timeoutMs: number; lookup?: LookupFunction },
+): Promise<number> {
+  const target = new URL(url);
+  const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : undefined;
+  if (!client) return Promise.reject(new Error(`unsupported webhook protocol ${target.protocol}`));
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: connectLookup,
+        // One socket per delivery: a kept-alive socket would skip the lookup of the next one.
+        agent: false,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** `sha256=<hex HMAC-SHA256 of the raw body keyed by the integration's secret>`. */
@@ -49,7 +104,6 @@ export const signature = (secret: string, body: string): string => `sha256=${cre
 export interface DeliveryOptions {
   db: Kysely<Database>;
   clock?: () => number;
-  fetch?: typeof fetch;
   /** First retry delay; doubles with each attempt (default 30 s: 30 s, 1 min, 2 min … ~1 h). */
   backoffMs?: number;
   maxAttempts?: number;
@@ -95,7 +149,6 @@ export async function enqueueDelivery(
 export class WebhookDeliverer {
   readonly #db: Kysely<Database>;
   readonly #clock: () => number;
-  readonly #fetch: typeof fetch;
   readonly #backoffMs: number;
   readonly #pollMs: number;
   readonly #leaseMs: number;
@@ -110,7 +163,6 @@ export class WebhookDeliverer {
   constructor(options: DeliveryOptions) {
     this.#db = options.db;
     this.#clock = options.clock ?? Date.now;
-    this.#fetch = options.fetch ?? ((...args) => fetch(...args));
     this.#backoffMs = options.backoffMs ?? 30_000;
     this.#pollMs = options.pollMs ?? 2_000;
     this.#leaseMs = options.leaseMs ?? 60_000;
@@ -198,24 +250,21 @@ export class WebhookDeliverer {
     if (!target?.url || !target.secret) error = 'the integration has no URL or secret';
     else {
       try {
-        // An owner's URL must not reach into the server's own network (SSRF): its host's addresses are
-        // checked before each attempt.
-        if (!this.#allowPrivate) await assertPublicHost(new URL(target.url).hostname);
-        const res = await this.#fetch(target.url, {
-          method: 'POST',
-          headers: {
+        // An owner's URL must not reach into the server's own network (SSRF): an address literal is
+        // checked here, a host name by the lookup the socket connects with (publicOnlyLookup).
+        const host = new URL(target.url).hostname.replace(/^\[|\]$/g, '');
+        if (!this.#allowPrivate && isIP(host) && isPrivateAddress(host)) throw new Error(`the webhook host ${host} is a private address`);
+        status = await postWebhook(
+          target.url,
+          {
             'content-type': 'application/json',
             'user-agent': 'Quire-Webhook/1',
             [SIGNATURE_HEADER]: signature(target.secret, row.body),
             'X-Quire-Delivery': row.id,
           },
-          body: row.body,
-          // A redirect could point anywhere: the owner configures the final URL instead.
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.#timeoutMs),
-        });
-        status = res.status;
-        await res.body?.cancel().catch(() => {});
+          row.body,
+          { timeoutMs: this.#timeoutMs, lookup: this.#allowPrivate ? undefined : publicOnlyLookup() },
+        );
         if (status < 200 || status > 299) error = `HTTP ${status}`;
       } catch (e) {
         error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
