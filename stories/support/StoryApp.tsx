@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { type AnyStateMachine, createActor } from 'xstate';
 import { alertMachine } from '../../machines/alert.machine';
 import { alertsMachine } from '../../machines/alerts.machine';
@@ -17,6 +17,18 @@ import type { CurrentUser } from '../../src/web/session/user-store';
 export function actorAt<M extends AnyStateMachine>(machine: M, value: unknown, context: unknown, input?: unknown) {
   const snapshot = machine.resolveState({ value, context } as never);
   return createActor(machine, { snapshot, input } as never);
+}
+
+/**
+ * A story's actor for the chosen scenario: made again when `deps` change, stopped when replaced or
+ * unmounted (`stop` for a value that holds its actor).
+ */
+export function useStoryActor<T>(make: () => T, deps: readonly unknown[], stop?: (made: T) => void): T {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the actor depends on.
+  const made = useMemo(make, deps);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `stop` is read once, with the value it stops.
+  useEffect(() => () => (stop ? stop(made) : (made as { stop(): void }).stop()), [made]);
+  return made;
 }
 
 export const homeRoute: Route = { path: '/', params: {}, page: { name: 'home', requiresLogin: false, bypassTerms: false } };

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { accountStatsMachine, type StatsBook } from '../../../machines/account-sections/account-stats.machine';
 import {
@@ -17,7 +16,7 @@ import type { ReaderStatsSummary } from '../../../src/contracts/reader';
 import { CommentsView } from '../../../src/web/components/account-sections/CommentsSection';
 import { StatsView } from '../../../src/web/components/account-sections/StatsSection';
 import { SubscribersView } from '../../../src/web/components/account-sections/SubscribersSection';
-import { actorAt, StoryApp } from '../../support/StoryApp';
+import { actorAt, StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
  * The account sections of issue "Reading" (/account/stats, /account/comment, /account/subscriber) in each
@@ -75,26 +74,24 @@ const SCENARIOS = {
 } as Record<Section, string[]>;
 
 function SectionStory({ section, scenario, width }: { section: Section; scenario: string; width?: number }) {
-  const view = useMemo(() => {
-    if (section === 'comments') {
-      const p = COMMENTS[scenario as keyof typeof COMMENTS] ?? COMMENTS.held;
-      const actor = actorAt(commentsStory, p.value, p.context).start();
-      return { actor, node: <CommentsView actor={actor} /> };
-    }
-    if (section === 'subscribers') {
-      const p = SUBSCRIBERS[scenario as keyof typeof SUBSCRIBERS] ?? SUBSCRIBERS.loaded;
-      const actor = actorAt(subscribersStory, p.value, p.context).start();
-      return { actor, node: <SubscribersView actor={actor} /> };
-    }
-    const p = STATS[scenario as keyof typeof STATS] ?? STATS.loaded;
-    const actor = actorAt(statsStory, p.value, p.context).start();
-    return { actor, node: <StatsView actor={actor} /> };
-  }, [section, scenario]);
-  useEffect(
-    () => () => {
-      view.actor.stop();
+  const view = useStoryActor(
+    () => {
+      if (section === 'comments') {
+        const p = COMMENTS[scenario as keyof typeof COMMENTS] ?? COMMENTS.held;
+        const actor = actorAt(commentsStory, p.value, p.context).start();
+        return { actor, node: <CommentsView actor={actor} /> };
+      }
+      if (section === 'subscribers') {
+        const p = SUBSCRIBERS[scenario as keyof typeof SUBSCRIBERS] ?? SUBSCRIBERS.loaded;
+        const actor = actorAt(subscribersStory, p.value, p.context).start();
+        return { actor, node: <SubscribersView actor={actor} /> };
+      }
+      const p = STATS[scenario as keyof typeof STATS] ?? STATS.loaded;
+      const actor = actorAt(statsStory, p.value, p.context).start();
+      return { actor, node: <StatsView actor={actor} /> };
     },
-    [view],
+    [section, scenario],
+    (v) => v.actor.stop(),
   );
   return (
     <StoryApp>

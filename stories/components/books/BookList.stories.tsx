@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { converting, donePrivate, donePublic, failed, type pageOf, SORT_OPTIONS, showcase } from '../../../machines/book-list/fixtures';
 import { DEFAULT_QUERY, type ListQuery } from '../../../machines/book-list/items';
@@ -7,7 +6,7 @@ import { type BookListContext, bookListMachine } from '../../../machines/book-li
 import type { BookListItem } from '../../../src/contracts/books';
 import { BookListView } from '../../../src/web/components/books/BookListView';
 import type { Layout } from '../../../src/web/components/books/format';
-import { StoryApp } from '../../support/StoryApp';
+import { StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
  * The book list of /account/book in each state of its machine (SPEC §2 "Lists of books…", §4 status and
@@ -88,17 +87,11 @@ const storyMachine = bookListMachine.provide({
 });
 
 function BookListStory({ scenario, layout, width }: { scenario: Scenario; layout: Layout; width?: number }) {
-  const actor = useMemo(() => {
+  const actor = useStoryActor(() => {
     const { value, context } = PRESETS[scenario];
     const snapshot = storyMachine.resolveState({ value, context } as never);
     return createActor(storyMachine, { snapshot } as never).start();
   }, [scenario]);
-  useEffect(
-    () => () => {
-      actor.stop();
-    },
-    [actor],
-  );
   return (
     <StoryApp>
       <div className="container page account-page" style={{ paddingTop: 24, ...(width ? { maxWidth: width, paddingInline: 8 } : {}) }}>

@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { FOLDERS, NOW, PRESETS, privateBook, settingsBook } from '../../../machines/book-settings/fixtures';
 import { bulkForm, customFlags, formOfBook, rightsOf, roundUpToStep } from '../../../machines/book-settings/form';
@@ -7,7 +6,7 @@ import { type BookSettingsContext, bookSettingsMachine } from '../../../machines
 import type { AccountMode } from '../../../src/contracts/accounts';
 import type { Book, BulkItemResult } from '../../../src/contracts/books';
 import { BookSettingsView } from '../../../src/web/components/books/settings/BookSettingsView';
-import { actorAt, StoryApp } from '../../support/StoryApp';
+import { actorAt, StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
  * The book settings modal in each state of its machine (SPEC §2 Book settings modal, §4 Publish date, §5,
@@ -123,16 +122,10 @@ const storyMachine = bookSettingsMachine.provide({
 });
 
 function BookSettingsStory({ scenario }: { scenario: Scenario }) {
-  const actor = useMemo(() => {
+  const actor = useStoryActor(() => {
     const { value, context } = STATES[scenario];
     return actorAt(storyMachine, value, context, { ids: context.ids, mode: context.mode }).start();
   }, [scenario]);
-  useEffect(
-    () => () => {
-      actor.stop();
-    },
-    [actor],
-  );
   return (
     <StoryApp>
       <BookSettingsView key={scenario} actor={actor} />

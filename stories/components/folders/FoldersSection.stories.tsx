@@ -1,11 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { sampleFolders } from '../../../machines/folders/registry';
 import { type FoldersContext, foldersMachine, PENDING_ID } from '../../../machines/folders.machine';
 import type { Folder, FolderDeleteResult } from '../../../src/contracts/presets';
 import { FoldersView } from '../../../src/web/components/folders/FoldersSection';
-import { actorAt, StoryApp } from '../../support/StoryApp';
+import { actorAt, StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
  * /account/folders (issue 6) in each state of the folder manager machine. Loads never settle; create,
@@ -72,16 +71,10 @@ const SCENARIOS = {
 type Scenario = keyof typeof SCENARIOS;
 
 function FoldersStory({ scenario, width }: { scenario: Scenario; width?: number }) {
-  const actor = useMemo(() => {
+  const actor = useStoryActor(() => {
     const p = SCENARIOS[scenario] ?? SCENARIOS.loaded;
     return actorAt(story, p.value, p.context).start();
   }, [scenario]);
-  useEffect(
-    () => () => {
-      actor.stop();
-    },
-    [actor],
-  );
   return (
     <StoryApp>
       <div className="container page account-page" style={{ paddingTop: 24, ...(width ? { maxWidth: width, paddingInline: 8 } : {}) }}>

@@ -1,10 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { accountShare, visitorShare } from '../../../machines/share/fixtures';
 import { type ShareContext, shareMachine } from '../../../machines/share.machine';
 import { ShareModalView } from '../../../src/web/components/share/ShareModalView';
-import { StoryApp } from '../../support/StoryApp';
+import { StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
  * The share modal (issue 7) in each state of the share machine. Side effects are inert: services log
@@ -39,17 +38,11 @@ const storyMachine = shareMachine.provide({
 });
 
 function ShareStory({ scenario }: { scenario: Scenario }) {
-  const actor = useMemo(() => {
+  const actor = useStoryActor(() => {
     const { value, context } = PRESETS[scenario];
     const snapshot = storyMachine.resolveState({ value, context } as never);
     return createActor(storyMachine, { snapshot } as never).start();
   }, [scenario]);
-  useEffect(
-    () => () => {
-      actor.stop();
-    },
-    [actor],
-  );
   return (
     <StoryApp>
       <ShareModalView key={scenario} actor={actor} />

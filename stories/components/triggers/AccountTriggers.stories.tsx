@@ -1,5 +1,4 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { disabledForm, leadForm, sampleLead, webhook } from '../../../machines/triggers/fixtures';
 import { type IntegrationChange, integrationsMachine } from '../../../machines/triggers/integrations.machine';
@@ -7,7 +6,7 @@ import { LEADS_STEP, leadsMachine } from '../../../machines/triggers/leads.machi
 import type { Lead, TriggerConfig } from '../../../src/contracts/triggers';
 import { IntegrationsView } from '../../../src/web/components/triggers/IntegrationsSection';
 import { LeadsView } from '../../../src/web/components/triggers/LeadsSection';
-import { StoryApp } from '../../support/StoryApp';
+import { StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
  * /account/integration and /account/trigger in each state of their machines. Loads never settle;
@@ -52,45 +51,43 @@ const leads: Lead[] = Array.from({ length: 6 }, (_, i) => ({
 }));
 
 function AccountTriggersStory({ scenario, width }: { scenario: Scenario; width?: number }) {
-  const view = useMemo(() => {
-    const at = (machine: typeof integrationsStory | typeof leadsStory, value: unknown, context: unknown) =>
-      createActor(
-        machine as never,
-        { snapshot: (machine as typeof integrationsStory).resolveState({ value, context } as never) } as never,
-      ).start();
-    const items = [leadForm, webhook, disabledForm];
-    switch (scenario) {
-      case 'integrationsLoading':
-        return { kind: 'integrations', actor: at(integrationsStory, 'loading', { items: [], error: null }) } as const;
-      case 'integrationsFailed':
-        return { kind: 'integrations', actor: at(integrationsStory, 'failed', { items: [], error: 'commons.requestError' }) } as const;
-      case 'integrationsEmpty':
-        return { kind: 'integrations', actor: at(integrationsStory, { ready: { idle: 'empty' } }, { items: [], error: null }) } as const;
-      case 'integrationsLoaded':
-        return { kind: 'integrations', actor: at(integrationsStory, { ready: { idle: 'loaded' } }, { items, error: null }) } as const;
-      case 'integrationsWorking':
-        return { kind: 'integrations', actor: at(integrationsStory, { ready: 'working' }, { items, error: null }) } as const;
-      case 'leadsLoading':
-        return { kind: 'leads', actor: at(leadsStory, 'loading', { start: 0, list: [], total: 0, error: null }) } as const;
-      case 'leadsEmpty':
-        return { kind: 'leads', actor: at(leadsStory, { ready: 'empty' }, { start: 0, list: [], total: 0, error: null }) } as const;
-      case 'leadsLoaded':
-        return {
-          kind: 'leads',
-          actor: at(leadsStory, { ready: { loaded: 'idle' } }, { start: 0, list: leads, total: LEADS_STEP + 6, error: null }),
-        } as const;
-      default:
-        return {
-          kind: 'leads',
-          actor: at(leadsStory, { ready: { loaded: 'exporting' } }, { start: 0, list: leads, total: 6, error: null }),
-        } as const;
-    }
-  }, [scenario]);
-  useEffect(
-    () => () => {
-      view.actor.stop();
+  const view = useStoryActor(
+    () => {
+      const at = (machine: typeof integrationsStory | typeof leadsStory, value: unknown, context: unknown) =>
+        createActor(
+          machine as never,
+          { snapshot: (machine as typeof integrationsStory).resolveState({ value, context } as never) } as never,
+        ).start();
+      const items = [leadForm, webhook, disabledForm];
+      switch (scenario) {
+        case 'integrationsLoading':
+          return { kind: 'integrations', actor: at(integrationsStory, 'loading', { items: [], error: null }) } as const;
+        case 'integrationsFailed':
+          return { kind: 'integrations', actor: at(integrationsStory, 'failed', { items: [], error: 'commons.requestError' }) } as const;
+        case 'integrationsEmpty':
+          return { kind: 'integrations', actor: at(integrationsStory, { ready: { idle: 'empty' } }, { items: [], error: null }) } as const;
+        case 'integrationsLoaded':
+          return { kind: 'integrations', actor: at(integrationsStory, { ready: { idle: 'loaded' } }, { items, error: null }) } as const;
+        case 'integrationsWorking':
+          return { kind: 'integrations', actor: at(integrationsStory, { ready: 'working' }, { items, error: null }) } as const;
+        case 'leadsLoading':
+          return { kind: 'leads', actor: at(leadsStory, 'loading', { start: 0, list: [], total: 0, error: null }) } as const;
+        case 'leadsEmpty':
+          return { kind: 'leads', actor: at(leadsStory, { ready: 'empty' }, { start: 0, list: [], total: 0, error: null }) } as const;
+        case 'leadsLoaded':
+          return {
+            kind: 'leads',
+            actor: at(leadsStory, { ready: { loaded: 'idle' } }, { start: 0, list: leads, total: LEADS_STEP + 6, error: null }),
+          } as const;
+        default:
+          return {
+            kind: 'leads',
+            actor: at(leadsStory, { ready: { loaded: 'exporting' } }, { start: 0, list: leads, total: 6, error: null }),
+          } as const;
+      }
     },
-    [view],
+    [scenario],
+    (v) => v.actor.stop(),
   );
   return (
     <StoryApp>

@@ -1,11 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useMemo } from 'react';
 import { createActor, fromPromise } from 'xstate';
 import { type TriggerContext, type TriggerLoadOutput, type TriggerSave, triggerMachine } from '../../../machines/trigger.machine';
 import { disabledForm, downloadTrigger, leadForm, openTrigger, printTrigger, webhook } from '../../../machines/triggers/fixtures';
 import type { BookTrigger } from '../../../src/contracts/triggers';
 import { TriggerTabView } from '../../../src/web/components/triggers/TriggerTabView';
-import { StoryApp } from '../../support/StoryApp';
+import { StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
  * The settings modal's trigger tab in each state of the trigger machine (SPEC §4 list states: loading,
@@ -78,17 +77,11 @@ const storyMachine = triggerMachine.provide({
 });
 
 function TriggerTabStory({ scenario, width }: { scenario: Scenario; width?: number }) {
-  const actor = useMemo(() => {
+  const actor = useStoryActor(() => {
     const { value, context } = PRESETS[scenario];
     const snapshot = storyMachine.resolveState({ value, context } as never);
     return createActor(storyMachine, { snapshot } as never).start();
   }, [scenario]);
-  useEffect(
-    () => () => {
-      actor.stop();
-    },
-    [actor],
-  );
   return (
     <StoryApp>
       <div className="container page" style={{ paddingTop: 24, maxWidth: width ?? 640, paddingInline: 8 }}>

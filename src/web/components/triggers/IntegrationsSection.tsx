@@ -8,6 +8,7 @@ import { useApp } from '../../app/context';
 import type { SectionProps } from '../../pages/account/sections';
 import { Button, ButtonLink, Field, Switch } from '../ui';
 import { type TriggersApi, triggersApi } from './api';
+import { SectionStatus } from './SectionStatus';
 import './triggers.css';
 
 export type IntegrationsActor = ActorRefFrom<typeof integrationsMachine>;
@@ -42,7 +43,7 @@ export default function IntegrationsSection(_props: SectionProps) {
 }
 
 export function IntegrationsView({ actor }: { actor: IntegrationsActor }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const state = useSelector(actor, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches({ ready: { idle: 'empty' } }) ? 'empty' : 'loaded',
   );
@@ -73,22 +74,13 @@ export function IntegrationsView({ actor }: { actor: IntegrationsActor }) {
           print it.
         </Trans>
       </p>
-      {error && (
-        <p className="callout callout--danger" role="alert">
-          {i18n._(error)}{' '}
-          {state === 'failed' && (
-            <Button size="sm" onClick={() => actor.send({ type: 'user.retry' })}>
-              <Trans id="trigger.retry">Try again</Trans>
-            </Button>
-          )}
-        </p>
-      )}
-      {state === 'loading' && <span className="spinner" aria-busy="true" />}
-      {state === 'empty' && (
-        <p data-testid="integrations-empty">
-          <Trans id="integration.empty">No integration yet.</Trans>
-        </p>
-      )}
+      <SectionStatus
+        state={state}
+        error={error}
+        onRetry={() => actor.send({ type: 'user.retry' })}
+        emptyTestId="integrations-empty"
+        empty={<Trans id="integration.empty">No integration yet.</Trans>}
+      />
       {state === 'loaded' && (
         <ul className="triggers__list" data-testid="integrations">
           {list.map((i) => (

@@ -7,6 +7,7 @@ import { useApp } from '../../app/context';
 import type { SectionProps } from '../../pages/account/sections';
 import { Button, ButtonLink } from '../ui';
 import { triggersApi } from './api';
+import { SectionStatus } from './SectionStatus';
 import { TYPE_LABELS } from './TriggerTabView';
 import './triggers.css';
 
@@ -71,22 +72,13 @@ export function LeadsView({ actor }: { actor: LeadsActor }) {
           <Trans id="menu.account.integration">Integrations</Trans>
         </ButtonLink>
       </div>
-      {error && (
-        <p className="callout callout--danger" role="alert">
-          {i18n._(error)}{' '}
-          {state === 'failed' && (
-            <Button size="sm" onClick={() => actor.send({ type: 'user.retry' })}>
-              <Trans id="trigger.retry">Try again</Trans>
-            </Button>
-          )}
-        </p>
-      )}
-      {state === 'loading' && <span className="spinner" aria-busy="true" />}
-      {state === 'empty' && (
-        <p data-testid="leads-empty">
-          <Trans id="leads.empty">No lead yet.</Trans>
-        </p>
-      )}
+      <SectionStatus
+        state={state}
+        error={error}
+        onRetry={() => actor.send({ type: 'user.retry' })}
+        emptyTestId="leads-empty"
+        empty={<Trans id="leads.empty">No lead yet.</Trans>}
+      />
       {state === 'loaded' && (
         <>
           <div className="leads__scroll">
