@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookListItem, PagedList } from '../../src/contracts/books';
+import { pagesToken } from '../../src/server/reader/access';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { bookFiles, upload } from './publish-support';
@@ -91,10 +92,16 @@ describe.each(DIALECTS)('books API on %s', (dialect) => {
         .where('id', '=', id)
         .execute();
       const item = (await list(owner.token, 'search=Flags')).list[0];
+      // A private book's covers carry its pages token (they are gated like its page images).
+      const t = `&t=${pagesToken(ctx.app, id)}`;
       expect(item).toEqual({
         id,
         name: 'Flags',
-        image: { small: `/thumbs/${id}/small.webp?r=1`, medium: `/thumbs/${id}/medium.webp?r=1`, large: `/thumbs/${id}/large.webp?r=1` },
+        image: {
+          small: `/thumbs/${id}/small.webp?r=1${t}`,
+          medium: `/thumbs/${id}/medium.webp?r=1${t}`,
+          large: `/thumbs/${id}/large.webp?r=1${t}`,
+        },
         url: { overview: `/read/${id}` },
         account: { name: owner.name, url: { overview: `/publisher/${owner.accountId}` } },
         document: { status: 'DONE', error_code: null, pages_done: 1, pages_total: 1 },

@@ -255,6 +255,43 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
     });
   });
 
+  describe('GET {thumbs}/thumbs/:id/:size.webp', () => {
+    const thumb = (id: string, query = '', headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'GET', url: `/thumbs/${id}/small.webp?r=1${query}`, headers });
+    const cookie = () => ({ cookie: `quire_token=${owner.token}` });
+
+    it('serves public and converting books to anyone, with a shared cache', async () => {
+      for (const id of [ids.public, ids.converting] as string[]) {
+        const res = await thumb(id);
+        expect(res.statusCode, id).toBe(200);
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+    });
+
+    it('keeps private, scheduled, deactivated and blocked covers to their owner (a private one also by its pages token)', async () => {
+      for (const name of ['private', 'privateNoLink', 'scheduled', 'deactivated', 'blocked']) {
+        const id = ids[name] as string;
+        expect((await thumb(id)).statusCode, name).toBe(404);
+        // The private link's token opens the reader, not the images; the pages token does.
+        expect((await thumb(id, `&t=${privateToken(ctx.app, id)}`)).statusCode, name).toBe(404);
+        const owners = await thumb(id, '', cookie());
+        expect(owners.statusCode, name).toBe(200);
+        expect(owners.headers['cache-control'], name).toBe('private, max-age=3600');
+        expect(owners.headers.vary, name).toContain('Cookie');
+      }
+      for (const name of ['private', 'privateNoLink']) {
+        const id = ids[name] as string;
+        const byToken = await thumb(id, `&t=${pagesToken(ctx.app, id)}`);
+        expect(byToken.statusCode, name).toBe(200);
+        expect(byToken.headers['cache-control']).toBe('private, max-age=3600');
+      }
+      // The owner's views and the reader's book give a private book's covers with that token.
+      const view = (await call(ctx.app, `/account/book/get?id=${ids.private}`, undefined, { token: owner.token })).json().content;
+      expect(view.image.small).toBe(`/thumbs/${ids.private}/small.webp?r=1&t=${pagesToken(ctx.app, ids.private as string)}`);
+      expect((await ctx.app.inject({ method: 'GET', url: view.image.small })).statusCode).toBe(200);
+    });
+  });
+
   describe('GET {viewer}/read/:id', () => {
     const page = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
     const preload = (html: string): ReaderPreload => {

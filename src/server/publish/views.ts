@@ -99,6 +99,8 @@ export interface ViewContext {
   now: number;
   /** The private link's token of a book (src/server/reader/access.ts), shown to its owner. */
   privateToken?: (bookId: string) => string;
+  /** The pages token of a book (reader/access.ts): a private book's thumbnail URLs carry it. */
+  pagesToken?: (bookId: string) => string;
   /** The book's triggers (SPEC §3 Book.triggers), read when given. */
   triggersOf?: (bookId: string) => Promise<unknown[]>;
 }
@@ -130,7 +132,8 @@ export async function bookImages(row: BookRow, ctx: ViewContext): Promise<BookIm
   await Promise.all(
     THUMB_SIZES.map(async (size) => {
       if (row.status === 'DONE' || (row.status !== 'ERROR' && (await exists(paths.thumb(size)))))
-        images[size] = thumbUrl(ctx.config, row, size);
+        images[size] =
+          `${thumbUrl(ctx.config, row, size)}${row.publishing_mode === 2 && ctx.pagesToken ? `&t=${ctx.pagesToken(row.id)}` : ''}`;
     }),
   );
   return images;

@@ -69,7 +69,7 @@ export async function readerBook(app: FastifyInstance, access: ReaderAccess, man
     direction: s.read_mode === 1 ? 'rtl' : manifest.direction === 'rtl' ? 'rtl' : 'ltr',
     view: s['document.view'],
     pageUrl: pageUrlPattern(app, row),
-    image: await bookImages(row, { config: app.config, now: app.clock() }),
+    image: await bookImages(row, { config: app.config, now: app.clock(), pagesToken: (id) => pagesToken(app, id) }),
     // A catalogue skin id; anything else (a remote skin URL too: never loaded as code) is the default.
     skin: readerSkin(s['skin.url']),
     background: presentationUrl(s['bg.url'], 'background', skins),

@@ -26,7 +26,7 @@ import { assertOwnFolder } from '../../folders/repo';
 import { deleteOwnedBooks, findOwnedBook, findOwnedBooks, listOwnedBooks, updateBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, pickSettings, updateColumns } from '../../publish/settings';
 import { bookListItem, bookView, type ViewContext } from '../../publish/views';
-import { privateToken } from '../../reader/access';
+import { pagesToken, privateToken } from '../../reader/access';
 import { bookDir } from '../../storage/paths';
 import { bookTriggers } from '../../triggers/repo';
 
@@ -61,6 +61,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     config: app.config,
     now: app.clock(),
     privateToken: (id) => privateToken(app, id),
+    pagesToken: (id) => pagesToken(app, id),
     triggersOf: (id) => bookTriggers(app.db, id),
   });
 

@@ -4,13 +4,18 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { CACHE_IMMUTABLE } from '../../plugins/static';
 import { seedDemo } from '../../publish/demo';
 import { sweepPartFiles } from '../../publish/upload';
+import { jsonSettingsOf } from '../../publish/views';
+import { callerAccount, findReaderRow, visitorGate } from '../../reader/access';
 import { bookPaths, isSafeId, THUMB_SIZES, type ThumbSize } from '../../storage/paths';
 
+/** A private or gated book's cover: the browser may keep it, shared caches may not. */
+const CACHE_OWNER = 'private, max-age=3600';
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
 
 /**
  * Publishing outside the API: thumbnails at `{thumbs}/thumbs/<bookId>/<size>.webp` (no envelope; the
- * URLs carry `?r=<revision>`, so a file can be cached forever and a new rendering gets a new URL),
+ * URLs carry `?r=<revision>`, so a file can be cached forever and a new rendering gets a new URL;
+ * gated like the book's page images),
  * and, on start, the sweep of part files a crash left behind and the demo seed (QUIRE_DEMO).
  * Registered at the root by app.ts.
  */
@@ -19,12 +24,23 @@ const publishSiteRoutes: FastifyPluginAsync = async (app) => {
     const { bookId, file } = request.params as { bookId: string; file: string };
     const size = /^([a-z]+)\.webp$/.exec(file)?.[1];
     if (!isSafeId(bookId) || !size || !(THUMB_SIZES as readonly string[]).includes(size)) return notFound(reply);
+    // A cover tells what a book is: a private one's only with its pages token (`t`, as its page
+    // images) or to its owner; a scheduled, blocked or deactivated one's only to its owner. A book
+    // still converting shows what it has (its owner's list polls it; nothing to hide there).
+    const row = await findReaderRow(app, bookId);
+    if (!row) return notFound(reply);
+    const { t } = request.query as { t?: unknown };
+    const gate = visitorGate(app, row, jsonSettingsOf(row), { kind: 'pages', token: typeof t === 'string' ? t : undefined }, app.clock());
+    const open = gate === undefined || gate === 'bookConverting';
+    if (!open && (await callerAccount(app, request)) !== row.account_id) return notFound(reply);
+    const shared = open && row.publishing_mode !== 2;
     const filePath = bookPaths(app.config.dataDir, bookId).thumb(size as ThumbSize);
     const info = await stat(filePath).catch(() => undefined);
     if (!info?.isFile()) return notFound(reply);
+    if (!shared) reply.header('vary', 'Cookie');
     return (
       reply
-        .header('cache-control', CACHE_IMMUTABLE)
+        .header('cache-control', shared ? CACHE_IMMUTABLE : CACHE_OWNER)
         // The widget and embeds show thumbnails on other sites, and the thumbs host may be a CDN.
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('content-length', info.size)

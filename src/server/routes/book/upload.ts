@@ -13,7 +13,7 @@ import { insertBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, newBookColumns, pickSettings } from '../../publish/settings';
 import { defaultBookName, placeSource, receiveUpload } from '../../publish/upload';
 import { bookView } from '../../publish/views';
-import { privateToken } from '../../reader/access';
+import { pagesToken, privateToken } from '../../reader/access';
 import { bookDir } from '../../storage/paths';
 import { filesizeLimit } from './books';
 
@@ -82,7 +82,15 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       throw error;
     }
     if (upload.kind) app.jobs.wake();
-    return ok(reply, await bookView(row, { config: app.config, now, privateToken: (id) => privateToken(app, id) }));
+    return ok(
+      reply,
+      await bookView(row, {
+        config: app.config,
+        now,
+        privateToken: (id) => privateToken(app, id),
+        pagesToken: (id) => pagesToken(app, id),
+      }),
+    );
   });
 };
 
