@@ -130,6 +130,7 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
     currentPath: () => doc.location.pathname,
     getToken: () => wiring?.getToken(),
     getUser: () => wiring?.store.get(),
+    onSessionExpired: (retry) => (wiring ? wiring.onSessionExpired(retry) : Promise.reject(new Error('no session'))),
   });
   session.subscribe((s) => {
     if (s.matches('loggedOut')) publishing.clear();

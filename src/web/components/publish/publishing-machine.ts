@@ -2,7 +2,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import { reportingUploadFileMachine, uploadMachine } from '../../../../machines/upload.machine';
 import type { UploadActorInput, UploadFileEvent } from '../../../../machines/upload-file.machine';
 import { readCookie, TOKEN_COOKIE } from '../../../api';
-import { ApiCallError } from '../../../api/errors';
+import { ApiCallError, isSessionExpired } from '../../../api/errors';
 import { bookPresetsOf } from '../../../api/presets';
 import { getBookProgress, preflight, uploadDocument, uploadUrl } from '../../../api/publish';
 import { BOOKS_PATH, type PublishingDeps, UPLOAD_PATH } from './publishing';
@@ -16,24 +16,35 @@ export function createUploadMachine(deps: PublishingDeps) {
       sendBack({ type: 'upload.failed', error: new ApiCallError('parse', { status: 0 }) });
       return;
     }
-    uploadDocument({
-      url: uploadUrl(input.host),
-      file,
-      fileName: input.file.name,
-      // Saved presets first; what this upload chose (publishing mode) wins.
-      fields: { ...bookPresetsOf(deps.getUser?.()), ...input.fields },
-      token: deps.getToken() ?? readCookie(TOKEN_COOKIE),
-      associationId: deps.getAssociationId?.(),
-      signal: controller.signal,
-      createXhr: deps.createXhr,
-      onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
-    }).then(
-      (book) => sendBack({ type: 'upload.done', book }),
-      (error: unknown) => {
-        // Stopped (the batch was replaced or the user signed out): nobody listens any more.
-        if (!controller.signal.aborted) sendBack({ type: 'upload.failed', error });
-      },
-    );
+    const send = () =>
+      uploadDocument({
+        url: uploadUrl(input.host),
+        file,
+        fileName: input.file.name,
+        // Saved presets first; what this upload chose (publishing mode) wins.
+        fields: { ...bookPresetsOf(deps.getUser?.()), ...input.fields },
+        // Read at each attempt: a replay after signing in again sends the new token.
+        token: deps.getToken() ?? readCookie(TOKEN_COOKIE),
+        associationId: deps.getAssociationId?.(),
+        signal: controller.signal,
+        createXhr: deps.createXhr,
+        onProgress: (loaded, total) => sendBack({ type: 'upload.progress', loaded, total }),
+      });
+    send()
+      .catch((error: unknown) =>
+        // The session ended meanwhile (SPEC §4 Session expiry): the user signs in again and the file is
+        // sent once more, like any other call the API client replays.
+        error instanceof ApiCallError && isSessionExpired(error) && deps.onSessionExpired && !controller.signal.aborted
+          ? deps.onSessionExpired(send, error)
+          : Promise.reject(error),
+      )
+      .then(
+        (book) => sendBack({ type: 'upload.done', book }),
+        (error: unknown) => {
+          // Stopped (the batch was replaced or the user signed out): nobody listens any more.
+          if (!controller.signal.aborted) sendBack({ type: 'upload.failed', error });
+        },
+      );
     return () => controller.abort();
   });
 

@@ -2,6 +2,7 @@ import { createActor } from 'xstate';
 import type { PublishRequest } from '../../../../machines/publish/types';
 import type { UploadActorRef } from '../../../../machines/upload.machine';
 import type { ApiClient } from '../../../api';
+import type { ApiCallError } from '../../../api/errors';
 import type { XhrLike } from '../../../api/publish';
 
 export const UPLOAD_PATH = '/upload';
@@ -17,6 +18,8 @@ export interface PublishingDeps {
   /** The current user record: its config.bookPresets ("save as presets") pre-fill every upload. */
   getUser?: () => { config?: Record<string, unknown> } | null | undefined;
   createXhr?: () => XhrLike;
+  /** The session's expired-call queue (src/web/app/session.ts): signs in again, then `retry` runs. */
+  onSessionExpired?: <T>(retry: () => Promise<T>, error: ApiCallError) => Promise<T>;
 }
 
 /**
