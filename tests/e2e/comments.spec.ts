@@ -132,6 +132,9 @@ test.describe('comments and subscribers', () => {
     const panel = await openComments(reader);
     await expect(panel.getByRole('link', { name: 'Sign in to comment' })).toHaveAttribute('href', '/login');
     await expect(panel.getByLabel('Your comment')).toHaveCount(0);
+    // Nothing more to load: no "Show more".
+    await expect(panel.getByText('No comments yet.')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Show more' })).toBeHidden();
 
     // Signing in from there comes back to the book, at the page being read, ready to comment.
     await reader.keyboard.press('Escape');
