@@ -11,6 +11,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './components/ui/ui.css';
 import './styles/app.css';
+import './styles/scroll-fade.css';
 
 // The social sign-in landing (pop-up or full page) hands its outcome over and leaves: no app boot.
 const landing = window.location.pathname === OAUTH_LANDING_PATH;

@@ -14,6 +14,7 @@ import '../../src/web/styles/tokens.css';
 import '../../src/web/styles/base.css';
 import '../../src/web/components/ui/ui.css';
 import '../../src/web/styles/app.css';
+import '../../src/web/styles/scroll-fade.css';
 
 const CATALOGS: Record<string, Messages> = { de, en, es, fr, it, pt, ru };
 
