@@ -64,7 +64,7 @@ export function PresetSelector({ actor, field }: { actor: BookSettingsActor; fie
                 </label>
                 {audio && (
                   // biome-ignore lint/a11y/useMediaCaption: a music or page-turn sample has no words to caption.
-                  <audio className="settings-choice__audio" controls preload="none" src={p['url.preview']} aria-label={p.name} />
+                  <audio className="settings-choice__audio" controls preload="metadata" src={p['url.preview']} aria-label={p.name} />
                 )}
               </li>
             ))}
