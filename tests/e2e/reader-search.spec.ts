@@ -6,7 +6,9 @@ import { type Published, publish, publisher, shown } from './support/publishing'
  * its title "3. Share and embed" and in "…with the embed code."): the boxes stand over the word on the
  * page image, follow zoom, and go when the search closes.
  */
-test.use({ viewport: { width: 1280, height: 800 } });
+// Without the page-turn animation: the boxes are measured against the page, which must not be
+// mid-turn (a search hit on another spread turns to it).
+test.use({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
 
 let book: Published;
 test.beforeAll(async ({ browser }) => {
