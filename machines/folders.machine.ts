@@ -49,7 +49,8 @@ export const sortFolders = (list: Folder[]): Folder[] =>
 /** Id of a folder created optimistically, until the server answers its real id. */
 export const PENDING_ID = 'pending';
 
-const initialContext: FoldersContext = {
+/** The manager's context before anything loads (the stories start from it too). */
+export const initialContext: FoldersContext = {
   folders: [],
   previous: null,
   draft: '',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
 import { sampleFolders } from '../../../machines/folders/registry';
-import { type FoldersContext, foldersMachine, PENDING_ID } from '../../../machines/folders.machine';
+import { type FoldersContext, foldersMachine, initialContext, PENDING_ID } from '../../../machines/folders.machine';
 import type { Folder, FolderDeleteResult } from '../../../src/contracts/presets';
 import { FoldersView } from '../../../src/web/components/folders/FoldersSection';
 import { actorAt, StoryApp, useStoryActor } from '../../support/StoryApp';
@@ -22,16 +22,7 @@ const story = foldersMachine.provide({
   },
 });
 
-const base: FoldersContext = {
-  folders: sampleFolders,
-  previous: null,
-  draft: '',
-  draftError: null,
-  editing: null,
-  editName: '',
-  editError: null,
-  removing: null,
-};
+const base: FoldersContext = { ...initialContext, folders: sampleFolders };
 const first = sampleFolders[0] as Folder;
 
 const SCENARIOS = {
