@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField } from '../../src/contracts/triggers';
-import { enqueueDelivery, isPrivateAddress, postWebhook, publicOnlyLookup, WebhookDeliverer } from '../../src/server/triggers/deliveries';
+import { isPublicAddress, publicOnlyLookup } from '../../src/server/net/ssrf';
+import { enqueueDelivery, postWebhook, WebhookDeliverer } from '../../src/server/triggers/deliveries';
 import { call, nextIp, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { waitFor } from './publish-support';
@@ -350,21 +351,28 @@ describe.each(DIALECTS)('triggers on %s', (dialect) => {
     expect(await row()).toMatchObject({ state: 'delivered', attempts: 2 });
   });
 
-  it('without QUIRE_WEBHOOK_PRIVATE, a loopback webhook is never called, by address or by name', async () => {
+  it('without QUIRE_WEBHOOK_PRIVATE, a loopback webhook is never called, by address in any spelling or by name', async () => {
     const before = good.received.length;
     const lead = await ctx.app.db.selectFrom('leads').select('id').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-    const byName = good.url.replace('127.0.0.1', 'localhost');
+    const spell = (host: string) => good.url.replace('127.0.0.1', host);
     const hooks: Record<string, string> = {};
+    // The IPv6 forms reach a listener on 127.0.0.1 on a dual-stack host (what an outside probe did).
     for (const [key, url] of [
       ['literal', good.url],
-      ['name', byName],
+      ['name', spell('localhost')],
+      ['mapped', spell('[::ffff:127.0.0.1]')],
+      ['mapped-hex', spell('[::ffff:7f00:1]')],
+      ['mapped-long', spell('[0:0:0:0:0:ffff:127.0.0.1]')],
+      ['compatible', spell('[::127.0.0.1]')],
+      ['decimal', spell('2130706433')],
+      ['short', spell('127.1')],
     ] as const)
       hooks[key] = okBody(await as(owner).post('/account/integration/trigger/create', { kind: 'webhook', name: `Local ${key}`, url })).id;
     // Due in an hour: the app's own deliverer (QUIRE_WEBHOOK_PRIVATE=1 here) leaves them alone; this
     // guarded one lives an hour later.
     const later = Date.now() + 3_600_000;
     const guarded = new WebhookDeliverer({ db: ctx.app.db, allowPrivate: false, pollMs: 50, clock: () => Date.now() + 3_600_000 });
-    for (const key of ['literal', 'name'])
+    for (const key of Object.keys(hooks))
       await enqueueDelivery(
         ctx.app.db,
         { integrationId: hooks[key] as string, leadId: lead.id, payload: { guarded: key } as never, maxAttempts: 1 },
@@ -378,11 +386,12 @@ describe.each(DIALECTS)('triggers on %s', (dialect) => {
         .execute();
     try {
       guarded.start();
-      await waitFor(async () => (await rows()).every((r) => r.state === 'failed'), 10_000, 'both deliveries refused');
+      await waitFor(async () => (await rows()).every((r) => r.state === 'failed'), 10_000, 'every delivery refused');
     } finally {
       await guarded.stop();
     }
-    for (const r of await rows()) expect(r.last_error).toMatch(/private address/);
+    expect(await rows()).toHaveLength(Object.keys(hooks).length);
+    for (const r of await rows()) expect(r.last_error).toMatch(/not a public address/);
     expect(good.received.length).toBe(before);
     for (const id of Object.values(hooks)) okBody(await as(owner).post('/account/integration/trigger/delete', { id }));
   });
@@ -397,23 +406,145 @@ describe.each(DIALECTS)('triggers on %s', (dialect) => {
   });
 });
 
-describe('webhook hosts', () => {
-  it('refuses loopback, private, link-local and unique-local addresses, by literal or by name', async () => {
-    for (const a of [
+describe('webhook URLs without QUIRE_WEBHOOK_PRIVATE', () => {
+  const ctx = useAccountsApp('sqlite', { env: { QUIRE_CONVERT_CONCURRENCY: '0' } });
+
+  it('refuses a private address literal when the webhook is saved, in any spelling; a public one is kept', async () => {
+    const { token } = await signedIn(ctx, 'ssrf-owner');
+    const create = (url: string) => call(ctx.app, '/account/integration/trigger/create', { kind: 'webhook', name: 'Hook', url }, { token });
+    for (const host of [
       '127.0.0.1',
-      '10.1.2.3',
-      '172.16.0.1',
-      '192.168.1.1',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:7f00:1]',
+      '[::127.0.0.1]',
+      '[64:ff9b::a00:1]',
       '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      'fd00::1',
-      'fe80::1',
-      '::ffff:127.0.0.1',
+      '[fd00::1]',
     ])
-      expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
+      expect(errorOf(await create(`http://${host}:8080/hook`)), host).toMatchObject({ http: 400, type: 'VALIDATION' });
+    const hook = okBody(await create('https://93.184.216.34/hook'));
+    expect(
+      errorOf(await call(ctx.app, '/account/integration/trigger/update', { id: hook.id, url: 'http://[::1]/' }, { token })),
+    ).toMatchObject({
+      type: 'VALIDATION',
+    });
+    const list = okBody(await call(ctx.app, '/account/integration/trigger', undefined, { token }));
+    expect(list.map((i: { url: string }) => i.url)).toEqual(['https://93.184.216.34/hook']);
+  });
+});
+
+describe('webhook hosts', () => {
+  // Every spelling an outside probe tried, and the special ranges around them (ipaddr.js ranges).
+  const refused = [
+    '127.0.0.1',
+    '127.255.255.254',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '0.1.2.3',
+    '255.255.255.255',
+    '224.0.0.1',
+    '239.255.255.250',
+    '192.0.2.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '198.18.0.1',
+    '240.0.0.1',
+    '192.0.0.8',
+    '::',
+    '::1',
+    '[::1]',
+    '0:0:0:0:0:0:0:1',
+    'fd00::1',
+    'fc12:3456::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    'febf::1',
+    'fec0::1',
+    'ff02::1',
+    'ff05::1:3',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '0:0:0:0:0:ffff:127.0.0.1',
+    '0000:0000:0000:0000:0000:ffff:7f00:0001',
+    '::FFFF:127.0.0.1',
+    '[::ffff:127.0.0.1]',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::10.0.0.1',
+    '::ffff:0:127.0.0.1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::7f00:1',
+    '64:ff9b::a00:1',
+    '64:ff9b:1::1.2.3.4',
+    '2002:7f00:1::',
+    '2002:a00:1::1',
+    '2002:c0a8:101::1',
+    '2001:db8::1',
+    '2001::1',
+    '2001:2::1',
+    '100::1',
+    '::2',
+    '3fff::1',
+    '5f00::1',
+    'localhost',
+    '127.1',
+    '2130706433',
+    '',
+    'not an address',
+  ];
+  const accepted = [
+    '93.184.216.34',
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700::1111',
+    '2a00:1450:4001:82b::200e',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+  ];
+
+  it.each(refused)('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
+  it.each(accepted)('accepts %s', (address) => expect(isPublicAddress(address)).toBe(true));
+
+  it('refuses an address literal in a URL before connecting, in every spelling', async () => {
+    let received = 0;
+    const local = createServer((_req, res) => {
+      received++;
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = local.address() as { port: number };
+      for (const host of [
+        '127.0.0.1',
+        '[::ffff:127.0.0.1]',
+        '[::ffff:7f00:1]',
+        '[0:0:0:0:0:ffff:127.0.0.1]',
+        '[::127.0.0.1]',
+        '0x7f.1',
+        '017700000001',
+      ])
+        await expect(
+          postWebhook(`http://${host}:${port}/hook`, {}, '{}', { timeoutMs: 2_000, lookup: publicOnlyLookup() }),
+          host,
+        ).rejects.toThrow(/not a public address/);
+      expect(received).toBe(0);
+      // Unguarded, the mapped spelling reaches the loopback listener: what the guard above stops.
+      expect(await postWebhook(`http://[::ffff:127.0.0.1]:${port}/hook`, {}, '{}', { timeoutMs: 2_000 })).toBe(200);
+      expect(received).toBe(1);
+    } finally {
+      await new Promise((resolve) => local.close(resolve));
+    }
   });
 
   it('connects only to the public addresses it checked (no second lookup to rebind)', async () => {
@@ -441,7 +572,9 @@ describe('webhook hosts', () => {
         { address: '10.0.0.5', family: 4 },
       ],
     ]);
-    expect((await ask(mixed.lookup)).err?.message).toMatch(/private/);
+    expect((await ask(mixed.lookup)).err?.message).toMatch(/not a public address/);
+    const mappedAnswer = lookupOf([[{ address: '::ffff:127.0.0.1', family: 6 }]]);
+    expect((await ask(mappedAnswer.lookup)).err?.message).toMatch(/not a public address/);
 
     // A real POST through a name that answers public once, then loopback: the socket's own lookup is
     // the check, so the loopback answer is refused and the local server never sees a request.
@@ -456,7 +589,7 @@ describe('webhook hosts', () => {
       const rebinding = lookupOf([[{ address: '127.0.0.1', family: 4 }]]);
       await expect(
         postWebhook(`http://rebind.example:${port}/hook`, {}, '{}', { timeoutMs: 2_000, lookup: rebinding.lookup }),
-      ).rejects.toThrow(/private/);
+      ).rejects.toThrow(/not a public address/);
       expect(rebinding.calls()).toBe(1);
       expect(received).toBe(0);
       // Without the guard (QUIRE_WEBHOOK_PRIVATE=1) the same call reaches it.

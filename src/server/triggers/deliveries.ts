@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { type ExpressionBuilder, type Kysely, sql, type Updateable } from 'kysely';
 import { SIGNATURE_HEADER, type WebhookPayload } from '../../contracts/triggers';
 import { newId } from '../auth/crypto';
 import type { Database } from '../db/schema';
+import { assertPublicLiteral, publicOnlyLookup } from '../net/ssrf';
 import type { WebhookDeliveriesTable, WebhookDeliveryRow } from './tables';
 
 /**
@@ -17,55 +17,11 @@ import type { WebhookDeliveriesTable, WebhookDeliveryRow } from './tables';
  * exponential backoff until max_attempts. Rows survive restarts, so nothing is lost on a redeploy.
  */
 
-/** Loopback, private, link-local, CGNAT, unique-local, multicast and unspecified addresses (v4 and v6). */
-export function isPrivateAddress(address: string): boolean {
-  const v4 = isIP(address) === 4 ? address : /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (v4) {
-    const [a = 0, b = 0] = v4.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  const v6 = address.toLowerCase();
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('ff');
-}
-
-type Resolve = (hostname: string, callback: (err: Error | null, addresses: LookupAddress[]) => void) => void;
-const systemResolve: Resolve = (hostname, callback) =>
-  dnsLookup(hostname, { all: true }, (err, addresses) => callback(err, addresses ?? []));
-
-/**
- * The DNS lookup the webhook's socket connects with: it refuses a host whose answer has any private
- * address, and the socket connects to an address of that same answer — so a name cannot resolve to a
- * public address for a check and to a private one for the connection (DNS rebinding).
- */
-export function publicOnlyLookup(resolve: Resolve = systemResolve): LookupFunction {
-  return (hostname: string, options: LookupOptions, callback: (...args: never[]) => void) => {
-    const done = callback as unknown as (err: Error | null, address: string | LookupAddress[], family?: number) => void;
-    resolve(hostname, (err, addresses) => {
-      if (err) return done(err, '', 0);
-      const allowed = addresses.filter((a) => !options.family || a.family === options.family);
-      if (allowed.length === 0 || addresses.some((a) => isPrivateAddress(a.address)))
-        return done(new Error(`the webhook host ${hostname} is a private address`), '', 0);
-      const [first] = allowed as [LookupAddress];
-      if (options.all) done(null, allowed);
-      else done(null, first.address, first.family);
-    });
-  };
-}
-
 /**
  * One webhook POST: its status code (the body is read and dropped). No redirects are followed (a
- * redirect could point anywhere: the owner configures the final URL instead); with `lookup`, the
- * socket connects only where that lookup allows (see publicOnlyLookup).
+ * redirect could point anywhere: the owner configures the final URL instead). With `lookup` (the SSRF
+ * guard, src/server/net/ssrf.ts) an address literal must be public and a name connects only where that
+ * lookup allows — literals and names pass the same test.
  */
 export function postWebhook(
   url: string,
@@ -76,6 +32,13 @@ export function postWebhook(
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : target.protocol === 'http:' ? http : undefined;
   if (!client) return Promise.reject(new Error(`unsupported webhook protocol ${target.protocol}`));
+  if (connectLookup) {
+    try {
+      assertPublicLiteral(target);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   return new Promise((resolve, reject) => {
     const request = client.request(
       target,
@@ -250,10 +213,8 @@ export class WebhookDeliverer {
     if (!target?.url || !target.secret) error = 'the integration has no URL or secret';
     else {
       try {
-        // An owner's URL must not reach into the server's own network (SSRF): an address literal is
-        // checked here, a host name by the lookup the socket connects with (publicOnlyLookup).
-        const host = new URL(target.url).hostname.replace(/^\[|\]$/g, '');
-        if (!this.#allowPrivate && isIP(host) && isPrivateAddress(host)) throw new Error(`the webhook host ${host} is a private address`);
+        // An owner's URL must not reach into the server's own network (SSRF): postWebhook checks an
+        // address literal and a host name's answers with the same guard (src/server/net/ssrf.ts).
         status = await postWebhook(
           target.url,
           {

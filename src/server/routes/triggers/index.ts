@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../accounts/helpers';
 import { newId } from '../../auth/crypto';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
+import { assertPublicLiteral } from '../../net/ssrf';
 import { rateLimit } from '../../plugins/security';
 import { findOwnedBook } from '../../publish/repo';
 import { jsonSettingsOf } from '../../publish/views';
@@ -60,9 +61,20 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, (await listIntegrations(app.db, account.id)).map(integrationView));
   });
 
+  /** A webhook URL naming a private address literal is refused when saved (names are checked when sent). */
+  const refusePrivateLiteral = (url: string) => {
+    if (app.config.webhookPrivate) return;
+    try {
+      assertPublicLiteral(new URL(url));
+    } catch {
+      throw new ApiError('validation', { fields: ['url'] });
+    }
+  };
+
   app.post('/account/integration/trigger/create', guarded, async (request, reply) => {
     const { account } = authOf(request);
     const body = parse(IntegrationCreateSchema, request.body);
+    if (body.kind === 'webhook') refusePrivateLiteral(body.url);
     const existing = await listIntegrations(app.db, account.id);
     if (existing.length >= MAX_INTEGRATIONS) throw new ApiError('integrationLimit');
     const now = app.clock();
@@ -93,7 +105,10 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
     if (body.url !== undefined && row.kind !== 'webhook') throw new ApiError('validation', { fields: ['url'] });
     const set: { name?: string; url?: string; is_enabled?: number; secret?: string; modified_at: number } = { modified_at: app.clock() };
     if (body.name !== undefined) set.name = body.name;
-    if (body.url !== undefined) set.url = body.url;
+    if (body.url !== undefined) {
+      refusePrivateLiteral(body.url);
+      set.url = body.url;
+    }
     if (body.is_enabled !== undefined) set.is_enabled = body.is_enabled ? 1 : 0;
     if (body.rotate_secret && row.kind === 'webhook') set.secret = newSecret();
     const updated = await app.db
