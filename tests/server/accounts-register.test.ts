@@ -27,9 +27,25 @@ describe.each(DIALECTS)('register on %s', (dialect) => {
     const mail = await lastMail(ctx.config, email);
     expect(mail.from).toBe('Quire <no-reply@localhost>');
     expect(mail.subject).toBe('Activez votre compte Quire'); // in the user's language (fr)
-    expect(mail.text).toContain('Bonjour Ada Books,');
+    // The address is not confirmed yet: the mail carries no text the registrant typed (its name).
+    expect(mail.text).toMatch(/^Bonjour,$/m);
+    expect(mail.text).not.toContain('Ada Books');
     expect(mail.text).toMatch(/^http:\/\/localhost(:\d+)?\/activate#hash-[\w-]{43}$/m);
     expect(mail.html).toContain(`/activate#hash-${activationToken(mail)}`);
+  });
+
+  it('mails an address not yet confirmed without the name the registrant typed (no text injection)', async () => {
+    const email = uniqueEmail('inject');
+    const name = 'Your account is locked. Unlock at http://evil.example';
+    expect((await register(ctx, email, { name, language: 'en' })).statusCode).toBe(200);
+    const mail = await lastMail(ctx.config, email);
+    expect(mail.text).toMatch(/^Hello,$/m);
+    expect(mail.text).not.toContain('evil');
+    expect(mail.html).not.toContain('evil');
+    // Asking again for the activation mail (resend) and a password reset: the same.
+    await call(ctx.app, '/profile/reactivate', { email });
+    await call(ctx.app, '/profile/password/request', { email });
+    for (const m of await outbox(ctx.config, email)) expect(m.text, m.subject).not.toContain('evil');
   });
 
   it('accepts form bodies', async () => {

@@ -1,6 +1,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { greetingName, safeGreetingName } from '../../src/server/mail/greeting';
 import { findLocalesDir, loadMailI18n } from '../../src/server/mail/i18n';
 import { createMailer, createTransport, type OutgoingMail } from '../../src/server/mail/index';
 import { escapeHtml, renderMail } from '../../src/server/mail/templates';
@@ -36,17 +37,34 @@ describe('mail templates', () => {
   const t = loadMailI18n(path.join(ROOT, 'locales')).translator('en');
 
   it('escapes user input in HTML and keeps it in plain text', () => {
-    const mail = renderMail(
-      { kind: 'activation', name: '<script>alert("x")</script> & co', url: 'https://q.test/activate#hash-abc' },
-      t,
-      'en',
-    );
-    expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; co');
-    expect(mail.text).toContain('Hello <script>alert("x")</script> & co,');
+    const mail = renderMail({ kind: 'reset', name: `Zoé "Z" O'Neil & co`, url: 'https://q.test/activate#hash-abc', minutes: 60 }, t, 'en');
+    expect(mail.html).toContain('Zoé &#34;Z&#34; O&#39;Neil &#38; co');
+    expect(mail.text).toContain(`Hello Zoé "Z" O'Neil & co,`);
     expect(mail.html).toContain('href="https://q.test/activate#hash-abc"');
     expect(mail.html).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(mail.text).toContain('The Quire team');
+  });
+
+  it('never greets with a name that looks like a link, an address, markup or a message', () => {
+    for (const name of [
+      'Your account is locked. Unlock at http://evil.example',
+      'Visit evil.example now',
+      'www.evil.example',
+      'hxxp://evil',
+      'admin@evil.example',
+      '<script>alert("x")</script>',
+      'a/b',
+      'x'.repeat(41),
+    ]) {
+      const mail = renderMail({ kind: 'reset', name, url: 'https://q.test/r', minutes: 60 }, t, 'en');
+      expect(mail.text, name).toMatch(/^Hello,$/m);
+      expect(mail.text, name).not.toContain(name.slice(0, 12));
+    }
+    for (const name of ['Zoé', 'Jean-Luc Picard', "O'Neil", 'J. R. R. Tolkien', 'Анна Каренина'])
+      expect(renderMail({ kind: 'reset', name, url: 'https://q.test/r', minutes: 60 }, t, 'en').text).toContain(`Hello ${name},`);
+    expect(safeGreetingName('  Zoé \t Ünïcode ')).toBe('Zoé Ünïcode');
+    expect(greetingName({ is_active: 0, firstname: 'Zoé' }, 'Acme')).toBe('');
+    expect(greetingName({ is_active: 1, firstname: null }, 'Acme')).toBe('Acme');
   });
 
   it('renders every mail with subject, text and HTML', () => {

@@ -7,6 +7,7 @@ import { LIMITS, overLimit } from '../auth/limiter';
 import { checkPassword } from '../auth/passwords';
 import { checkTotp } from '../auth/totp';
 import { ApiError } from '../envelope';
+import { greetingName } from '../mail/greeting';
 import { secureCookies, setTokenCookie, signSession } from './helpers';
 import { createSessionRow, findProfileByEmail, getAccount, getProfile, updateProfile } from './repo';
 import {
@@ -63,7 +64,7 @@ export async function startLogin(
   const account = await getAccount(app.db, profile.account_id);
   await app.mailer.send(profile.email, profile.language, {
     kind: 'loginCode',
-    name: profile.firstname ?? account?.name ?? '',
+    name: greetingName(profile, account?.name),
     code,
     minutes: TTL.challenge / 60_000,
   });

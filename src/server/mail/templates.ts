@@ -1,7 +1,11 @@
+import { safeGreetingName } from './greeting';
 import type { Translate } from './i18n';
 import { MAIL_MESSAGES as M } from './messages';
 
-/** What each mail needs; user input (name, email) is escaped in the HTML part. */
+/**
+ * What each mail needs; user input (name, email) is escaped in the HTML part. `name` is the greeting's
+ * (greetingName: '' for an address not yet confirmed, so no requester's free text reaches it).
+ */
 export type MailData =
   | { kind: 'activation'; name: string; url: string }
   | { kind: 'registered'; name: string; email: string; loginUrl: string; resetUrl: string }
@@ -33,7 +37,8 @@ const STYLE = {
 };
 
 function blocksOf(data: MailData, t: Translate): Block[] {
-  const hello = data.name ? t(M.common.greeting, { name: data.name }) : t(M.common.greetingAnonymous);
+  const name = safeGreetingName(data.name);
+  const hello = name ? t(M.common.greeting, { name }) : t(M.common.greetingAnonymous);
   const link = (action: string, url: string): Block[] => [{ button: action, url }, { small: t(M.common.linkHelp) }, { small: url }];
   switch (data.kind) {
     case 'activation':

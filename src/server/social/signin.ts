@@ -68,7 +68,8 @@ export async function socialSignIn(app: FastifyInstance, request: FastifyRequest
     const token = await createOneTimeToken(app.db, profile.id, 'activation', now);
     await app.mailer.send(profile.email, profile.language, {
       kind: 'activation',
-      name: decision.name,
+      // The address is not confirmed yet: no free text from the provider's profile (greetingName).
+      name: '',
       url: `${linkBase(app, request)}/activate#hash-${token}`,
     });
   }

@@ -61,7 +61,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
       await mailKnownAddress(body.email, body.language);
       return ok(reply, { email: body.email });
     }
-    await app.mailer.send(body.email, body.language, { kind: 'activation', name: body.name, url: `${base}/activate#hash-${token}` });
+    await app.mailer.send(body.email, body.language, { kind: 'activation', name: '', url: `${base}/activate#hash-${token}` });
     return ok(reply, { email: body.email });
 
     async function mailKnownAddress(email: string, language: string): Promise<void> {

@@ -5,6 +5,7 @@ import { findProfileByEmail, getAccount, getProfile, updateAccount, updateProfil
 import { consumeToken, createChallenge, createOneTimeToken, findUsableToken } from '../../accounts/tokens';
 import { jsonObject } from '../../accounts/views';
 import { ApiError, ok, parse } from '../../envelope';
+import { greetingName } from '../../mail/greeting';
 import { rateLimit } from '../../plugins/security';
 
 /**
@@ -48,7 +49,7 @@ const activationRoutes: FastifyPluginAsync = async (app) => {
       const token = await createOneTimeToken(app.db, profile.id, 'activation', now);
       await app.mailer.send(profile.email, profile.language, {
         kind: 'activation',
-        name: profile.firstname ?? account?.name ?? '',
+        name: greetingName(profile, account?.name),
         url: `${linkBase(app, request)}/activate#hash-${token}`,
       });
     }

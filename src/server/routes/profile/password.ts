@@ -4,6 +4,7 @@ import { linkBase, mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, getProfile, revokeProfileSessions, updateProfile } from '../../accounts/repo';
 import { consumeAllTokens, consumeToken, createOneTimeToken, findUsableToken, forgetTrustedDevices, TTL } from '../../accounts/tokens';
 import { ApiError, ok, parse } from '../../envelope';
+import { greetingName } from '../../mail/greeting';
 import { rateLimit } from '../../plugins/security';
 
 /**
@@ -22,7 +23,7 @@ const passwordRoutes: FastifyPluginAsync = async (app) => {
       const token = await createOneTimeToken(app.db, profile.id, 'reset', now);
       await app.mailer.send(profile.email, profile.language, {
         kind: 'reset',
-        name: profile.firstname ?? account?.name ?? '',
+        name: greetingName(profile, account?.name),
         url: `${linkBase(app, request)}/reset#hash-${token}`,
         minutes: TTL.reset / 60_000,
       });
