@@ -47,7 +47,15 @@ export interface TransitionInfo {
   reenter: boolean;
 }
 
-export interface PathStep extends ObservedState {
+/** What a step did besides changing state: the named actions that ran and the actors started/stopped. */
+export interface StepEffects {
+  /** Named actions (of `setup({ actions })`, as `provide()` replaces them), in the order they ran. */
+  actions: string[];
+  /** Children started (`id (src)`) and stopped (`-id`). */
+  actors: string[];
+}
+
+export interface PathStep extends ObservedState, StepEffects {
   event: EventObject;
   /** Transitions the replaying actor took for this step (including eventless ones that followed). */
   keys: Key[];
@@ -61,7 +69,7 @@ export interface Path {
   input: unknown;
   events: EventObject[];
   /** Expected state after start (always-transitions at start included) and keys taken then. */
-  initial: ObservedState & { keys: Key[] };
+  initial: ObservedState & StepEffects & { keys: Key[] };
   steps: PathStep[];
   /** Keys first covered by this path when paths were chosen. */
   newKeys: Key[];
@@ -202,8 +210,71 @@ function eventHandled(type: string, descriptors: Set<string>): boolean {
 // ─── replay ─────────────────────────────────────────────────────────────────────────────────────
 
 export interface Replay {
-  initial: ObservedState & { keys: Key[] };
+  initial: ObservedState & StepEffects & { keys: Key[] };
   steps: PathStep[];
+}
+
+type NodeLike = { id: string; order: number; entry: readonly unknown[]; exit: readonly unknown[] };
+
+/** Names of the named actions in an action list (strings and `{ type }` objects that `setup` declares). */
+function namedActions(list: readonly unknown[] | undefined, names: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const a of list ?? []) {
+    const type = typeof a === 'string' ? a : a && typeof a === 'object' && 'type' in a ? String((a as { type: unknown }).type) : undefined;
+    if (type && names.has(type)) out.push(type);
+  }
+  return out;
+}
+
+/**
+ * The named actions one microstep ran: exit actions of the states it left (innermost first), the
+ * actions of the transitions it took, entry actions of the states it entered (outermost first). A
+ * reentering transition leaves and enters its target again.
+ */
+function microstepActions(
+  before: readonly NodeLike[],
+  after: readonly NodeLike[],
+  transitions: readonly AnyTransitionDefinition[],
+  names: ReadonlySet<string>,
+): string[] {
+  const reentered = new Set<string>();
+  for (const t of transitions)
+    if (t.reenter)
+      for (const target of (t.target ?? []) as AnyStateNode[])
+        for (const n of after) if (n.id === target.id || n.id.startsWith(`${target.id}.`)) reentered.add(n.id);
+  const afterIds = new Set(after.map((n) => n.id));
+  const beforeIds = new Set(before.map((n) => n.id));
+  const exited = before.filter((n) => !afterIds.has(n.id) || reentered.has(n.id)).sort((a, b) => b.order - a.order);
+  const entered = after.filter((n) => !beforeIds.has(n.id) || reentered.has(n.id)).sort((a, b) => a.order - b.order);
+  return [
+    ...exited.flatMap((n) => namedActions(n.exit, names)),
+    ...transitions.flatMap((t) => namedActions(t.actions as readonly unknown[], names)),
+    ...entered.flatMap((n) => namedActions(n.entry, names)),
+  ];
+}
+
+/** The state nodes a machine enters at start, before any eventless transition (root included). */
+function initialNodes(machine: AnyStateMachine): NodeLike[] {
+  const out: NodeLike[] = [];
+  const walk = (node: AnyStateNode) => {
+    out.push(node as unknown as NodeLike);
+    if (node.type === 'parallel') for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
+    else if (node.type === 'compound') for (const target of (node.initial?.target ?? []) as AnyStateNode[]) walk(target);
+  };
+  walk(machine.root);
+  return out;
+}
+
+/** Children started (`id (src)`) and stopped (`-id`) between two snapshots. */
+function childChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [id, ref] of Object.entries(after))
+    if (before[id] !== ref) {
+      const src = (ref as { src?: unknown }).src;
+      out.push(typeof src === 'string' ? `${id} (${src})` : id);
+    }
+  for (const [id, ref] of Object.entries(before)) if (after[id] !== ref) out.push(`-${id}`);
+  return out;
 }
 
 /**
@@ -221,29 +292,50 @@ export function replay(
   const { onStep } = options;
   const inert = inertMachine(entry.machine);
   const { byDefinition } = transitionIndexOf(inert);
+  const actionNames = new Set(Object.keys(entry.machine.implementations.actions ?? {}));
   let bucket: Key[] = [];
+  let actions: string[] = [];
+  let nodes: readonly NodeLike[] = [];
   const { actor, stop } = createInertActor(inert, {
     input: 'input' in options ? options.input : defaultInput(entry),
     inspect: (ev) => {
       if (ev.type !== '@xstate.microstep') return;
-      for (const t of (ev as { _transitions?: AnyTransitionDefinition[] })._transitions ?? []) {
+      const taken = (ev as { _transitions?: AnyTransitionDefinition[] })._transitions ?? [];
+      for (const t of taken) {
         const info = byDefinition.get(t);
         if (info && !bucket.includes(info.key)) bucket.push(info.key);
       }
+      const next = (ev.snapshot as unknown as { _nodes: NodeLike[] })._nodes;
+      actions.push(...microstepActions(nodes, next, taken, actionNames));
+      nodes = next;
     },
   });
   try {
+    // The start enters the initial states (no microstep is reported for that), then runs the
+    // eventless transitions that follow (reported).
+    const start = initialNodes(inert);
+    nodes = start;
     actor.start();
     const first = actor.getSnapshot() as AnyMachineSnapshot;
-    const initial = { ...observe(first), keys: bucket };
+    const initial = {
+      ...observe(first),
+      keys: bucket,
+      actions: [...microstepActions([], start, [], actionNames), ...actions],
+      actors: childChanges({}, first.children as Record<string, unknown>),
+    };
+    let children: Record<string, unknown> = { ...(first.children as Record<string, unknown>) };
     onStep?.(0, initial, first);
     const steps: PathStep[] = [];
     events.forEach((event, i) => {
       bucket = [];
+      actions = [];
       actor.send(event);
       const snap = actor.getSnapshot() as AnyMachineSnapshot;
       const observed = observe(snap);
-      steps.push({ event, ...observed, keys: bucket });
+      const now = snap.children as Record<string, unknown>;
+      steps.push({ event, ...observed, keys: bucket, actions, actors: childChanges(children, now) });
+      children = { ...now };
+      nodes = (snap as unknown as { _nodes: NodeLike[] })._nodes;
       onStep?.(i + 1, observed, snap);
     });
     return { initial, steps };
@@ -420,8 +512,14 @@ export function analyzeMachine(entry: MachineEntry): MachineAnalysis {
       title: `path ${i + 1}${from}: ${pathTitle(c.events)}`,
       input: c.input,
       events: c.events,
-      initial: { ...first, keys: c.replay.initial.keys },
-      steps: c.events.map((event, j) => ({ event, ...(expected[j + 1] as ObservedState), keys: c.replay.steps[j]?.keys ?? [] })),
+      initial: { ...first, keys: c.replay.initial.keys, actions: c.replay.initial.actions, actors: c.replay.initial.actors },
+      steps: c.events.map((event, j) => ({
+        event,
+        ...(expected[j + 1] as ObservedState),
+        keys: c.replay.steps[j]?.keys ?? [],
+        actions: c.replay.steps[j]?.actions ?? [],
+        actors: c.replay.steps[j]?.actors ?? [],
+      })),
       newKeys,
     };
   });

@@ -3,12 +3,16 @@
  * expected key, every statechart feature is enumerated and covered, replays never run real actors
  * or timers, and a wrong expectation makes a path replay fail.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assign, StateMachine } from 'xstate';
+import { machines } from '../../machines';
 import type { MachineEntry } from '../../machines/registry-types';
 import { acceptedEvents, createInertActor, toJsonSafe } from '../../src/tools/diagram/simulate';
 import { analyzeMachine, enumerateTransitions, expectedStates, replay } from './coverage';
 import { kitchenSinkEntry, sideEffects } from './fixtures/kitchen-sink.machine';
-import { amountEntry, amountNoBigEntry, lightEntry, lightMissingResetEntry } from './fixtures/small.machines';
+import { amountEntry, amountMachine, amountNoBigEntry, lightEntry, lightMissingResetEntry } from './fixtures/small.machines';
+import { renderSnapshot } from './snapshot';
 
 describe('coverage can fail', () => {
   it('a complete event list covers 100%', () => {
@@ -47,6 +51,39 @@ describe('coverage can fail', () => {
         },
       }),
     ).toThrow();
+  });
+});
+
+describe('the committed paths catch a changed machine', () => {
+  const mfa = machines.find((m) => m.id === 'mfa') as MachineEntry;
+  const committed = readFileSync(new URL('./snapshots/mfa.txt', import.meta.url), 'utf8');
+  const render = (machine: MachineEntry['machine']) => renderSnapshot(analyzeMachine({ ...mfa, machine }));
+
+  it('the registered machine matches its committed record', () => {
+    expect(render(mfa.machine)).toBe(committed);
+  });
+
+  it('a mutated guard does not', () => {
+    expect(render(mfa.machine.provide({ guards: { codeValid: () => true } } as never))).not.toBe(committed);
+  });
+
+  it('a mutated assign does not', () => {
+    expect(render(mfa.machine.provide({ actions: { setCode: assign({ code: () => '000000' }) } } as never))).not.toBe(committed);
+  });
+
+  it('a changed target does not', () => {
+    const config = amountMachine.config as { states: Record<string, object> };
+    const moved = new StateMachine(
+      { ...config, states: { ...config.states, rejected: { on: { back: 'accepted' } } } } as never,
+      amountMachine.implementations as never,
+    );
+    const original = renderSnapshot(analyzeMachine(amountEntry));
+    expect(renderSnapshot(analyzeMachine({ ...amountEntry, machine: moved as never }))).not.toBe(original);
+  });
+
+  it('records the named actions and the actors of each step', () => {
+    expect(committed).toMatch(/actions: clearError\n {3}actors: confirmLogin \(confirmLogin\)/);
+    expect(committed).toMatch(/actors: -confirmLogin/);
   });
 });
 

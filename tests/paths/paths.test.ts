@@ -1,7 +1,9 @@
 /**
  * Generated transition tests for every machine of the registry (machines/index.ts).
  * One `describe` per machine, one `it` per generated path (state value, JSON-safe context and status
- * checked after every step), and one `it` that fails below 100% transition coverage, naming the
+ * checked after every step), one `it` comparing the paths with their committed record
+ * (tests/paths/snapshots/<id>.txt: states, context changes, named actions, actors, transitions), and
+ * one `it` that fails below 100% transition coverage, naming the
  * transitions no path takes. The reporter (tests/paths/reporter.ts) prints the table; the summaries
  * are also written to .tmp/paths-coverage.json.
  */
@@ -11,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { machines } from '../../machines';
 import { analyzeMachine, type CoverageSummary, type MachineAnalysis, replay, summarize } from './coverage';
 import { EMPTY_KEY, META_KEY } from './reporter';
+import { renderSnapshot } from './snapshot';
 
 const summaries: CoverageSummary[] = [];
 const reportFile = fileURLToPath(new URL('../../.tmp/paths-coverage.json', import.meta.url));
@@ -83,6 +86,12 @@ for (const entry of machines) {
         });
       });
     }
+
+    // The committed record of the paths: what each step leads to, changes, runs and takes. A change
+    // of the machine that is not also made here fails (npm run test:paths:update rewrites it).
+    it(`matches its committed paths (tests/paths/snapshots/${entry.id}.txt)`, async () => {
+      await expect(renderSnapshot(a)).toMatchFileSnapshot(`./snapshots/${entry.id}.txt`);
+    });
 
     it('covers every transition', ({ task }) => {
       const summary = summarize(a);
