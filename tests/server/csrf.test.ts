@@ -205,3 +205,17 @@ describe.each(DIALECTS)('CSRF guard on %s', (dialect) => {
     expect(await views()).toEqual(['foreign-session-000001']);
   });
 });
+
+describe.each(DIALECTS)('session cookie attributes on %s', (dialect) => {
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_PUBLIC_URL: PUBLIC, QUIRE_TRUST_PROXY: '1' } });
+
+  it('is HttpOnly and SameSite=Lax, and Secure whenever the request came over https', async () => {
+    const { response } = await signedIn(ctx, 'cookie-attrs');
+    const plain = String(response.headers['set-cookie']);
+    expect(plain).toMatch(/^quire_token=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+
+    const { token } = await signedIn(ctx, 'cookie-https');
+    const refreshed = await call(ctx.app, '/profile/session', undefined, { token, headers: { 'x-forwarded-proto': 'https' } });
+    expect(String(refreshed.headers['set-cookie'])).toMatch(/^quire_token=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax; Secure$/);
+  });
+});
