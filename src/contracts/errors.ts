@@ -10,6 +10,8 @@ export const ERRORS = {
   payloadTooLarge: { type: 'API', code: 413, http: 413 },
   rateLimited: { type: 'API', code: 429, http: 429 },
   unsupportedVersion: { type: 'API', code: 426, http: 400 },
+  // A state-changing request authenticated by the session cookie from another origin (CSRF guard).
+  crossOriginRefused: { type: 'API', code: 403, http: 403 },
   validation: { type: 'VALIDATION', code: 1, http: 400 },
   internal: { type: 'SERVER', code: 500, http: 500 },
   unavailable: { type: 'SERVER', code: 503, http: 503 },

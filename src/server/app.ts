@@ -19,6 +19,7 @@ import { API_PREFIX, fail, isApiRequest } from './envelope';
 import { createWorker } from './jobs/index';
 import { createMailer, createTransport, type MailTransport } from './mail/index';
 import { BODY_LIMIT, registerBodyParsers } from './plugins/body';
+import { registerCsrfGuard } from './plugins/csrf';
 import { errorHandler, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
@@ -58,7 +59,7 @@ export const newRequestId = (): string => randomBytes(6).toString('base64url');
 const HEALTH_TIMEOUT_MS = 3000;
 
 /**
- * Builds the server: database (migrated), then plugins in order — errors, bodies, security,
+ * Builds the server: database (migrated), then plugins in order — errors, bodies, CSRF guard, security,
  * static client, health, API routes, and the not-found handler (API 404 envelope or the SPA).
  * `app.close()` closes the database it opened.
  */
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   registerErrorHandler(app);
   registerBodyParsers(app);
+  registerCsrfGuard(app, config);
   await registerSecurity(app, config);
   await registerStatic(app, config);
 

@@ -34,5 +34,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** Set by the CSRF guard (plugins/csrf.ts): the session cookie came from a foreign origin and is not used. */
+    sessionCookieIgnored: boolean;
   }
 }

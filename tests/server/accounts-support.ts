@@ -63,6 +63,8 @@ export interface CallOptions {
   cookie?: string;
   form?: boolean;
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** More request headers (e.g. origin, host, sec-fetch-site). */
+  headers?: Record<string, string>;
 }
 
 /** One API call with a JSON body (or a form body), the bearer token and cookies given. */
@@ -72,7 +74,7 @@ export async function call(
   body?: Record<string, unknown>,
   options: CallOptions = {},
 ): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   let payload: string | undefined;

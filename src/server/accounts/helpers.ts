@@ -20,8 +20,9 @@ export function linkBase(app: FastifyInstance, request: FastifyRequest): string 
   return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
+/** Cookies get `Secure` when the request came over https or the public URL is https (whichever says so). */
 export function secureCookies(app: FastifyInstance, request: FastifyRequest): boolean {
-  return app.config.publicUrl ? app.config.publicUrl.startsWith('https:') : request.protocol === 'https';
+  return request.protocol === 'https' || (app.config.publicUrl?.startsWith('https:') ?? false);
 }
 
 /** A unique constraint failed (SQLite or PostgreSQL): e.g. two registrations of one address at once. */

@@ -12,11 +12,18 @@ export interface AuthContext {
   claims: AccessClaims;
 }
 
-/** The bearer token (`Authorization: Bearer …`), else the `quire_token` cookie (SPEC §6). */
-export function requestToken(request: FastifyRequest): string | undefined {
+/** The bearer token of the `Authorization: Bearer …` header, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const bearer = header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
-  return bearer || readCookie(request, TOKEN_COOKIE) || undefined;
+  return (header && /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1]) || undefined;
+}
+
+/**
+ * The bearer token, else the `quire_token` cookie (SPEC §6) unless the CSRF guard set the cookie aside
+ * (a foreign origin on a route any origin may call: src/server/plugins/csrf.ts).
+ */
+export function requestToken(request: FastifyRequest): string | undefined {
+  return bearerToken(request) || (request.sessionCookieIgnored ? undefined : readCookie(request, TOKEN_COOKIE)) || undefined;
 }
 
 /**

@@ -11,6 +11,10 @@ export const ERROR_MESSAGES = [
   msg({ id: 'commons.requestError', message: 'The request failed. Check your connection and try again.' }),
   msg({ id: 'commons.translationFailed', message: 'failed to load translation' }),
   msg({ id: 'errors.API.400', message: 'The request was not valid.' }),
+  msg({
+    id: 'errors.API.403',
+    message: 'This action was refused because it did not come from Quire itself. Reload the page and try again.',
+  }),
   msg({ id: 'errors.API.404', message: 'This action does not exist.' }),
   msg({ id: 'errors.API.405', message: 'This action is not allowed here.' }),
   msg({ id: 'errors.API.413', message: 'What you sent is too large.' }),

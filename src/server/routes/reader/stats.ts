@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { ReaderStatsSchema } from '../../../contracts/reader';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
+import { ANY_ORIGIN } from '../../plugins/csrf';
 import { rateLimit } from '../../plugins/security';
 import { findOwnedBook } from '../../publish/repo';
 import { callerAccount, requireAccess } from '../../reader/access';
@@ -18,7 +19,7 @@ const StatsQuerySchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_
  * the owner's own reading is not counted. Nothing identifying is stored (no IP, no account).
  */
 const readerStatsRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/public/book/stats', { config: rateLimit(60, '1 minute') }, async (request, reply) => {
+  app.post('/public/book/stats', { config: { ...rateLimit(60, '1 minute'), ...ANY_ORIGIN } }, async (request, reply) => {
     const body = parse(ReaderStatsSchema, request.body);
     const access = await requireAccess(app, request, body.id, body.token);
     if (body.pages.some((p) => p.page > access.row.pages_total)) throw new ApiError('validation', { fields: ['pages'] });

@@ -3,6 +3,7 @@ import { csvLine, LeadListQuerySchema, PublicLeadSchema, type WebhookPayload } f
 import { newId } from '../../auth/crypto';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
+import { ANY_ORIGIN } from '../../plugins/csrf';
 import { rateLimit } from '../../plugins/security';
 import { requireAccess } from '../../reader/access';
 import { enqueueDelivery, type WebhookDeliverer } from '../../triggers/deliveries';
@@ -20,7 +21,7 @@ const TYPE_NAMES: Record<number, string> = { 1: 'open', 2: 'download', 3: 'print
 const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (app, { deliverer }) => {
   const guarded = { preHandler: app.requireSession };
 
-  app.post('/public/book/trigger/lead', { config: rateLimit(10, '10 minutes') }, async (request, reply) => {
+  app.post('/public/book/trigger/lead', { config: { ...rateLimit(10, '10 minutes'), ...ANY_ORIGIN } }, async (request, reply) => {
     const body = parse(PublicLeadSchema, request.body);
     const access = await requireAccess(app, request, body.book, body.token);
     const trigger = await findReaderTrigger(app.db, access.row.id, body.trigger);
