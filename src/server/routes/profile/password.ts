@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { EmailCaptchaRequestSchema, passwordIsEmail, ResetRequestSchema } from '../../../contracts/accounts';
-import { linkBase, mailAllowed, requireCaptcha } from '../../accounts/helpers';
+import { mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, getProfile, revokeProfileSessions, updateProfile } from '../../accounts/repo';
 import { consumeAllTokens, consumeToken, createOneTimeToken, findUsableToken, forgetTrustedDevices, TTL } from '../../accounts/tokens';
 import { ApiError, ok, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
+import { publicBase } from '../../public-url';
 
 /**
  * Forgot (`{api}/profile/password/request`: same answer for every address; a single-use link valid
@@ -23,7 +24,7 @@ const passwordRoutes: FastifyPluginAsync = async (app) => {
       await app.mailer.send(profile.email, profile.language, {
         kind: 'reset',
         name: profile.firstname ?? account?.name ?? '',
-        url: `${linkBase(app, request)}/reset#hash-${token}`,
+        url: `${publicBase(app, request)}/reset#hash-${token}`,
         minutes: TTL.reset / 60_000,
       });
     }
