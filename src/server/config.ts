@@ -14,7 +14,10 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   smtpUrl: string | undefined;
   dev: boolean;
-  publicUrl: string | undefined;
+  /** Base of every absolute URL the server makes (mail links, redirects, canonical/oEmbed URLs); QUIRE_PUBLIC_URL, default http://localhost:$QUIRE_PORT. */
+  publicUrl: string;
+  /** Extra public origins a trusted proxy may name in X-Forwarded-Host (QUIRE_PUBLIC_HOSTS); any other host gets publicUrl. */
+  publicHosts: string[];
   logLevel: LogLevel;
   /** Absolute path of the built client (index.html, assets/). */
   publicDir: string;
@@ -137,6 +140,18 @@ const isHttpUrl = (s: string, protocols = ['http:', 'https:']): boolean => {
 };
 const isBaseUrl = (s: string) => s === '' || (isHttpUrl(s) && !/[?#]/.test(s)) || /^\/(?!\/)[^\s?#\\]*$/.test(s);
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
+/** `https://books.example.com` (an origin: no credentials, path, query or fragment) → its normalized form. */
+const originOf = (s: string): string | undefined => {
+  if (!isHttpUrl(s)) return undefined;
+  const u = new URL(s);
+  return u.username === '' && u.password === '' && u.pathname === '/' && u.search === '' && u.hash === '' && !/[?#]/.test(s)
+    ? u.origin
+    : undefined;
+};
+const originList = (s: string): string[] | undefined => {
+  const origins = s.split(',').map((item) => originOf(item.trim()));
+  return origins.every((o) => o !== undefined) ? [...new Set(origins)] : undefined;
+};
 
 /** One variable: a rule (used as the error message) checked on the raw string, then a transform. */
 const rule = <T>(message: string, ok: (s: string) => boolean, map: (s: string) => T) =>
@@ -223,6 +238,13 @@ const EnvSchema = v.object({
     'dist/public',
   ),
   QUIRE_TRUST_PROXY: v.optional(flag, '0'),
+  QUIRE_PUBLIC_HOSTS: v.optional(
+    rule(
+      'must be a comma-separated list of http(s) origins such as https://books.example.com (no path)',
+      (s) => originList(s) !== undefined,
+      (s) => originList(s) ?? [],
+    ),
+  ),
   QUIRE_API_URL: v.optional(baseUrl, '/api'),
   QUIRE_DATA_URL: v.optional(baseUrl),
   QUIRE_DATA_SECURE_URL: v.optional(baseUrl),
@@ -289,6 +311,10 @@ const EnvSchema = v.object({
 function crossCheck(e: v.InferOutput<typeof EnvSchema>): void {
   if (e.QUIRE_CAPTCHA === 'none' && !e.QUIRE_DEV) {
     throw new ConfigError('QUIRE_CAPTCHA: none is only allowed in dev mode (QUIRE_DEV=1)', ['QUIRE_CAPTCHA']);
+  }
+  if (e.QUIRE_PUBLIC_HOSTS && !e.QUIRE_TRUST_PROXY) {
+    // Only a trusted proxy's X-Forwarded-Host picks one of them; without it the setting would do nothing.
+    throw new ConfigError('QUIRE_PUBLIC_HOSTS: is only used behind a trusted proxy (QUIRE_TRUST_PROXY=1)', ['QUIRE_PUBLIC_HOSTS']);
   }
   if (e.QUIRE_CAPTCHA === 'recaptcha') {
     const missing = (['QUIRE_RECAPTCHA_SECRET', 'QUIRE_RECAPTCHA_SITE_KEY'] as const).filter((name) => !e[name]);
@@ -359,7 +385,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: path.join(e.QUIRE_DATA_DIR, 'quire.db') },
     smtpUrl: e.QUIRE_SMTP_URL,
     dev: e.QUIRE_DEV,
-    publicUrl: e.QUIRE_PUBLIC_URL,
+    // Never the request's Host (DESIGN §11): without the variable, links point at this machine's port.
+    publicUrl: e.QUIRE_PUBLIC_URL ?? `http://localhost:${e.QUIRE_PORT}`,
+    publicHosts: e.QUIRE_PUBLIC_HOSTS ?? [],
     logLevel: e.QUIRE_LOG_LEVEL,
     publicDir: e.QUIRE_PUBLIC_DIR,
     trustProxy: e.QUIRE_TRUST_PROXY,

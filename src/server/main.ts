@@ -53,14 +53,13 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 
   const shownHost = ['0.0.0.0', '::', '[::]'].includes(config.host) ? 'localhost' : config.host;
-  const url = config.publicUrl ?? `http://${shownHost}:${config.port}`;
-  process.stdout.write(`Quire is running at ${url}\n`);
+  process.stdout.write(`Quire is running at http://${shownHost}:${config.port}\n`);
+  // Every link in mail and every redirect is built on it, never on a request's Host (DESIGN §11).
+  const url = config.publicUrl;
+  process.stdout.write(`Public URL (links in mail, redirects; QUIRE_PUBLIC_URL): ${url}\n`);
   process.stdout.write(config.smtpUrl ? `Mail is sent over SMTP (outbox folder: ${outboxDir})\n` : `Mail outbox: ${outboxDir}\n`);
   const demoBook = config.demo ? await getSetting(app.db, DEMO_MARKER).catch(() => undefined) : undefined;
   if (demoBook) process.stdout.write(`Demo publication: ${url}/publication/${demoBook} (reader: ${url}/read/${demoBook})\n`);
-  if (!config.publicUrl && !config.dev) {
-    process.stderr.write('Quire: QUIRE_PUBLIC_URL is not set; links in mails use the host each request names — set it in production\n');
-  }
 }
 
 main().catch((error: unknown) => {

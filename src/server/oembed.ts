@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { BOOK_EMBED_RATIO, COVER_RATIO } from '../contracts/widget';
+import { publicUrlOf } from './public-url';
 import { publisherUrl, thumbUrl, viewerUrl } from './publish/views';
 import { isPubliclyListed, publicationPath } from './reader/overview';
 import { escapeHtml } from './reader/overview-html';
@@ -68,8 +69,7 @@ async function oembed(app: FastifyInstance, request: FastifyRequest, bookId: str
     .where('books.id', '=', bookId)
     .executeTakeFirst();
   if (!found || !isPubliclyListed(found, app.clock())) return undefined;
-  const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const absolute = (u: string) => new URL(u, `${origin}/`).toString();
+  const absolute = (u: string) => publicUrlOf(app, request, u);
   const { width, height } = frameSize(maxwidth, maxheight);
   const src = absolute(viewerUrl(app.config, found.id));
   const manifest = await readManifest(app.config.dataDir, found);

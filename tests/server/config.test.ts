@@ -24,7 +24,8 @@ describe('loadConfig', () => {
       database: { kind: 'sqlite', file: path.resolve('data/quire.db') },
       smtpUrl: undefined,
       dev: false,
-      publicUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      publicHosts: [],
       logLevel: 'info',
       publicDir: path.resolve('dist/public'),
       trustProxy: false,
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       QUIRE_LOG_LEVEL: 'debug',
       QUIRE_PUBLIC_DIR: '/srv/quire-client',
       QUIRE_TRUST_PROXY: '1',
+      QUIRE_PUBLIC_HOSTS: 'https://alt.example.com/, HTTP://Intranet.example:8080,https://alt.example.com:443',
       QUIRE_API_URL: 'https://api.example.com/v/',
       QUIRE_DATA_URL: 'https://data.example.com',
       QUIRE_VIEWER_URL: '/viewer/',
@@ -69,6 +71,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       dev: true,
       publicUrl: 'https://books.example.com',
+      publicHosts: ['https://alt.example.com', 'http://intranet.example:8080'],
       logLevel: 'debug',
       publicDir: '/srv/quire-client',
       trustProxy: true,
@@ -107,6 +110,12 @@ describe('loadConfig', () => {
     ['QUIRE_BEACON_URL', '//cdn.example.com', 'QUIRE_BEACON_URL: must be an absolute http(s) URL or a path'],
     ['QUIRE_DATA_SECURE_URL', 'https://data.example.com/?x=1', 'QUIRE_DATA_SECURE_URL: must be'],
     ['QUIRE_PUBLIC_URL', '/relative', 'QUIRE_PUBLIC_URL: must be an absolute http(s) URL'],
+    ['QUIRE_PUBLIC_HOSTS', 'alt.example.com', 'QUIRE_PUBLIC_HOSTS: must be a comma-separated list of http(s) origins'],
+    ['QUIRE_PUBLIC_HOSTS', 'https://alt.example.com/quire', 'QUIRE_PUBLIC_HOSTS: must be a comma-separated list of http(s) origins'],
+    ['QUIRE_PUBLIC_HOSTS', 'https://alt.example.com,', 'QUIRE_PUBLIC_HOSTS: must be'],
+    ['QUIRE_PUBLIC_HOSTS', 'https://user@alt.example.com', 'QUIRE_PUBLIC_HOSTS: must be'],
+    ['QUIRE_PUBLIC_HOSTS', 'https://alt.example.com/?x', 'QUIRE_PUBLIC_HOSTS: must be'],
+    ['QUIRE_PUBLIC_HOSTS', 'ftp://alt.example.com', 'QUIRE_PUBLIC_HOSTS: must be'],
     ['QUIRE_SMTP_URL', 'http://mail.example.com', 'QUIRE_SMTP_URL: must be an smtp:// or smtps:// URL'],
     ['QUIRE_LOG_LEVEL', 'verbose', 'QUIRE_LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     ['QUIRE_HOST', 'local host', 'QUIRE_HOST: must be a host name or IP address'],
@@ -114,6 +123,23 @@ describe('loadConfig', () => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(message);
     expect(error.variables).toEqual([name]);
+  });
+
+  it('defaults the public URL to http://localhost:$QUIRE_PORT, never anything a request could name', () => {
+    expect(loadConfig({ QUIRE_PORT: '4390' }).publicUrl).toBe('http://localhost:4390');
+    expect(loadConfig({ QUIRE_PORT: '4390', QUIRE_PUBLIC_URL: 'https://books.example.com/quire/' }).publicUrl).toBe(
+      'https://books.example.com/quire',
+    );
+  });
+
+  it('takes QUIRE_PUBLIC_HOSTS only behind a trusted proxy', () => {
+    const error = configError({ QUIRE_PUBLIC_HOSTS: 'https://alt.example.com' });
+    expect(error.message).toBe('QUIRE_PUBLIC_HOSTS: is only used behind a trusted proxy (QUIRE_TRUST_PROXY=1)');
+    expect(error.variables).toEqual(['QUIRE_PUBLIC_HOSTS']);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '1', QUIRE_PUBLIC_HOSTS: ' https://alt.example.com ' }).publicHosts).toEqual([
+      'https://alt.example.com',
+    ]);
+    expect(loadConfig({ QUIRE_TRUST_PROXY: '1' }).publicHosts).toEqual([]);
   });
 
   it('lists every bad variable at once', () => {

@@ -68,7 +68,10 @@ describe('main (the built server process)', () => {
     const run = start(env);
     try {
       await waitFor(run, 'Quire is running at');
-      expect(run.stdout()).toContain(`http://127.0.0.1:${port}`);
+      expect(run.stdout()).toContain(`Quire is running at http://127.0.0.1:${port}`);
+      // Links are never built on a request's Host: the default public URL is printed.
+      expect(run.stdout()).toContain(`Public URL (links in mail, redirects; QUIRE_PUBLIC_URL): http://localhost:${port}`);
+      expect(run.stderr()).not.toContain('QUIRE_PUBLIC_URL');
       expect(run.stdout()).toContain(path.join(dataDir, 'outbox'));
       for (const dir of ['files', 'outbox']) expect(existsSync(path.join(dataDir, dir))).toBe(true);
       if (dialect === 'sqlite') expect(existsSync(path.join(dataDir, 'quire.db'))).toBe(true);

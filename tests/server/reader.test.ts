@@ -313,8 +313,10 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       expect(html).toContain('<meta property="og:title" content="Le Petit &lt;Livre&gt;">');
       expect(html).toContain('<meta property="og:description" content="Une histoire &quot;courte&quot; &amp; vraie.">');
       expect(html).toContain('<meta property="og:type" content="book">');
-      expect(html).toContain(`<meta property="og:image" content="http://books.example.org/thumbs/${ids.public}/large.webp?r=1">`);
-      expect(html).toContain(`<link rel="canonical" href="http://books.example.org/read/${ids.public}">`);
+      // On the public URL (default http://localhost:$QUIRE_PORT), not the Host the request named (DESIGN §11).
+      expect(html).toContain(`<meta property="og:image" content="http://localhost:3000/thumbs/${ids.public}/large.webp?r=1">`);
+      expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/read/${ids.public}">`);
+      expect(html).not.toContain('books.example.org');
       expect(html).toContain(`<link rel="preload" as="image" href="/pages/${ids.public}/1240/1.webp?r=1" fetchpriority="high">`);
       expect(html).not.toContain('noindex');
       const inline = preload(html);

@@ -115,7 +115,7 @@ describe.each(DIALECTS)('social sign-in on %s', (dialect) => {
       familyName: 'Hopper',
       locale: 'fr',
     });
-    expect(out.url.origin).toBe('http://localhost');
+    expect(out.url.origin).toBe(ctx.config.publicUrl);
     expect(out.path).toBe('/oauth');
     expect(out.key).toBe('activation');
 
@@ -127,7 +127,7 @@ describe.each(DIALECTS)('social sign-in on %s', (dialect) => {
       client_id: 'quire-test.apps.googleusercontent.com',
       code_challenge_method: 'S256',
       scope: 'openid email profile',
-      redirect_uri: 'http://localhost:80/api/oauth2/google/callback',
+      redirect_uri: `${ctx.config.publicUrl}/api/oauth2/google/callback`,
     });
     expect(auth?.query.code_challenge).toMatch(/^[\w-]{43}$/);
     const tokenCall = mock.tokenRequests.at(-1);

@@ -4,6 +4,7 @@ import { setCookie, TOKEN_COOKIE } from '../auth/cookies';
 import { signAccessToken } from '../auth/jwt';
 import { LIMITS, overLimit } from '../auth/limiter';
 import { ApiError } from '../envelope';
+import { secureCookies } from '../public-url';
 
 /** Captcha of register, forgot and resend (SPEC §5; skipped in dev mode): AUTH 130 when it fails. */
 export async function requireCaptcha(app: FastifyInstance, request: FastifyRequest, response: string | undefined): Promise<void> {
@@ -13,16 +14,6 @@ export async function requireCaptcha(app: FastifyInstance, request: FastifyReque
 /** Whether another mail may go to this address now (forgot, resend, already registered: 5 per 10 min). */
 export async function mailAllowed(app: FastifyInstance, email: string, now: number): Promise<boolean> {
   return !(await overLimit(app.db, [`mail:${email}`], LIMITS.mailPerAddress, now));
-}
-
-/** Base of the links in mails: QUIRE_PUBLIC_URL, else the origin the request came to. */
-export function linkBase(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
-/** Cookies get `Secure` when the request came over https or the public URL is https (whichever says so). */
-export function secureCookies(app: FastifyInstance, request: FastifyRequest): boolean {
-  return request.protocol === 'https' || (app.config.publicUrl?.startsWith('https:') ?? false);
 }
 
 /** A unique constraint failed (SQLite or PostgreSQL): e.g. two registrations of one address at once. */

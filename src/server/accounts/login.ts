@@ -8,7 +8,8 @@ import { checkPassword } from '../auth/passwords';
 import { checkTotp } from '../auth/totp';
 import { ApiError } from '../envelope';
 import { greetingName } from '../mail/greeting';
-import { secureCookies, setTokenCookie, signSession } from './helpers';
+import { secureCookies } from '../public-url';
+import { setTokenCookie, signSession } from './helpers';
 import { createSessionRow, findProfileByEmail, getAccount, getProfile, updateProfile } from './repo';
 import {
   consumeChallenge,

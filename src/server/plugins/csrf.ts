@@ -53,10 +53,10 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-/** Our configured origins: QUIRE_PUBLIC_URL's and the reader host's (when absolute). */
-export function configuredOrigins(config: Pick<Config, 'publicUrl' | 'hosts'>): Set<string> {
+/** Our configured origins: QUIRE_PUBLIC_URL's, the QUIRE_PUBLIC_HOSTS allow-list's and the reader host's (when absolute). */
+export function configuredOrigins(config: Pick<Config, 'publicUrl' | 'publicHosts' | 'hosts'>): Set<string> {
   const origins = new Set<string>();
-  for (const url of [config.publicUrl, config.hosts.viewer]) {
+  for (const url of [config.publicUrl, ...config.publicHosts, config.hosts.viewer]) {
     const origin = url ? originOf(url) : undefined;
     if (origin) origins.add(origin);
   }

@@ -3,6 +3,7 @@ import rateLimitPlugin from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { ApiError } from '../envelope';
+import { isHttps } from '../public-url';
 
 /** The strict policy of DESIGN §2: everything from our own origin, no inline scripts. */
 export const CSP_DIRECTIVES = {
@@ -29,7 +30,7 @@ export function cspDirectives(config: Pick<Config, 'captcha'>): Record<string, s
 
 /** Security headers (helmet, strict CSP; HSTS only behind an https public URL) and rate limiting. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const https = config.publicUrl?.startsWith('https:') ?? false;
+  const https = isHttps(config.publicUrl);
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,

@@ -29,7 +29,7 @@ export const shorten = (s: string, max = DESCRIPTION_MAX) => {
 export interface PageContext {
   lang: Language;
   t: Translate;
-  /** Absolute URL of a path or URL (QUIRE_PUBLIC_URL, else the request's origin). */
+  /** Absolute URL of a path or URL on the public base (QUIRE_PUBLIC_URL; never the request's Host). */
   absolute: (url: string) => string;
   /** The stylesheet's URL (content-hashed). */
   css: string;

@@ -5,6 +5,7 @@ import { ERRORS, type ErrorName } from '../../contracts/errors';
 import { READER_PRELOAD_ID, READER_WIDTHS, type ReaderBook, type ReaderPreload } from '../../contracts/reader';
 import { publicClientConfig } from '../config';
 import { CONFIG_MARKER, configScript, pageLanguage } from '../plugins/static';
+import { publicUrlOf } from '../public-url';
 import { viewerUrl } from '../publish/views';
 
 /**
@@ -64,8 +65,7 @@ export function createReadPage(app: FastifyInstance) {
   async function render(request: FastifyRequest, input: ReadPageInput): Promise<string | undefined> {
     const base = await template();
     if (base === undefined) return undefined;
-    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const absolute = (url: string) => new URL(url, `${origin}/`).toString();
+    const absolute = (url: string) => publicUrlOf(app, request, url);
     const lang = pageLanguage(request.headers.host, request.headers.cookie, request.headers['accept-language']);
     const outcome = input.outcome;
     const head: string[] = outcome ? [`<link rel="canonical" href="${escapeHtml(absolute(viewerUrl(app.config, input.bookId)))}">`] : [];

@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from '../../../machines/constants';
 import { parseWidgetQuery } from '../../contracts/widget';
 import { oembedRoutes } from '../oembed';
 import { CACHE_IMMUTABLE, pageLanguage } from '../plugins/static';
+import { publicUrlOf } from '../public-url';
 import { viewerUrl } from '../publish/views';
 import { publicationPath } from '../reader/overview';
 import { WIDGET_CSS, WIDGET_CSS_FILE, WIDGET_JS, WIDGET_JS_FILE } from '../widget/assets';
@@ -57,8 +58,7 @@ const widgetRoutes: FastifyPluginAsync = async (app) => {
     const asked =
       typeof query.lang === 'string' && (LANGUAGES as readonly string[]).includes(query.lang) ? (query.lang as Language) : undefined;
     const lang = asked ?? pageLanguage(request.headers.host, undefined, request.headers['accept-language']);
-    const siteOrigin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const absolute = (u: string) => new URL(u, `${siteOrigin}/`).toString();
+    const absolute = (u: string) => publicUrlOf(app, request, u);
     const ctx: WidgetPageContext = {
       lang,
       t: translators(lang),

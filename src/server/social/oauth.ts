@@ -12,11 +12,11 @@ import {
 } from 'arctic';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SocialProvider } from '../../contracts/social';
-import { secureCookies } from '../accounts/helpers';
 import { readCookie, setCookie } from '../auth/cookies';
 import { hmacHex } from '../auth/crypto';
 import type { SocialProviderConfig } from '../config';
 import { API_PREFIX, ApiError } from '../envelope';
+import { publicBase, secureCookies } from '../public-url';
 import { type FetchJson, PROVIDERS, type SocialUser } from './providers';
 
 /**
@@ -51,12 +51,11 @@ export function callbackUrl(app: FastifyInstance, request: FastifyRequest, provi
   return `${apiBase(app, request)}/oauth2/${provider}/callback`;
 }
 
-/** The API's absolute base: QUIRE_API_URL when absolute, else the public URL (or request origin) + the API path. */
+/** The API's absolute base: QUIRE_API_URL when absolute, else the public base + the API path. */
 function apiBase(app: FastifyInstance, request: FastifyRequest): string {
   const api = app.config.hosts.api;
   if (/^https?:\/\//i.test(api)) return api;
-  const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return `${origin}${api || API_PREFIX}`;
+  return `${publicBase(app, request)}${api || API_PREFIX}`;
 }
 
 const clientFor = (cfg: SocialProviderConfig, redirectUri: string, auth: 'basic' | 'post') =>

@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Language } from '../../../machines/constants';
 import { LANGUAGES } from '../../../machines/constants';
 import type { SocialOutcome, SocialProvider } from '../../contracts/social';
-import { isUniqueViolation, linkBase, mailAllowed } from '../accounts/helpers';
+import { isUniqueViolation, mailAllowed } from '../accounts/helpers';
 import { type Executor, findProfileByEmail, getProfile, insertAccount, insertProfile, updateProfile } from '../accounts/repo';
 import { createChallenge, createOneTimeToken } from '../accounts/tokens';
 import { newId } from '../auth/crypto';
 import type { ProfileRow, SocialIdentityRow } from '../db/schema';
 import { ApiError } from '../envelope';
 import { pageLanguage } from '../plugins/static';
+import { publicBase } from '../public-url';
 import type { SocialUser } from './providers';
 
 /** Who signs in and from where (language and marketing origin only matter for a new profile). */
@@ -70,7 +71,7 @@ export async function socialSignIn(app: FastifyInstance, request: FastifyRequest
       kind: 'activation',
       // The address is not confirmed yet: no free text from the provider's profile (greetingName).
       name: '',
-      url: `${linkBase(app, request)}/activate#hash-${token}`,
+      url: `${publicBase(app, request)}/activate#hash-${token}`,
     });
   }
   return { kind: 'inactive', email: profile.email };

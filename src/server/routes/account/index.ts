@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountUpdateRequestSchema, RegisterRequestSchema, TERMS_VERSION } from '../../../contracts/accounts';
-import { isUniqueViolation, linkBase, mailAllowed, requireCaptcha } from '../../accounts/helpers';
+import { isUniqueViolation, mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, insertAccount, insertProfile, updateAccount, updateProfile } from '../../accounts/repo';
 import { createOneTimeToken } from '../../accounts/tokens';
 import { accountView, jsonObject } from '../../accounts/views';
@@ -8,6 +8,7 @@ import { newId } from '../../auth/crypto';
 import { authOf } from '../../auth/session';
 import { ok, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
+import { publicBase } from '../../public-url';
 
 /**
  * Register (`POST {api}/account/`) and patch account (`{api}/account/update`, the usage context).
@@ -21,7 +22,7 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     const now = app.clock();
     // Hashed before the lookup, so a known address takes as long as a new one.
     const passwordHash = await app.passwords.hash(body.password);
-    const base = linkBase(app, request);
+    const base = publicBase(app, request);
 
     const existing = await findProfileByEmail(app.db, body.email);
     if (existing) {

@@ -11,11 +11,11 @@ import {
   SocialTokenRequestSchema,
   socialFragment,
 } from '../../../contracts/social';
-import { linkBase } from '../../accounts/helpers';
 import type { SocialProviderConfig } from '../../config';
 import { ApiError, ok, parse } from '../../envelope';
 import { classify } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/security';
+import { publicBase } from '../../public-url';
 import { beginSignIn, checkTokenAudience, exchangeCode, fetchUser, sameState, takePendingSignIn } from '../../social/oauth';
 import { socialSignIn } from '../../social/signin';
 
@@ -56,7 +56,7 @@ const oauth2Routes: FastifyPluginAsync = async (app) => {
   /** Pop-up pages: the provider's pages in between must not cut the window off from its opener. */
   const landing = (reply: FastifyReply, location: string) =>
     reply.header('cache-control', 'no-store').header('cross-origin-opener-policy', 'unsafe-none').redirect(location, 302);
-  const appUrl = (request: FastifyRequest, redirect: string, fragment: string) => `${linkBase(app, request)}${redirect}${fragment}`;
+  const appUrl = (request: FastifyRequest, redirect: string, fragment: string) => `${publicBase(app, request)}${redirect}${fragment}`;
   const errorFragment = (name: ErrorName) => socialFragment({ kind: 'error', code: ERRORS[name].code });
 
   app.get('/oauth2/:provider/start', { config: rateLimit(30, '10 minutes') }, async (request, reply) => {

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ActivateRequestSchema, EmailCaptchaRequestSchema } from '../../../contracts/accounts';
-import { linkBase, mailAllowed, requireCaptcha } from '../../accounts/helpers';
+import { mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, getProfile, updateAccount, updateProfile } from '../../accounts/repo';
 import { consumeToken, createChallenge, createOneTimeToken, findUsableToken } from '../../accounts/tokens';
 import { jsonObject } from '../../accounts/views';
 import { ApiError, ok, parse } from '../../envelope';
 import { greetingName } from '../../mail/greeting';
 import { rateLimit } from '../../plugins/security';
+import { publicBase } from '../../public-url';
 
 /**
  * Activate (`{api}/profile/activate`: hash + usage context → a login hash to confirm, no second
@@ -50,7 +51,7 @@ const activationRoutes: FastifyPluginAsync = async (app) => {
       await app.mailer.send(profile.email, profile.language, {
         kind: 'activation',
         name: greetingName(profile, account?.name),
-        url: `${linkBase(app, request)}/activate#hash-${token}`,
+        url: `${publicBase(app, request)}/activate#hash-${token}`,
       });
     }
     return ok(reply, { email: body.email });

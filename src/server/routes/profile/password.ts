@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { EmailCaptchaRequestSchema, passwordIsEmail, ResetRequestSchema } from '../../../contracts/accounts';
-import { linkBase, mailAllowed, requireCaptcha } from '../../accounts/helpers';
+import { mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, getProfile, revokeProfileSessions, updateProfile } from '../../accounts/repo';
 import { consumeAllTokens, consumeToken, createOneTimeToken, findUsableToken, forgetTrustedDevices, TTL } from '../../accounts/tokens';
 import { ApiError, ok, parse } from '../../envelope';
 import { greetingName } from '../../mail/greeting';
 import { rateLimit } from '../../plugins/security';
+import { publicBase } from '../../public-url';
 
 /**
  * Forgot (`{api}/profile/password/request`: same answer for every address; a single-use link valid
@@ -24,7 +25,7 @@ const passwordRoutes: FastifyPluginAsync = async (app) => {
       await app.mailer.send(profile.email, profile.language, {
         kind: 'reset',
         name: greetingName(profile, account?.name),
-        url: `${linkBase(app, request)}/reset#hash-${token}`,
+        url: `${publicBase(app, request)}/reset#hash-${token}`,
         minutes: TTL.reset / 60_000,
       });
     }

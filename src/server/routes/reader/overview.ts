@@ -4,6 +4,7 @@ import { EXPLICIT_COOKIE } from '../../../contracts/reader';
 import { readCookie } from '../../auth/cookies';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, pageLanguage } from '../../plugins/static';
+import { publicUrlOf, secureCookies } from '../../public-url';
 import { publisherUrl, viewerUrl } from '../../publish/views';
 import { findPublication, findPublisher, publicationPath } from '../../reader/overview';
 import { explicitHtml, notFoundHtml, type PageContext, publicationHtml, publisherHtml } from '../../reader/overview-html';
@@ -38,11 +39,10 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
 
   const context = (request: FastifyRequest): PageContext => {
     const lang = pageLanguage(request.headers.host, request.headers.cookie, request.headers['accept-language']);
-    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
     return {
       lang,
       t: translators(lang),
-      absolute: (url) => new URL(url, `${origin}/`).toString(),
+      absolute: (url) => publicUrlOf(app, request, url),
       explicitOk: readCookie(request, EXPLICIT_COOKIE) === '1',
       css: OVERVIEW_CSS_PATH,
       viewer: (bookId) => viewerUrl(app.config, bookId),
@@ -75,7 +75,7 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     // Only a public publication's own page is a place to come back to (no open redirect).
     const overview = await findPublication(app, bookId);
     if (!overview) return send(reply, 404, notFoundHtml(context(request)));
-    const secure = (app.config.publicUrl ?? `${request.protocol}:`).startsWith('https:') ? '; Secure' : '';
+    const secure = secureCookies(app, request) ? '; Secure' : '';
     reply.header(
       'set-cookie',
       `${EXPLICIT_COOKIE}=1; Path=${COOKIE_PATH}; Max-Age=${COOKIE_LIFETIME_DAYS * 86_400}; SameSite=Lax${secure}`,
