@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -47,6 +48,8 @@ export interface AppDeps {
   localesDir?: string;
   /** Clock in epoch ms (default Date.now); tests move it forward to expire codes and tokens. */
   clock?: () => number;
+  /** Waits `ms` (default a timer; the sign-in slow-down); tests wrap it to see the waits asked for. */
+  sleep?: (ms: number) => Promise<void>;
   /** fetch used to verify reCAPTCHA answers (tests). */
   fetch?: typeof fetch;
 }
@@ -141,12 +144,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   return app;
 }
 
-/** Sign-in dependencies: keys from the instance secret, password hashing, mail, captcha, clock, session guard. */
+/** Sign-in dependencies: keys from the instance secret, password hashing, mail, captcha, clock, sleep, session guard. */
 async function decorateAuth(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const clock = deps.clock ?? Date.now;
   const keys = deriveKeys(await resolveSecret(app.db, config, clock()));
   const passwords = deps.passwords ?? argon2Hasher;
   app.decorate('clock', clock);
+  app.decorate('sleep', deps.sleep ?? ((ms: number) => sleepFor(ms)));
   app.decorate('keys', keys);
   app.decorate('passwords', passwords);
   app.decorate('dummyHash', await argon2Hasher.hash(randomBytes(16).toString('hex')));

@@ -27,6 +27,8 @@ declare module 'fastify' {
     captcha: CaptchaVerifier;
     /** Epoch ms; replaceable in tests to move time forward. */
     clock: () => number;
+    /** Waits `ms` without blocking (the sign-in slow-down, at most a few seconds); replaceable in tests. */
+    sleep: (ms: number) => Promise<void>;
     /** preHandler of authenticated routes: sets request.auth or answers 301/302/149. */
     requireSession: preHandlerAsyncHookHandler;
     /** Background jobs (conversion): `wake()` after enqueueing so a worker looks now instead of at its next poll. */

@@ -8,6 +8,7 @@ import {
   lastMail,
   login,
   loginCode,
+  nextIp,
   outbox,
   PASSWORD,
   register,
@@ -148,22 +149,31 @@ describe.each(DIALECTS)('login on %s', (dialect) => {
     expect(otherFirst.json().content.code).toBe(155);
   });
 
-  it('refuses the 11th attempt in a minute per e-mail BEFORE checking the password', async () => {
+  it('refuses an address after 10 wrong passwords on an account BEFORE checking; the owner elsewhere signs in at once', async () => {
     const email = uniqueEmail('brute');
     await registerActive(ctx, email);
+    const attacker = nextIp();
     for (let i = 0; i < 10; i++) {
-      const res = await call(ctx.app, '/profile/session', { login: email, password: `guess number ${i}` });
+      const res = await call(ctx.app, '/profile/session', { login: email, password: `guess number ${i}` }, { ip: attacker });
       expect(res.json().content.code).toBe(100);
     }
     const verifies = ctx.verifyCount();
-    const eleventh = await call(ctx.app, '/profile/session', { login: email, password: PASSWORD });
-    expect(eleventh.statusCode).toBe(429);
-    expect(eleventh.json()).toMatchObject({ status: 'error', content: { type: 'AUTH', code: 101 } });
-    expect(eleventh.json().content.hash).toBeUndefined();
+    for (const password of ['guess number 10', 'guess number 11', PASSWORD]) {
+      const refused = await call(ctx.app, '/profile/session', { login: email, password }, { ip: attacker });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ status: 'error', content: { type: 'AUTH', code: 101 } });
+      expect(refused.json().content.hash).toBeUndefined();
+    }
     expect(ctx.verifyCount()).toBe(verifies);
-    // A minute later the address may try again.
+
+    // The owner, from another address, in the same minute: password, e-mailed code, session.
+    const { content } = await login(ctx, email, { ip: nextIp() });
+    expect(content.profile.email).toBe(email);
+    // The attacker's address is still refused for the rest of its minute, then may try again.
+    const still = await call(ctx.app, '/profile/session', { login: email, password: 'guess number 12' }, { ip: attacker });
+    expect(still.json().content.code).toBe(101);
     ctx.advance(61_000);
-    const later = await call(ctx.app, '/profile/session', { login: email, password: PASSWORD });
+    const later = await call(ctx.app, '/profile/session', { login: email, password: PASSWORD }, { ip: attacker });
     expect(later.json().content.code).toBe(155);
   });
 
@@ -266,7 +276,7 @@ describe.each(DIALECTS)('activation on %s', (dialect) => {
 describe.each(DIALECTS)('per-IP limit scale on %s', (dialect) => {
   const ctx = useAccountsApp(dialect, { env: { QUIRE_IP_LIMIT_SCALE: '2' } });
 
-  it('multiplies the per-IP login limit but not the per-address one', async () => {
+  it('multiplies the per-IP login limit but not the per-account-and-address one', async () => {
     const ip = '203.0.113.77';
     for (let i = 0; i < 20; i++) {
       const res = await call(ctx.app, '/profile/session', { login: uniqueEmail('scaled'), password: PASSWORD }, { ip });
@@ -275,10 +285,21 @@ describe.each(DIALECTS)('per-IP limit scale on %s', (dialect) => {
     const over = await call(ctx.app, '/profile/session', { login: uniqueEmail('scaled'), password: PASSWORD }, { ip });
     expect(over.json()).toMatchObject({ status: 'error', content: { type: 'AUTH', code: 101 } });
 
+    // An address shared by many (QUIRE_IP_LIMIT_SCALE=2) may fail 10 times on one account, not 20.
     const email = uniqueEmail('scaled-address');
     await registerActive(ctx, email);
-    for (let i = 0; i < 10; i++) await call(ctx.app, '/profile/session', { login: email, password: `guess ${i}` });
-    const eleventh = await call(ctx.app, '/profile/session', { login: email, password: PASSWORD });
+    const other = uniqueEmail('scaled-other');
+    await registerActive(ctx, other);
+    const shared = '203.0.113.78';
+    for (let i = 0; i < 10; i++) {
+      expect((await call(ctx.app, '/profile/session', { login: email, password: `guess ${i}` }, { ip: shared })).json().content.code).toBe(
+        100,
+      );
+    }
+    const eleventh = await call(ctx.app, '/profile/session', { login: email, password: PASSWORD }, { ip: shared });
     expect(eleventh.json()).toMatchObject({ status: 'error', content: { type: 'AUTH', code: 101 } });
+    // The same address may still sign in to another account, and the owner from another address.
+    expect((await call(ctx.app, '/profile/session', { login: other, password: PASSWORD }, { ip: shared })).json().content.code).toBe(155);
+    expect((await call(ctx.app, '/profile/session', { login: email, password: PASSWORD })).json().content.code).toBe(155);
   });
 });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AccountSchema, CONSENTS_VERSION_DATE, ProfileSchema, TERMS_RENEWAL_BEFORE } from '../../src/contracts/accounts';
 import { totpCode } from '../../src/server/auth/totp';
-import { call, lastMail, loginCode, outbox, PASSWORD, signedIn, useAccountsApp } from './accounts-support';
+import { call, lastMail, loginCode, nextIp, outbox, PASSWORD, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 
 describe.each(DIALECTS)('profile and account settings on %s', (dialect) => {
@@ -157,17 +157,30 @@ describe.each(DIALECTS)('authenticator app (TOTP) on %s', (dialect) => {
     expect(loginCode(await lastMail(ctx.config, email))).toMatch(/^\d{6}$/);
   });
 
-  it('limits wrong codes outside login to 5 per 10 minutes', async () => {
+  it('limits wrong codes outside login to 5 per 10 minutes per address', async () => {
     const { token } = await signedIn(ctx, 'totp-limit');
     const { secret } = (await call(ctx.app, '/profile/totp/create', {}, { token })).json().content;
     const wrong = wrongCode(totpCode(secret, ctx.app.clock()));
+    const ip = nextIp();
     for (let i = 0; i < 5; i++)
-      expect((await call(ctx.app, '/profile/totp/confirm', { code: wrong }, { token })).json().content.code).toBe(1551);
-    const sixth = await call(ctx.app, '/profile/totp/confirm', { code: totpCode(secret, ctx.app.clock()) }, { token });
+      expect((await call(ctx.app, '/profile/totp/confirm', { code: wrong }, { token, ip })).json().content.code).toBe(1551);
+    const sixth = await call(ctx.app, '/profile/totp/confirm', { code: totpCode(secret, ctx.app.clock()) }, { token, ip });
     expect(sixth.json()).toMatchObject({ status: 'error', content: { type: 'API', code: 429 } });
     ctx.advance(10 * 60_000 + 1000);
-    const later = await call(ctx.app, '/profile/totp/confirm', { code: totpCode(secret, ctx.app.clock()) }, { token });
+    const later = await call(ctx.app, '/profile/totp/confirm', { code: totpCode(secret, ctx.app.clock()) }, { token, ip });
     expect(later.json()).toMatchObject({ status: 'ok', content: { enabled: true } });
+  });
+
+  it('does not refuse the owner at another address for the wrong codes of one address', async () => {
+    const { token } = await signedIn(ctx, 'totp-elsewhere');
+    const { secret } = (await call(ctx.app, '/profile/totp/create', {}, { token })).json().content;
+    const ip = nextIp();
+    for (let i = 0; i < 6; i++)
+      await call(ctx.app, '/profile/totp/confirm', { code: wrongCode(totpCode(secret, ctx.app.clock())) }, { token, ip });
+    const refused = await call(ctx.app, '/profile/totp/confirm', { code: totpCode(secret, ctx.app.clock()) }, { token, ip });
+    expect(refused.json()).toMatchObject({ status: 'error', content: { type: 'API', code: 429 } });
+    const elsewhere = await call(ctx.app, '/profile/totp/confirm', { code: totpCode(secret, ctx.app.clock()) }, { token, ip: nextIp() });
+    expect(elsewhere.json()).toMatchObject({ status: 'ok', content: { enabled: true } });
   });
 });
 

@@ -1,6 +1,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { argon2Hasher, type PasswordHasher } from '../../src/server/auth/passwords';
@@ -27,10 +28,18 @@ export interface AccountsCtx {
   verifyCount: () => number;
   /** Moves the app's clock forward. */
   advance: (ms: number) => void;
+  /** The newest mail to an address when the app sends through SMTP (default: the outbox folder's). */
+  latestMail?: (to: string) => Promise<ParsedMail>;
 }
 
-/** Builds an app (dev mode unless env says otherwise) with a counting hasher and a movable clock. */
-export function useAccountsApp(dialect: DialectName, options: { env?: Record<string, string>; deps?: AppDeps } = {}): AccountsCtx {
+/**
+ * Builds an app (dev mode unless env says otherwise) with a counting hasher and a movable clock;
+ * with `smtp` (from useSmtpServer, called before) it sends its mail to that SMTP server.
+ */
+export function useAccountsApp(
+  dialect: DialectName,
+  options: { env?: Record<string, string>; deps?: AppDeps; smtp?: SmtpCapture } = {},
+): AccountsCtx {
   let verifies = 0;
   let offset = 0;
   const passwords: PasswordHasher = {
@@ -45,9 +54,12 @@ export function useAccountsApp(dialect: DialectName, options: { env?: Record<str
     advance: (ms: number) => {
       offset += ms;
     },
+    latestMail: options.smtp?.latest,
   } as AccountsCtx;
   beforeAll(async () => {
-    ctx.config = await testConfig(dialect, { QUIRE_DEV: '1', ...options.env });
+    // Hooks run in order: the SMTP server (useSmtpServer, called first) listens before this reads its port.
+    const smtpEnv: Record<string, string> = options.smtp ? { QUIRE_SMTP_URL: `smtp://127.0.0.1:${options.smtp.state.port}` } : {};
+    ctx.config = await testConfig(dialect, { QUIRE_DEV: '1', ...smtpEnv, ...options.env });
     ctx.app = await buildApp(ctx.config, { passwords, clock: () => Date.now() + offset, ...options.deps });
   });
   afterAll(async () => {
@@ -172,6 +184,49 @@ export async function lastMail(config: Config, to: string): Promise<ParsedMail> 
   return mail;
 }
 
+// ── Mail: a real SMTP server ──────────────────────────────────────────────────────────────────────
+export interface SmtpCapture {
+  /** Every message received so far, oldest first, with its envelope recipients. */
+  received: { rcpt: string[]; mail: ParsedMail }[];
+  state: { port: number; server: SMTPServer | undefined };
+  /** The newest message to an address. */
+  latest: (to: string) => Promise<ParsedMail>;
+}
+
+/** A real SMTP server on 127.0.0.1 collecting what Quire sends (listening from beforeAll). */
+export function useSmtpServer(): SmtpCapture {
+  const received: SmtpCapture['received'] = [];
+  const state: SmtpCapture['state'] = { port: 0, server: undefined };
+  beforeAll(async () => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), mail: parseMail(Buffer.concat(chunks).toString('utf8')) });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.server.address();
+    state.port = typeof address === 'object' && address ? address.port : 0;
+    state.server = server;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => (state.server ? state.server.close(() => resolve()) : resolve()));
+  });
+  const latest = async (to: string) => {
+    const last = received.filter((r) => r.rcpt.includes(to)).at(-1);
+    if (!last) throw new Error(`no SMTP mail to ${to}`);
+    return last.mail;
+  };
+  return { received, state, latest };
+}
+
 export const activationToken = (mail: ParsedMail): string => {
   const token = /\/activate#hash-([\w-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no activation link in: ${mail.text}`);
@@ -188,6 +243,9 @@ export const loginCode = (mail: ParsedMail): string => {
   return code;
 };
 
+/** The newest mail to an address, wherever the app sends its mail. */
+const newestMail = (ctx: AccountsCtx, to: string): Promise<ParsedMail> => (ctx.latestMail ? ctx.latestMail(to) : lastMail(ctx.config, to));
+
 // ── Journeys ──────────────────────────────────────────────────────────────────────────────────────
 export async function register(ctx: AccountsCtx, email: string, extra: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
   return call(ctx.app, '/account/', { name: 'Ada Books', email, password: PASSWORD, tos: 1, language: 'en', ...extra });
@@ -197,7 +255,7 @@ export async function register(ctx: AccountsCtx, email: string, extra: Record<st
 export async function registerActive(ctx: AccountsCtx, email: string, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await register(ctx, email, extra);
   if (res.json().status !== 'ok') throw new Error(`register failed: ${res.body}`);
-  const token = activationToken(await lastMail(ctx.config, email));
+  const token = activationToken(await newestMail(ctx, email));
   const activated = await call(ctx.app, '/profile/activate', { hash: token, context: 'ind' });
   if (activated.json().status !== 'ok') throw new Error(`activate failed: ${activated.body}`);
   return activated.json().content.hash as string;
@@ -211,7 +269,7 @@ export async function login(ctx: AccountsCtx, email: string, options: { ip?: str
   let code: string | undefined;
   if (body.status === 'error') {
     if (body.content.code !== 155) throw new Error(`login failed: ${first.body}`);
-    code = loginCode(await lastMail(ctx.config, email));
+    code = loginCode(await newestMail(ctx, email));
   }
   const second = await call(
     ctx.app,

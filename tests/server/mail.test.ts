@@ -73,6 +73,7 @@ describe('mail templates', () => {
       { kind: 'registered', name: '', email: 'a@b.co', loginUrl: 'https://q.test/login', resetUrl: 'https://q.test/forgot' },
       { kind: 'reset', name: 'A', url: 'https://q.test/r', minutes: 60 },
       { kind: 'loginCode', name: 'A', code: '012345', minutes: 10 },
+      { kind: 'failedSignIns', name: 'A', count: 20, minutes: 60 },
     ] as const;
     for (const data of kinds) {
       const mail = renderMail(data, t, 'en');
@@ -83,6 +84,9 @@ describe('mail templates', () => {
     expect(renderMail(kinds[1], t, 'en').text).toMatch(/^Hello,$/m);
     expect(renderMail(kinds[3], t, 'en').subject).toBe('Your Quire sign-in code: 012345');
     expect(renderMail(kinds[3], t, 'en').text).toContain('valid for 10 minutes');
+    expect(renderMail(kinds[4], t, 'en').text).toContain(
+      '20 failed attempts to sign in to your account, or to enter one of its codes, within 60 minutes',
+    );
   });
 });
 

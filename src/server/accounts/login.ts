@@ -9,6 +9,7 @@ import { checkTotp } from '../auth/totp';
 import { ApiError } from '../envelope';
 import { greetingName } from '../mail/greeting';
 import { secureCookies } from '../public-url';
+import { secretGuard } from './failures';
 import { setTokenCookie, signSession } from './helpers';
 import { createSessionRow, findProfileByEmail, getAccount, getProfile, updateProfile } from './repo';
 import {
@@ -26,10 +27,11 @@ import { loginContent } from './views';
 const codeDigest = (app: FastifyInstance, challengeHash: string, code: string) => hmacHex(app.keys.codes, `${challengeHash}:${code}`);
 
 /**
- * Step one (`{login, password}`): limits first (10 per minute per e-mail and per IP, counted before
- * any password check), then credentials (AUTH 100), activation (112); a trusted device answers the
- * hash to confirm; otherwise error 155 with the hash and a second factor (authenticator app, or a
- * six-digit code e-mailed in the profile's language).
+ * Step one (`{login, password}`): limits first, before any password check (10 attempts per minute per
+ * IP; 10 failures per minute per account and IP; beyond 20 failures an hour on the account, a wait
+ * of up to 3 s — see secretGuard), then credentials (AUTH 100), activation (112); a trusted device
+ * answers the hash to confirm; otherwise error 155 with the hash and a second factor (authenticator
+ * app, or a six-digit code e-mailed in the profile's language).
  */
 export async function startLogin(
   app: FastifyInstance,
@@ -38,12 +40,13 @@ export async function startLogin(
 ): Promise<{ hash: string }> {
   const now = app.clock();
   const perIp = { ...LIMITS.login, max: LIMITS.login.max * app.config.ipLimitScale };
-  const overEmail = await overLimit(app.db, [`login:email:${body.login}`], LIMITS.login, now);
-  const overIp = await overLimit(app.db, [`login:ip:${request.ip}`], perIp, now);
-  if (overEmail || overIp) throw new ApiError('loginRateLimited');
+  if (await overLimit(app.db, [`login:ip:${request.ip}`], perIp, now)) throw new ApiError('loginRateLimited');
+  const guard = secretGuard(app, 'login', body.login, request.ip);
+  await guard.check();
 
   const profile = await findProfileByEmail(app.db, body.login);
   if (!(await checkPassword(app.passwords, profile?.password_hash, body.password, app.dummyHash)) || !profile) {
+    await guard.failed();
     throw new ApiError('invalidCredentials');
   }
   if (profile.is_active !== 1) throw new ApiError('notActivated');
@@ -75,7 +78,9 @@ export async function startLogin(
 /**
  * Step two (`{hash, code?, trust_device?}`): a ready challenge needs no code; a code challenge needs
  * the e-mailed (or authenticator) code: 1551 wrong (five tries), 1552 expired, used or out of tries.
- * Success opens a session and answers LoginContent; `trust_device=yes` sets the quire_device cookie.
+ * Wrong codes count like wrong passwords (secretGuard: AUTH 101 for this address, slow-down for the
+ * account). Success opens a session, clears this address's and the account's failures and answers
+ * LoginContent; `trust_device=yes` sets the quire_device cookie.
  */
 export async function confirmLogin(
   app: FastifyInstance,
@@ -92,12 +97,16 @@ export async function confirmLogin(
       if (challenge.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError('mfaExpiredCode');
       throw new ApiError('mfaRequired', { hash: body.hash });
     }
+    const owner = await getProfile(app.db, challenge.profile_id);
+    if (!owner) throw new ApiError('mfaExpiredCode');
+    const guard = secretGuard(app, 'login', owner.email, request.ip);
+    await guard.check();
     if (!(await countCodeAttempt(app.db, challenge.hash))) throw new ApiError('mfaExpiredCode');
-    const right =
-      challenge.stage === 'code'
-        ? await rightCode(app, challenge, body.code, now)
-        : await rightTotp(app, challenge.profile_id, body.code, now);
-    if (!right) throw new ApiError('mfaWrongCode', { fields: ['code'] });
+    const right = challenge.stage === 'code' ? await rightCode(app, challenge, body.code, now) : rightTotp(owner, body.code, now);
+    if (!right) {
+      await guard.failed();
+      throw new ApiError('mfaWrongCode', { fields: ['code'] });
+    }
   }
 
   const profileId = challenge.profile_id;
@@ -112,6 +121,7 @@ export async function confirmLogin(
     const deviceToken = body.trust_device === 'yes' ? await createTrustedDevice(trx, profileId, now) : undefined;
     return { ...updated, deviceToken };
   });
+  await secretGuard(app, 'login', result.profile.email, request.ip).succeeded();
   setTokenCookie(app, request, reply, session.access_token, session.expires_in);
   if (result.deviceToken) {
     setCookie(reply, DEVICE_COOKIE, result.deviceToken, { maxAgeSeconds: TTL.trustedDevice / 1000, secure: secureCookies(app, request) });
@@ -129,8 +139,7 @@ async function rightCode(
   return sameDigest(codeDigest(app, challenge.hash, code), challenge.code_hash);
 }
 
-async function rightTotp(app: FastifyInstance, profileId: string, code: string, now: number) {
-  const profile = await getProfile(app.db, profileId);
-  if (!profile?.totp_secret) throw new ApiError('mfaExpiredCode');
+function rightTotp(profile: { totp_secret: string | null }, code: string, now: number) {
+  if (!profile.totp_secret) throw new ApiError('mfaExpiredCode');
   return checkTotp(profile.totp_secret, code, now);
 }

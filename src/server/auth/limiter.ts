@@ -3,14 +3,48 @@ import type { Database } from '../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Limits of the sign-in area (DESIGN §2 Auth; brief: login 10/min per e-mail and per IP). */
+/** Limits of the sign-in area (DESIGN §2 Auth; issue 12: failures count per account and address). */
 export const LIMITS = {
+  /** Sign-in attempts from one IP, right or wrong, whatever the account (× QUIRE_IP_LIMIT_SCALE). */
   login: { max: 10, windowMs: 60_000 },
+  /** Wrong passwords and login codes for one account from one IP; beyond them that address is refused. */
+  loginFailures: { max: 10, windowMs: 60_000 },
+  /**
+   * Wrong secrets for one account from every address together: beyond them each attempt on the account
+   * waits (SLOW_DOWN) and the owner gets one mail per window; nobody is refused for it.
+   */
+  accountFailures: { max: 20, windowMs: 60 * 60_000 },
   /** Mails to one address from forgot, resend and register-with-a-known-address. */
   mailPerAddress: { max: 5, windowMs: 10 * 60_000 },
-  /** Wrong authenticator-app codes outside login (set-up, removal). */
+  /** Wrong authenticator-app codes outside login (set-up, removal), per account and IP. */
   totpCodes: { max: 5, windowMs: 10 * 60_000 },
 } as const;
+
+/** Wait before checking a secret of an account over LIMITS.accountFailures: 0.5 s, doubling, at most 3 s. */
+export const SLOW_DOWN = { firstMs: 500, maxMs: 3000 } as const;
+
+/**
+ * Fixed-window counters by key. Kept in the `auth_attempts` table, so every server process sees the
+ * same counts; pruneExpired() deletes windows older than a day, so the table does not grow without bound.
+ */
+export interface AttemptCounter {
+  /** Counts one under `key` and answers the count of the current window, this one included. */
+  count(key: string, windowMs: number, now: number): Promise<number>;
+  /** The count of the current window, without counting. */
+  peek(key: string, windowMs: number, now: number): Promise<number>;
+  /** Forgets the keys (a new window starts with the next count). */
+  clear(keys: string[]): Promise<void>;
+}
+
+export function dbAttemptCounter(db: Executor): AttemptCounter {
+  return {
+    count: (key, windowMs, now) => countAttempt(db, key, windowMs, now),
+    peek: (key, windowMs, now) => attemptsSoFar(db, key, windowMs, now),
+    clear: async (keys) => {
+      if (keys.length > 0) await db.deleteFrom('auth_attempts').where('key', 'in', keys).execute();
+    },
+  };
+}
 
 /**
  * Counts one attempt under `key` in a fixed window and answers the count so far (this one included).

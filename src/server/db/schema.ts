@@ -142,7 +142,7 @@ export interface OneTimeTokensTable {
 }
 export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;
 
-/** Fixed-window attempt counters by key (e.g. `login:email:a@b.c`). */
+/** Fixed-window attempt counters by key (e.g. `login:ip:203.0.113.5`, `account:failures:a@b.c`). */
 export interface AuthAttemptsTable {
   key: string;
   window_start: number;

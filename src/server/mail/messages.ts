@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 
 /**
  * Every string of the account mails, extracted into locales/<lang>/messages.po (ids `mail.<name>.<part>`).
- * Placeholders: {name}, {code}, {minutes}, {email}.
+ * Placeholders: {name}, {code}, {minutes}, {email}, {count}.
  */
 export const MAIL_MESSAGES = {
   common: {
@@ -43,6 +43,19 @@ export const MAIL_MESSAGES = {
     ignore: msg({
       id: 'mail.loginCode.ignore',
       message: 'If you did not try to sign in, someone knows your password: change it now.',
+    }),
+  },
+  failedSignIns: {
+    subject: msg({ id: 'mail.failedSignIns.subject', message: 'Failed sign-in attempts on your Quire account' }),
+    body: msg({
+      id: 'mail.failedSignIns.body',
+      message:
+        'There have been {count} failed attempts to sign in to your account, or to enter one of its codes, within {minutes} minutes. Further attempts are slowed down for a while; you can still sign in as usual.',
+    }),
+    ignore: msg({
+      id: 'mail.failedSignIns.ignore',
+      message:
+        'If it was you, there is nothing to do. If not, someone may be trying to guess your password: make sure it is strong and used nowhere else.',
     }),
   },
 };

@@ -10,7 +10,8 @@ export type MailData =
   | { kind: 'activation'; name: string; url: string }
   | { kind: 'registered'; name: string; email: string; loginUrl: string; resetUrl: string }
   | { kind: 'reset'; name: string; url: string; minutes: number }
-  | { kind: 'loginCode'; name: string; code: string; minutes: number };
+  | { kind: 'loginCode'; name: string; code: string; minutes: number }
+  | { kind: 'failedSignIns'; name: string; count: number; minutes: number };
 
 export interface RenderedMail {
   subject: string;
@@ -61,6 +62,8 @@ function blocksOf(data: MailData, t: Translate): Block[] {
       ];
     case 'loginCode':
       return [{ p: hello }, { p: t(M.loginCode.body, { minutes: data.minutes }) }, { code: data.code }, { p: t(M.loginCode.ignore) }];
+    case 'failedSignIns':
+      return [{ p: hello }, { p: t(M.failedSignIns.body, { count: data.count, minutes: data.minutes }) }, { p: t(M.failedSignIns.ignore) }];
   }
 }
 
@@ -74,6 +77,8 @@ function subjectOf(data: MailData, t: Translate): string {
       return t(M.reset.subject);
     case 'loginCode':
       return t(M.loginCode.subject, { code: data.code });
+    case 'failedSignIns':
+      return t(M.failedSignIns.subject);
   }
 }
 

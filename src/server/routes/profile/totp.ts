@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { TotpCodeRequestSchema } from '../../../contracts/accounts';
+import { secretGuard } from '../../accounts/failures';
 import { getProfile, updateProfile } from '../../accounts/repo';
-import { attemptsSoFar, countAttempt, LIMITS } from '../../auth/limiter';
 import { authOf } from '../../auth/session';
 import { checkTotp, newTotpSecret, totpUri } from '../../auth/totp';
 import { ApiError, ok, parse } from '../../envelope';
@@ -13,16 +13,19 @@ import { ApiError, ok, parse } from '../../envelope';
 const totpRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession };
 
-  /** The caller's fresh profile row and the code; wrong codes are limited (5 per 10 minutes). */
+  /**
+   * The caller's fresh profile row and the code; wrong codes count like wrong passwords (secretGuard:
+   * 5 per 10 minutes per account and address, then API 429 for that address; the account slows down).
+   */
   async function codeOf(request: FastifyRequest) {
     const { profile } = authOf(request);
     const body = parse(TotpCodeRequestSchema, request.body);
     const now = app.clock();
-    const key = `totp:${profile.id}`;
-    if ((await attemptsSoFar(app.db, key, LIMITS.totpCodes.windowMs, now)) >= LIMITS.totpCodes.max) throw new ApiError('rateLimited');
+    const guard = secretGuard(app, 'totp', profile.email, request.ip);
+    await guard.check();
     const check = async (secret: string) => {
-      if (checkTotp(secret, body.code, now)) return;
-      await countAttempt(app.db, key, LIMITS.totpCodes.windowMs, now);
+      if (checkTotp(secret, body.code, now)) return guard.succeeded();
+      await guard.failed();
       throw new ApiError('mfaWrongCode', { fields: ['code'] });
     };
     return { profile: (await getProfile(app.db, profile.id)) ?? profile, check, now };
