@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 import type { Book, BulkItemResult } from '../src/contracts/books';
 import type { Folder, PresetLists } from '../src/contracts/presets';
 import { errorMessageId } from './accounts/errors';
@@ -307,6 +307,8 @@ export const bookSettingsMachine = setup({
         },
         // "Renew private link" asks first: every copy of the current link (and its page addresses) stops working.
         confirmingRenew: {
+          // The link was hidden meanwhile (switched off in the form): nothing left to renew.
+          always: { guard: not('hasPrivateLink'), target: 'idle' },
           on: {
             'user.confirmRenew': '#bookSettings.renewing',
             'user.cancelRenew': 'idle',

@@ -97,7 +97,13 @@ export const bookSettingsMachines: MachineEntry[] = [
             { type: 'xstate.done.actor.renewLink', output: renewedBook },
             { type: 'xstate.error.actor.renewLink', error: networkError },
           ];
-        if (v.includes('confirmingRenew')) return [{ type: 'user.confirmRenew' }, { type: 'user.cancelRenew' }, { type: 'user.close' }];
+        if (v.includes('confirmingRenew'))
+          return [
+            { type: 'user.confirmRenew' },
+            { type: 'user.cancelRenew' },
+            { type: 'user.field', field: 'private_url', value: 0 },
+            { type: 'user.close' },
+          ];
         if (v.startsWith('{"editing"')) return editingEvents(c, v.includes('picking'));
         return [];
       },

@@ -310,8 +310,11 @@ describe('book settings machine', () => {
     const priv = start({ ids: ['b2'], mode: 'PREMIUM' });
     await editing(priv.actor);
     expect(priv.actor.getSnapshot().can({ type: 'user.renewLink' })).toBe(true);
-    // Switched off in the form (not saved yet): the link is hidden, so is its renewal.
+    // Switched off in the form (not saved yet): the link is hidden, so is its renewal, and an open
+    // confirmation goes away.
+    priv.actor.send({ type: 'user.renewLink' });
     priv.actor.send({ type: 'user.field', field: 'private_url', value: 0 });
+    expect(priv.actor.getSnapshot().matches({ editing: { idle: 'ready' } })).toBe(true);
     expect(priv.actor.getSnapshot().can({ type: 'user.renewLink' })).toBe(false);
   });
 
