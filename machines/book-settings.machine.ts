@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
 import type { Book, BulkItemResult } from '../src/contracts/books';
 import type { Folder, PresetLists } from '../src/contracts/presets';
 import { errorMessageId } from './accounts/errors';
@@ -24,10 +24,25 @@ import {
   rightsOf,
   roundUpToStep,
   SETTINGS_TABS,
+  shownPrivateLink,
 } from './book-settings/form';
-import type { BookSettingsContext, BookSettingsEvent, BookSettingsInput, LoadBookInput, SaveInput } from './book-settings/types';
+import type {
+  BookSettingsContext,
+  BookSettingsEvent,
+  BookSettingsInput,
+  LoadBookInput,
+  RenewInput,
+  SaveInput,
+} from './book-settings/types';
 
-export type { BookSettingsContext, BookSettingsEvent, BookSettingsInput, LoadBookInput, SaveInput } from './book-settings/types';
+export type {
+  BookSettingsContext,
+  BookSettingsEvent,
+  BookSettingsInput,
+  LoadBookInput,
+  RenewInput,
+  SaveInput,
+} from './book-settings/types';
 
 /** SPEC §5: a refused save shows this under the tabs (and the tab of the first invalid field). */
 export const FORM_ERROR_ID = 'publish.form.error';
@@ -51,7 +66,8 @@ const outputOf = (event: unknown): BulkItemResult[] => (event as { output?: Bulk
  * defaults), checks the account's rights once the presets are in, then edits: tabs, fields, custom-URL
  * switches, the scheduling picker and "save as presets". A save is validated with the contract's rules
  * first; a refusal shows the tab of the first invalid field with publish.form.error and puts back the
- * attributes as they were. A presets, folders or book failure closes the modal with an alert.
+ * attributes as they were. A presets, folders or book failure closes the modal with an alert. The private
+ * link can be renewed after a confirmation (the server revokes the current one); a failure keeps it.
  */
 export const bookSettingsMachine = setup({
   types: {
@@ -68,6 +84,10 @@ export const bookSettingsMachine = setup({
     loadBook: fromPromise<Book | null, LoadBookInput>(async () => null),
     /** POST {api}/account/book/update with {id} (rejects on refusal) or {ids} (per-item results). */
     saveBooks: fromPromise<BulkItemResult[], SaveInput>(async ({ input }) => input.ids.map((id) => ({ id, status: 'ok' as const }))),
+    /** POST {api}/account/book/private/renew {id}: the book with its new private link (the old one stops working). */
+    renewLink: fromPromise<Book, RenewInput>(async () => {
+      throw new Error('renewLink is provided by the app');
+    }),
   },
   actions: {
     // ── provided by the app (harmless defaults) ──
@@ -97,6 +117,7 @@ export const bookSettingsMachine = setup({
     invalid: ({ context, event }) =>
       event.type === 'user.save' && Object.keys(formErrors(toSend(context), context.values, context.custom, event.now)).length > 0,
     unchanged: ({ context }) => toSend(context).length === 0,
+    hasPrivateLink: ({ context }) => shownPrivateLink(context.values, context.saved, context.book) !== undefined,
     allRefused: ({ event }) => {
       const results = outputOf(event);
       return results.length > 0 && results.every((r) => r.status === 'error');
@@ -123,6 +144,7 @@ export const bookSettingsMachine = setup({
       rights: null,
       draft: null,
       savePresets: false,
+      renewed: false,
     };
   },
   initial: 'loading',
@@ -271,6 +293,25 @@ export const bookSettingsMachine = setup({
               target: 'picking',
               actions: assign({ draft: ({ context, event }) => (context.values.publish_date ?? 0) * 1000 || roundUpToStep(event.now) }),
             },
+            'user.renewLink': { guard: 'hasPrivateLink', target: 'confirmingRenew' },
+          },
+          // What the last renewal of the private link gave, shown beside the link until the next step.
+          initial: 'ready',
+          states: {
+            ready: {},
+            /** The new link is shown: the previous one no longer opens the book. */
+            renewed: {},
+            /** The server refused or could not be reached: the previous link is kept and still works. */
+            renewFailed: {},
+          },
+        },
+        // "Renew private link" asks first: every copy of the current link (and its page addresses) stops working.
+        confirmingRenew: {
+          // The link was hidden meanwhile (switched off in the form): nothing left to renew.
+          always: { guard: not('hasPrivateLink'), target: 'idle' },
+          on: {
+            'user.confirmRenew': '#bookSettings.renewing',
+            'user.cancelRenew': 'idle',
           },
         },
         // The date picker (premium): apply takes the chosen time rounded up to 5 minutes; cancel resets to now.
@@ -340,6 +381,19 @@ export const bookSettingsMachine = setup({
         },
       },
     },
+    // The form waits (like a save) while the server replaces the book's token secret.
+    renewing: {
+      invoke: {
+        id: 'renewLink',
+        src: 'renewLink',
+        input: ({ context }): RenewInput => ({ id: context.book?.id ?? '' }),
+        onDone: {
+          target: 'editing.idle.renewed',
+          actions: assign({ book: ({ event }) => event.output, renewed: true }),
+        },
+        onError: { target: 'editing.idle.renewFailed', actions: { type: 'notify', params: loadFailed } },
+      },
+    },
     saved: {
       type: 'final',
       entry: [
@@ -347,6 +401,7 @@ export const bookSettingsMachine = setup({
         { type: 'close', params: { saved: true } },
       ],
     },
-    closed: { type: 'final', entry: { type: 'close', params: { saved: false } } },
+    // A renewed link changed the book even when the form was not saved: the list reloads it.
+    closed: { type: 'final', entry: { type: 'close', params: ({ context }) => ({ saved: context.renewed }) } },
   },
 });

@@ -263,6 +263,15 @@ export function presetsOf(form: SettingsForm): Record<string, unknown> {
   return payloadOf(form, PRESET_FIELDS);
 }
 
+/**
+ * The private link the modal shows (and offers to renew): the book's url.private while the book is
+ * private with its link on, as saved and as in the form.
+ */
+export function shownPrivateLink(values: SettingsForm, saved: SettingsForm, book: Book | null): string | undefined {
+  const on = values.publishing_mode === 2 && values.private_url === 1 && saved.private_url === 1;
+  return on ? book?.url.private : undefined;
+}
+
 /** Server field names of a VALIDATION refusal (`content.fields`) that the form knows. */
 export function refusedFields(error: unknown): FieldName[] {
   const content = (error as { content?: { fields?: unknown } } | null)?.content;

@@ -18,6 +18,8 @@ const validationError = {
   content: { fields: ['logo.link'] },
 };
 const networkError = { name: 'ApiCallError', kind: 'network', status: 0, message: 'network' };
+/** The private book as the renewal answers it: a new link. */
+const renewedBook = { ...privateBook, url: { ...privateBook.url, private: '/read/b2?token=def' } };
 
 const loadingEvents: Offered[] = [
   { type: 'xstate.done.actor.loadPresets', output: PRESETS },
@@ -59,6 +61,7 @@ function editingEvents(c: BookSettingsContext, picking: boolean): Offered[] {
     { type: 'user.tab', tab: 'elsewhere' },
     { type: 'user.scheduleNow' },
     { type: 'user.openPicker', now: NOW },
+    { type: 'user.renewLink' },
     { type: 'user.savePresets', on: true },
     { type: 'user.save', now: NOW },
     { type: 'user.close' },
@@ -70,7 +73,7 @@ export const bookSettingsMachines: MachineEntry[] = [
     id: 'book-settings',
     title: 'Book settings',
     description:
-      'The settings modal of one book or a selection: presets, folders and the book load in parallel (a failure closes it with an alert), rights are checked once the presets are in, then tabs, fields, custom-URL switches, the scheduling picker (premium; 5-minute steps, never before now) and "save as presets"; a save is checked first, a refusal shows the tab of the invalid field and restores the saved attributes.',
+      'The settings modal of one book or a selection: presets, folders and the book load in parallel (a failure closes it with an alert), rights are checked once the presets are in, then tabs, fields, custom-URL switches, the scheduling picker (premium; 5-minute steps, never before now) and "save as presets"; a save is checked first, a refusal shows the tab of the invalid field and restores the saved attributes. A private book\'s link can be renewed after a confirmation; a failed renewal keeps the previous link.',
     machine: bookSettingsMachine,
     paths: {
       inputs: [
@@ -88,6 +91,18 @@ export const bookSettingsMachines: MachineEntry[] = [
             { type: 'xstate.done.actor.saveBooks', output: c.ids.map((id) => ({ id, status: 'error', code: 423 })) },
             { type: 'xstate.error.actor.saveBooks', error: validationError },
             { type: 'xstate.error.actor.saveBooks', error: networkError },
+          ];
+        if (v === '"renewing"')
+          return [
+            { type: 'xstate.done.actor.renewLink', output: renewedBook },
+            { type: 'xstate.error.actor.renewLink', error: networkError },
+          ];
+        if (v.includes('confirmingRenew'))
+          return [
+            { type: 'user.confirmRenew' },
+            { type: 'user.cancelRenew' },
+            { type: 'user.field', field: 'private_url', value: 0 },
+            { type: 'user.close' },
           ];
         if (v.startsWith('{"editing"')) return editingEvents(c, v.includes('picking'));
         return [];
@@ -110,6 +125,8 @@ export const bookSettingsMachines: MachineEntry[] = [
           c.draft === null ? '-' : c.draft > NOW,
           c.savePresets,
           c.previous ? 'prev' : '-',
+          c.book?.url.private ?? '-',
+          c.renewed,
         ].join('|');
       },
       limit: 5000,

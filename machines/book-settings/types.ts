@@ -38,6 +38,8 @@ export interface BookSettingsContext {
   draft: number | null;
   /** "Save as presets": keep the presentation choices for later uploads. */
   savePresets: boolean;
+  /** The private link was renewed: closing reports a change (the list reloads its covers' new tokens). */
+  renewed: boolean;
 }
 
 export type BookSettingsEvent =
@@ -54,7 +56,11 @@ export type BookSettingsEvent =
   | { type: 'user.cancelPicker' }
   | { type: 'user.savePresets'; on: boolean }
   | { type: 'user.save'; now: number }
-  | { type: 'user.close' };
+  | { type: 'user.close' }
+  /** "Renew private link": asks for confirmation first. */
+  | { type: 'user.renewLink' }
+  | { type: 'user.confirmRenew' }
+  | { type: 'user.cancelRenew' };
 
 export interface LoadBookInput {
   ids: string[];
@@ -62,6 +68,9 @@ export interface LoadBookInput {
 export interface SaveInput {
   ids: string[];
   fields: Record<string, unknown>;
+}
+export interface RenewInput {
+  id: string;
 }
 /** One book's update answers `[{id, status: 'ok'}]` (a refusal rejects); a bulk edit answers per-item results. */
 export type SaveOutput = BulkItemResult[];

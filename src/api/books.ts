@@ -17,6 +17,7 @@ import { ApiCallError } from './errors';
  * - get    GET  {api}/account/book/get?id → Book
  * - update POST {api}/account/book/update {id, …fields} → Book; {ids, …fields} → per-item results
  * - delete POST {api}/account/book/delete {id} or {ids}
+ * - renew  POST {api}/account/book/private/renew {id} → Book with its new private link
  * Edits and deletes never raise alerts here: the caller reports per-item results (errors.BULK.{code})
  * and generic failures itself. A refusal of every item arrives as an error envelope whose
  * `content.items` carries the per-item codes; it resolves as results like a partial one.
@@ -81,6 +82,8 @@ export interface BooksApi {
   update(id: string, fields: BookSettings, signal?: AbortSignal): Promise<Book>;
   /** Several books with the same fields; per-item results (refusals resolve too). */
   updateMany(ids: readonly string[], fields: BookSettings, signal?: AbortSignal): Promise<BulkItemResult[]>;
+  /** A new private link (the previous one and its page addresses stop working); answers the updated book. */
+  renewPrivateLink(id: string, signal?: AbortSignal): Promise<Book>;
   /** One or several books; per-item results (refusals resolve too). */
   remove(ids: readonly string[], signal?: AbortSignal): Promise<BulkItemResult[]>;
 }
@@ -149,6 +152,8 @@ export function booksApi(api: ApiClient): BooksApi {
         return refusalAsResults(ids, error);
       }
     },
+    renewPrivateLink: (id, signal) =>
+      api.call<Book>(`${BOOKS_URL}private/renew`, { method: 'POST', json: { id }, ignoreAlerts: true, ...(signal ? { signal } : {}) }),
     async remove(ids, signal) {
       const json = ids.length === 1 ? { id: ids[0] } : { ids };
       try {

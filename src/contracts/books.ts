@@ -356,6 +356,9 @@ export const BookUpdateRequestSchema = v.object({
 });
 export type BookUpdateRequest = v.InferOutput<typeof BookUpdateRequestSchema>;
 
+/** Renew the private link (POST {api}/account/book/private/renew): `{id}`; answers the Book with its new url.private. */
+export const BookRenewRequestSchema = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
+
 /** Delete: `{id}` or `{ids}`. */
 export const BookDeleteRequestSchema = v.object({
   id: v.optional(v.pipe(v.string(), v.maxLength(64))),

@@ -96,6 +96,37 @@ test.describe('book settings', () => {
     await expect(page.getByRole('link', { name: 'Download' })).toHaveCount(0);
   });
 
+  test('renewing the private link makes the old one stop working', async ({ page, playwright }) => {
+    const token = await publisher(page, { name: 'private publisher', mode: 'PREMIUM' });
+    const book = await publish(page.request, token, 'Private minutes', { publishing_mode: '2', private_url: '1' });
+    const tokenOf = (url: string | undefined) => new URL(url ?? '', 'http://x').searchParams.get('token') ?? '';
+    const old = tokenOf(book.url.private);
+    expect(old).not.toBe('');
+    const anonymous = await playwright.request.newContext({ baseURL: page.url() });
+    const opens = async (link: string) =>
+      (await (await anonymous.get(`/api/public/book/get?v=2&id=${book.id}&token=${link}`)).json()).status === 'ok';
+    expect(await opens(old)).toBe(true);
+
+    await openList(page);
+    await page.getByRole('button', { name: 'Settings of “Private minutes”' }).click();
+    const dialog = page.getByRole('dialog', { name: m('book.settings.title', 'Settings of “Private minutes”') });
+    const linkInput = dialog.getByLabel(m('book.settings.privateLink', 'Link for your readers'));
+    await expect(linkInput).toHaveValue(new RegExp(`token=${old}$`));
+    await dialog.getByRole('button', { name: m('book.settings.renew.button', 'Renew private link') }).click();
+    // Nothing is sent before the confirmation; keeping the link goes back.
+    await dialog.getByRole('button', { name: m('book.settings.renew.cancel', 'Keep the current link') }).click();
+    expect(await opens(old)).toBe(true);
+    await dialog.getByRole('button', { name: m('book.settings.renew.button', 'Renew private link') }).click();
+    await dialog.getByRole('button', { name: m('book.settings.renew.confirm', 'Renew the link') }).click();
+    await expect(dialog.getByText(/New link made|book\.settings\.renew\.done/)).toBeVisible();
+    await expect(linkInput).not.toHaveValue(new RegExp(`token=${old}$`));
+    const fresh = tokenOf(await linkInput.inputValue());
+    expect(fresh).toBe(tokenOf((await bookOf(page, token, book.id)).url.private));
+    expect(await opens(old)).toBe(false);
+    expect(await opens(fresh)).toBe(true);
+    await anonymous.dispose();
+  });
+
   test('a free account cannot schedule, and the server refuses it', async ({ page }) => {
     const token = await publisher(page, { name: 'free publisher', mode: 'FREE' });
     const book = await publish(page.request, token, 'Free book');

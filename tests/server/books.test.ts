@@ -2,10 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookListItem, PagedList } from '../../src/contracts/books';
-import { pagesToken } from '../../src/server/reader/access';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { bookFiles, upload } from './publish-support';
+import { pagesTokenOf } from './reader-support';
 
 /** Books API: list (paged, sorted, searched), get, update (one and bulk), delete, ownership, thumbnails. */
 describe.each(DIALECTS)('books API on %s', (dialect) => {
@@ -93,7 +93,7 @@ describe.each(DIALECTS)('books API on %s', (dialect) => {
         .execute();
       const item = (await list(owner.token, 'search=Flags')).list[0];
       // A private book's covers carry its pages token (they are gated like its page images).
-      const t = `&t=${pagesToken(ctx.app, id)}`;
+      const t = `&t=${await pagesTokenOf(ctx.app, id)}`;
       expect(item).toEqual({
         id,
         name: 'Flags',

@@ -3,10 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMENT_TEXT_MAX } from '../../machines/constants';
 import type { CommentPage, OwnerComment, PublicComment, Subscriber } from '../../src/contracts/comments';
-import { privateToken } from '../../src/server/reader/access';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
-import { makeBook, makeReaderPublicDir } from './reader-support';
+import { linkToken, makeBook, makeReaderPublicDir } from './reader-support';
 
 /** Comments (comment_mode 4/1/0), moderation by the owner, and subscribers (subscribe_mode). */
 describe.each(DIALECTS)('comments and subscribers on %s', (dialect) => {
@@ -97,7 +96,7 @@ describe.each(DIALECTS)('comments and subscribers on %s', (dialect) => {
   it('passes the reader gates: private only through its link, deactivated and unknown refused', async () => {
     expect(errorOf(await post(ids.private as string, 'Sneaky', reader))).toBe('BOOK:403');
     expect(errorOf(await call(ctx.app, `/public/book/comment/?id=${ids.private}`))).toBe('BOOK:403');
-    const token = privateToken(ctx.app, ids.private as string);
+    const token = await linkToken(ctx.app, ids.private as string);
     expect(errorOf(await post(ids.private as string, 'With the link', reader, { token }))).toBe('ok');
     expect((await call(ctx.app, `/public/book/comment/?id=${ids.private}&token=${token}`)).json().content.total).toBe(1);
     expect(errorOf(await post(ids.deactivated as string, 'Gone', reader))).toBe('BOOK:410');

@@ -1,8 +1,10 @@
 import { rm } from 'node:fs/promises';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { createDb, type DbHandle, migrateToLatest } from '../../src/server/db/index';
+import { migrations } from '../../src/server/db/migrations/index';
 import { getSetting, listSettings, setSetting } from '../../src/server/db/settings';
 import { DIALECTS, testConfig } from './helpers';
 
@@ -35,6 +37,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0007_triggers', 'Success'],
       ['0008_comments', 'Success'],
       ['0009_share_counts', 'Success'],
+      ['0010_book_token_secret', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);
@@ -116,5 +119,45 @@ describe('sqlite file settings', () => {
       await handle.destroy();
       await rm(config.dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(DIALECTS)('migration 0010 (book token secrets) on %s', (dialect) => {
+  let config: Config;
+  let handle: DbHandle;
+  beforeAll(async () => {
+    config = await testConfig(dialect);
+    handle = createDb(config);
+  });
+  afterAll(async () => {
+    await handle?.destroy();
+    await rm(config.dataDir, { recursive: true, force: true });
+  });
+
+  it('gives every existing book its own random secret', async () => {
+    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0009_share_counts')).error).toBeUndefined();
+    const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    await db.insertInto('accounts').values({ id: 'acc1', name: 'Old', ats: 1, created_at: 1 }).execute();
+    const book = (id: string) => ({
+      id,
+      account_id: 'acc1',
+      name: id,
+      source_name: 'a.pdf',
+      source_kind: 'pdf',
+      source_size: 1,
+      start_time: 1,
+      created_at: 1,
+      modified_at: 1,
+    });
+    await db
+      .insertInto('books')
+      .values([book('old1'), book('old2')])
+      .execute();
+    await migrateToLatest(handle.db);
+    const rows = await handle.db.selectFrom('books').select(['id', 'token_secret']).orderBy('id').execute();
+    expect(rows.map((r) => r.id)).toEqual(['old1', 'old2']);
+    for (const row of rows) expect(row.token_secret).toMatch(/^[0-9a-f]{32}$/);
+    expect(rows[0]?.token_secret).not.toBe(rows[1]?.token_secret);
   });
 });

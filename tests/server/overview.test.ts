@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/auth/crypto';
+import { newTokenSecret } from '../../src/server/reader/access';
 import { PUBLISHER_PAGE_SIZE } from '../../src/server/reader/overview';
 import { escapeHtml } from '../../src/server/reader/overview-html';
 import { loadOverviewI18n } from '../../src/server/reader/overview-i18n';
@@ -45,6 +46,7 @@ async function insertRow(app: FastifyInstance, accountId: string, name: string, 
       start_time: now,
       created_at: now,
       modified_at: now,
+      token_secret: newTokenSecret(),
       ...columns,
     })
     .execute();

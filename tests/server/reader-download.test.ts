@@ -1,12 +1,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privateToken } from '../../src/server/reader/access';
 import { contentDisposition } from '../../src/server/routes/reader/download';
 import { bookPaths } from '../../src/server/storage/paths';
 import { call, nextIp, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
-import { makeBook, makeReaderPublicDir } from './reader-support';
+import { linkToken, makeBook, makeReaderPublicDir } from './reader-support';
 
 /**
  * GET {api}/public/book/download: the PDF as a file (or inline, to print) behind the reader's gates
@@ -85,8 +84,13 @@ describe.each(DIALECTS)('reader download on %s', (dialect) => {
 
   it('keeps the gates of the book call: private link, scheduled, unknown, converting', async () => {
     expect(error(await download(ids.private as string))).toEqual({ http: 403, type: 'BOOK', code: 403 });
-    await expectPdf(await download(ids.private as string, { link: privateToken(ctx.app, ids.private as string) }), ids.private as string);
-    expect(error(await download(ids.private as string, { link: privateToken(ctx.app, ids.open as string) }))).toMatchObject({ code: 403 });
+    await expectPdf(
+      await download(ids.private as string, { link: await linkToken(ctx.app, ids.private as string) }),
+      ids.private as string,
+    );
+    expect(error(await download(ids.private as string, { link: await linkToken(ctx.app, ids.open as string) }))).toMatchObject({
+      code: 403,
+    });
     await expectPdf(await download(ids.private as string, { token: owner }), ids.private as string);
     expect(error(await download(ids.scheduled as string))).toEqual({ http: 404, type: 'BOOK', code: 404 });
     expect(error(await download('nosuchbook0000'))).toEqual({ http: 404, type: 'BOOK', code: 404 });

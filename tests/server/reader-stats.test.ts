@@ -2,11 +2,10 @@ import { rm } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReaderStatsSummary } from '../../src/contracts/reader';
-import { privateToken } from '../../src/server/reader/access';
 import { SESSION_PAGE_CAP_MS } from '../../src/server/reader/stats';
 import { call, nextIp, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
-import { makeBook, makeReaderPublicDir } from './reader-support';
+import { linkToken, makeBook, makeReaderPublicDir } from './reader-support';
 
 /** Reading statistics: the reader's reports (gates, validation, owner not counted, limit) and the owner's totals. */
 describe.each(DIALECTS)('reading statistics on %s', (dialect) => {
@@ -86,7 +85,7 @@ describe.each(DIALECTS)('reading statistics on %s', (dialect) => {
     const opened = await report({
       id: ids.private,
       session,
-      token: privateToken(ctx.app, ids.private as string),
+      token: await linkToken(ctx.app, ids.private as string),
       pages: [{ page: 2, ms: 10 }],
     });
     expect(errorOf(opened)).toBe('ok');

@@ -8,6 +8,7 @@ import { newId } from '../../src/server/auth/crypto';
 import type { BookManifest } from '../../src/server/convert/index';
 import type { NewBook } from '../../src/server/db/schema';
 import { defaultJsonSettings } from '../../src/server/publish/views';
+import { newTokenSecret, pagesToken, privateToken } from '../../src/server/reader/access';
 import { bookPaths, THUMB_SIZES } from '../../src/server/storage/paths';
 import { makePdf } from './fixtures/pdf';
 
@@ -71,6 +72,7 @@ export async function makeBook(app: FastifyInstance, accountId: string, spec: Bo
       created_at: now - 60_000,
       modified_at: now,
       ...spec.columns,
+      token_secret: spec.columns?.token_secret ?? newTokenSecret(),
     })
     .execute();
   const paths = bookPaths(app.config.dataDir, id);
@@ -101,3 +103,13 @@ export async function makeBook(app: FastifyInstance, accountId: string, spec: Bo
       .toFile(paths.thumb(size));
   return id;
 }
+
+/** A book's id and token secret as stored now (renewing the private link replaces the secret). */
+const tokenSource = (app: FastifyInstance, id: string) =>
+  app.db.selectFrom('books').select(['id', 'token_secret']).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The private link's token of a book, as the server derives it now. */
+export const linkToken = async (app: FastifyInstance, id: string): Promise<string> => privateToken(app, await tokenSource(app, id));
+
+/** The pages token of a book (page images, thumbnails), as the server derives it now. */
+export const pagesTokenOf = async (app: FastifyInstance, id: string): Promise<string> => pagesToken(app, await tokenSource(app, id));

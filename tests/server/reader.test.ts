@@ -3,10 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READER_PRELOAD_ID, type ReaderBook, type ReaderPreload } from '../../src/contracts/reader';
-import { pagesToken, privateToken } from '../../src/server/reader/access';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
-import { makeBook, makeReaderPublicDir } from './reader-support';
+import { linkToken, makeBook, makeReaderPublicDir, pagesTokenOf } from './reader-support';
 
 /**
  * The reader's server side: the public book call and its gates (anonymous, owner, private link),
@@ -120,29 +119,29 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
 
     it('opens a private book with its private link, and only while private_url is on', async () => {
       const id = ids.private as string;
-      const link = privateToken(ctx.app, id);
+      const link = await linkToken(ctx.app, id);
       const res = await get(id, { link });
       expect(errorCode(res)).toBe('ok');
       const book: ReaderBook = res.json().content;
       expect(book.direction).toBe('rtl');
-      expect(book.pageUrl).toBe(`/pages/${id}/{w}/{n}.webp?r=1&t=${pagesToken(ctx.app, id)}`);
+      expect(book.pageUrl).toBe(`/pages/${id}/{w}/{n}.webp?r=1&t=${await pagesTokenOf(ctx.app, id)}`);
       expect(errorCode(await get(id, { link: `${link.slice(0, -1)}${link.endsWith('a') ? 'b' : 'a'}` }))).toBe(403);
-      expect(errorCode(await get(id, { link: privateToken(ctx.app, ids.privateNoLink as string) }))).toBe(403);
-      expect(errorCode(await get(id, { link: pagesToken(ctx.app, id) }))).toBe(403);
+      expect(errorCode(await get(id, { link: await linkToken(ctx.app, ids.privateNoLink as string) }))).toBe(403);
+      expect(errorCode(await get(id, { link: await pagesTokenOf(ctx.app, id) }))).toBe(403);
       const noLink = ids.privateNoLink as string;
-      expect(errorCode(await get(noLink, { link: privateToken(ctx.app, noLink) }))).toBe(403);
+      expect(errorCode(await get(noLink, { link: await linkToken(ctx.app, noLink) }))).toBe(403);
       // A link does not open a scheduled book.
       const scheduledPrivate = await makeBook(ctx.app, owner.accountId, {
         columns: { publishing_mode: 2, publish_at: Date.now() + DAY },
         settings: { private_url: 1 },
       });
-      expect(errorCode(await get(scheduledPrivate, { link: privateToken(ctx.app, scheduledPrivate) }))).toBe(404);
+      expect(errorCode(await get(scheduledPrivate, { link: await linkToken(ctx.app, scheduledPrivate) }))).toBe(404);
     });
 
     it('shows its owner the private link (only while private_url is on), and that link opens the book', async () => {
       const own = (id: string) => call(ctx.app, `/account/book/get?id=${id}`, undefined, { token: owner.token });
       const url: string = (await own(ids.private as string)).json().content.url.private;
-      expect(url).toBe(`/read/${ids.private}?token=${privateToken(ctx.app, ids.private as string)}`);
+      expect(url).toBe(`/read/${ids.private}?token=${await linkToken(ctx.app, ids.private as string)}`);
       expect(errorCode(await get(ids.private as string, { link: new URL(url, 'http://x').searchParams.get('token') ?? '' }))).toBe('ok');
       expect((await own(ids.privateNoLink as string)).json().content.url.private).toBeUndefined();
       expect((await own(ids.public as string)).json().content.url.private).toBeUndefined();
@@ -161,7 +160,7 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       expect(errorCode(await call(ctx.app, `/public/book/text?id=${ids.public}&page=4`))).toBe(1);
       expect(errorCode(await call(ctx.app, `/public/book/text?id=${ids.public}&page=0`))).toBe(1);
       expect(errorCode(await call(ctx.app, `/public/book/text?id=${ids.private}&page=1`))).toBe(403);
-      const link = privateToken(ctx.app, ids.private as string);
+      const link = await linkToken(ctx.app, ids.private as string);
       expect(errorCode(await call(ctx.app, `/public/book/text?id=${ids.private}&page=1&token=${link}`))).toBe('ok');
     });
 
@@ -240,8 +239,8 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
     it('gates pages like the book: private by pages token or the owner’s cookie, privately cached', async () => {
       const id = ids.private as string;
       expect((await image(`/pages/${id}/240/1.webp`)).statusCode).toBe(404);
-      expect((await image(`/pages/${id}/240/1.webp?t=${privateToken(ctx.app, id)}`)).statusCode).toBe(404);
-      const byToken = await image(`/pages/${id}/240/1.webp?t=${pagesToken(ctx.app, id)}`);
+      expect((await image(`/pages/${id}/240/1.webp?t=${await linkToken(ctx.app, id)}`)).statusCode).toBe(404);
+      const byToken = await image(`/pages/${id}/240/1.webp?t=${await pagesTokenOf(ctx.app, id)}`);
       expect(byToken.statusCode).toBe(200);
       expect(byToken.headers['cache-control']).toBe('private, max-age=3600');
       const byCookie = await image(`/pages/${id}/240/1.webp`, { cookie: `quire_token=${owner.token}` });
@@ -273,7 +272,7 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
         const id = ids[name] as string;
         expect((await thumb(id)).statusCode, name).toBe(404);
         // The private link's token opens the reader, not the images; the pages token does.
-        expect((await thumb(id, `&t=${privateToken(ctx.app, id)}`)).statusCode, name).toBe(404);
+        expect((await thumb(id, `&t=${await linkToken(ctx.app, id)}`)).statusCode, name).toBe(404);
         const owners = await thumb(id, '', cookie());
         expect(owners.statusCode, name).toBe(200);
         expect(owners.headers['cache-control'], name).toBe('private, max-age=3600');
@@ -281,13 +280,13 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       }
       for (const name of ['private', 'privateNoLink']) {
         const id = ids[name] as string;
-        const byToken = await thumb(id, `&t=${pagesToken(ctx.app, id)}`);
+        const byToken = await thumb(id, `&t=${await pagesTokenOf(ctx.app, id)}`);
         expect(byToken.statusCode, name).toBe(200);
         expect(byToken.headers['cache-control']).toBe('private, max-age=3600');
       }
       // The owner's views and the reader's book give a private book's covers with that token.
       const view = (await call(ctx.app, `/account/book/get?id=${ids.private}`, undefined, { token: owner.token })).json().content;
-      expect(view.image.small).toBe(`/thumbs/${ids.private}/small.webp?r=1&t=${pagesToken(ctx.app, ids.private as string)}`);
+      expect(view.image.small).toBe(`/thumbs/${ids.private}/small.webp?r=1&t=${await pagesTokenOf(ctx.app, ids.private as string)}`);
       expect((await ctx.app.inject({ method: 'GET', url: view.image.small })).statusCode).toBe(200);
     });
   });
@@ -344,12 +343,12 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
 
     it('shows a private book through its link, kept out of indexes and shared caches', async () => {
       const id = ids.private as string;
-      const res = await page(`/read/${id}?token=${privateToken(ctx.app, id)}`);
+      const res = await page(`/read/${id}?token=${await linkToken(ctx.app, id)}`);
       expect(res.body).toContain('og:title');
       expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(res.headers['cache-control']).toBe('private, no-cache');
       const inline = preload(res.body);
-      expect('book' in inline && inline.book.pageUrl).toContain(`&t=${pagesToken(ctx.app, id)}`);
+      expect('book' in inline && inline.book.pageUrl).toContain(`&t=${await pagesTokenOf(ctx.app, id)}`);
       const owners = await page(`/read/${ids.deactivated}`, { cookie: `quire_token=${owner.token}` });
       expect('book' in preload(owners.body)).toBe(true);
     });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_DEFAULTS, type WidgetOptions, widgetQuery } from '../../src/contracts/widget';
 import { newId } from '../../src/server/auth/crypto';
+import { newTokenSecret } from '../../src/server/reader/access';
 import { WIDGET_MAX_COLUMNS } from '../../src/server/routes/widget';
 import { WIDGET_CSS_FILE, WIDGET_JS_FILE } from '../../src/server/widget/assets';
 import { DIALECTS, useApp } from './helpers';
@@ -42,6 +43,7 @@ async function insertBook(app: FastifyInstance, accountId: string, name: string,
       start_time: BASE,
       created_at: BASE + counter * 1000,
       modified_at: BASE,
+      token_secret: newTokenSecret(),
       ...columns,
     })
     .execute();

@@ -15,12 +15,13 @@ import {
   rightsOf,
   roundUpToStep,
 } from '../../machines/book-settings/form';
-import { type BookSettingsInput, bookSettingsMachine, type SaveInput } from '../../machines/book-settings.machine';
+import { type BookSettingsInput, bookSettingsMachine, type RenewInput, type SaveInput } from '../../machines/book-settings.machine';
 import { bookPresetsOf } from '../../src/api/presets';
 import type { AccountMode } from '../../src/contracts/accounts';
 import type { Book, BulkItemResult } from '../../src/contracts/books';
 
 const MIN = 60_000;
+const renewedBook: Book = { ...privateBook, url: { ...privateBook.url, private: '/read/b2?token=new' } };
 
 describe('book settings rules', () => {
   it('rounds times up to the next 5 minutes, keeping exact steps', () => {
@@ -95,13 +96,14 @@ interface Harness {
   alerts: AlertRequest[];
   closed: boolean[];
   stored: (Record<string, unknown> | null)[];
+  renewals: RenewInput[];
 }
 
 function start(
   input: BookSettingsInput,
-  fakes: { presets?: () => Promise<unknown>; save?: (i: SaveInput) => Promise<BulkItemResult[]> } = {},
+  fakes: { presets?: () => Promise<unknown>; save?: (i: SaveInput) => Promise<BulkItemResult[]>; renew?: () => Promise<Book> } = {},
 ) {
-  const h: Harness = { saves: [], alerts: [], closed: [], stored: [] };
+  const h: Harness = { saves: [], alerts: [], closed: [], stored: [], renewals: [] };
   const books: Record<string, Book> = { b1: settingsBook, b2: privateBook };
   const machine = bookSettingsMachine.provide({
     actors: {
@@ -113,6 +115,10 @@ function start(
       saveBooks: fromPromise(async ({ input }: { input: SaveInput }) => {
         h.saves.push(input);
         return fakes.save ? fakes.save(input) : input.ids.map((id) => ({ id, status: 'ok' as const }));
+      }),
+      renewLink: fromPromise(async ({ input }: { input: RenewInput }) => {
+        h.renewals.push(input);
+        return fakes.renew ? fakes.renew() : renewedBook;
       }),
     },
     actions: {
@@ -257,6 +263,59 @@ describe('book settings machine', () => {
     // The saved attributes are back: the change is still pending and a retry sends it again.
     expect(ctx().saved.share_mode).toBe(1);
     expect(ctx().values.share_mode).toBe(0);
+  });
+
+  it('renews the private link after a confirmation, shows the new one and closes as changed', async () => {
+    const { actor, ctx, h } = start({ ids: ['b2'], mode: 'PREMIUM' });
+    await editing(actor);
+    actor.send({ type: 'user.renewLink' });
+    expect(actor.getSnapshot().matches({ editing: 'confirmingRenew' })).toBe(true);
+    // Cancelling sends nothing.
+    actor.send({ type: 'user.cancelRenew' });
+    expect(actor.getSnapshot().matches({ editing: { idle: 'ready' } })).toBe(true);
+    actor.send({ type: 'user.renewLink' });
+    actor.send({ type: 'user.confirmRenew' });
+    expect(actor.getSnapshot().matches('renewing')).toBe(true);
+    // No save and no close while the server renews.
+    expect(actor.getSnapshot().can({ type: 'user.save', now: NOW })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'user.close' })).toBe(false);
+    await waitFor(actor, (s) => s.matches({ editing: { idle: 'renewed' } }));
+    expect(h.renewals).toEqual([{ id: 'b2' }]);
+    expect(ctx().book?.url.private).toBe('/read/b2?token=new');
+    expect(h.alerts).toEqual([]);
+    // Closing without a save still tells the list the book changed (its covers carry new tokens).
+    actor.send({ type: 'user.close' });
+    expect(h.closed).toEqual([true]);
+    expect(h.saves).toHaveLength(0);
+  });
+
+  it('keeps the previous link when the renewal fails, with the error alert', async () => {
+    const { actor, ctx, h } = start({ ids: ['b2'], mode: 'PREMIUM' }, { renew: () => Promise.reject({ kind: 'network', status: 0 }) });
+    await editing(actor);
+    actor.send({ type: 'user.renewLink' });
+    actor.send({ type: 'user.confirmRenew' });
+    await waitFor(actor, (s) => s.matches({ editing: { idle: 'renewFailed' } }));
+    expect(ctx().book?.url.private).toBe('/read/b2?token=abc');
+    expect(h.alerts).toEqual([{ type: 'error', message: { id: 'commons.requestError' } }]);
+    // It may be tried again; closing reports no change.
+    expect(actor.getSnapshot().can({ type: 'user.renewLink' })).toBe(true);
+    actor.send({ type: 'user.close' });
+    expect(h.closed).toEqual([false]);
+  });
+
+  it('offers renewal only while a private link is shown', async () => {
+    const { actor } = start({ ids: ['b1'], mode: 'PREMIUM' });
+    await editing(actor);
+    expect(actor.getSnapshot().can({ type: 'user.renewLink' })).toBe(false);
+    const priv = start({ ids: ['b2'], mode: 'PREMIUM' });
+    await editing(priv.actor);
+    expect(priv.actor.getSnapshot().can({ type: 'user.renewLink' })).toBe(true);
+    // Switched off in the form (not saved yet): the link is hidden, so is its renewal, and an open
+    // confirmation goes away.
+    priv.actor.send({ type: 'user.renewLink' });
+    priv.actor.send({ type: 'user.field', field: 'private_url', value: 0 });
+    expect(priv.actor.getSnapshot().matches({ editing: { idle: 'ready' } })).toBe(true);
+    expect(priv.actor.getSnapshot().can({ type: 'user.renewLink' })).toBe(false);
   });
 
   it('closes unsaved when nothing changed', async () => {

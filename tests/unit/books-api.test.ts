@@ -136,6 +136,19 @@ describe('booksApi.update', () => {
   });
 });
 
+describe('booksApi.renewPrivateLink', () => {
+  it('POSTs the id to account/book/private/renew and answers the book with its new link', async () => {
+    route = () => ok({ id: 'b2', url: { private: '/read/b2?token=new' } });
+    const { books, alerts } = setup();
+    const book = await books.renewPrivateLink('b2');
+    expect(server.requests[0]?.method).toBe('POST');
+    expect(server.requests[0]?.path).toBe(`/api/${BOOKS_URL}private/renew`);
+    expect(server.requests[0]?.body).toEqual({ id: 'b2' });
+    expect(book.url.private).toBe('/read/b2?token=new');
+    expect(alerts).toEqual([]);
+  });
+});
+
 describe('booksApi.remove', () => {
   it('one book is sent as {id}; an answer without results means it is gone', async () => {
     route = () => ok({ id: 'b1' });

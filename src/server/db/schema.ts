@@ -204,6 +204,11 @@ export interface BooksTable {
   start_time: number;
   created_at: number;
   modified_at: number;
+  /**
+   * Random secret the private-link and pages tokens are derived from (reader/access.ts, migration
+   * 0010): replaced to revoke them. Required on insert, so no book is written without one.
+   */
+  token_secret: string;
 }
 export type BookRow = Selectable<BooksTable>;
 export type NewBook = Insertable<BooksTable>;

@@ -2,6 +2,7 @@ import { type AccountMode, atLeastMode } from '../../contracts/accounts';
 import type { BookSettings } from '../../contracts/books';
 import type { BookRow, BookUpdate } from '../db/schema';
 import { ApiError } from '../envelope';
+import { newTokenSecret } from '../reader/access';
 import { defaultJsonSettings, JSON_SETTINGS, type JsonSettings, jsonSettingsOf } from './views';
 
 /**
@@ -55,16 +56,32 @@ export function settingsColumns(fields: BookSettings, base: JsonSettings, now: n
   return patch;
 }
 
-/** Columns of a new book: SPEC §3 defaults for the account's mode, then the posted settings. */
-export function newBookColumns(mode: AccountMode, fields: BookSettings, now: number): BookUpdate & { settings: string } {
+/** Columns of a new book: SPEC §3 defaults for the account's mode, then the posted settings, and its own token secret. */
+export function newBookColumns(
+  mode: AccountMode,
+  fields: BookSettings,
+  now: number,
+): BookUpdate & { settings: string; token_secret: string } {
   const base = defaultJsonSettings(mode, now);
   const patch = settingsColumns(fields, base, now);
-  return { ...patch, settings: patch.settings ?? JSON.stringify(base) };
+  return { ...patch, settings: patch.settings ?? JSON.stringify(base), token_secret: newTokenSecret() };
 }
 
-/** Columns of an update of an existing book. */
+/**
+ * Whether an update takes the private link away: the link switched off, or the book leaving private
+ * publishing. Its tokens are then revoked (a new secret), so a link or page address handed out before
+ * stays dead even when the link or private publishing is switched on again.
+ */
+export function revokesTokens(row: BookRow, fields: BookSettings): boolean {
+  const linkOff = fields.private_url === 0 && jsonSettingsOf(row).private_url !== 0;
+  const leavesPrivate = row.publishing_mode === 2 && fields.publishing_mode !== undefined && fields.publishing_mode !== 2;
+  return linkOff || leavesPrivate;
+}
+
+/** Columns of an update of an existing book (a new token secret when the update revokes the tokens). */
 export function updateColumns(row: BookRow, fields: BookSettings, now: number): BookUpdate {
-  return settingsColumns(fields, jsonSettingsOf(row), now);
+  const patch = settingsColumns(fields, jsonSettingsOf(row), now);
+  return revokesTokens(row, fields) ? { ...patch, token_secret: newTokenSecret() } : patch;
 }
 
 /** Only the settings fields of a parsed request (drops id, ids, start_time, delay, upload_mode…). */

@@ -98,9 +98,9 @@ export interface ViewContext {
   config: Pick<Config, 'dataDir' | 'hosts'>;
   now: number;
   /** The private link's token of a book (src/server/reader/access.ts), shown to its owner. */
-  privateToken?: (bookId: string) => string;
+  privateToken?: (book: BookRow) => string;
   /** The pages token of a book (reader/access.ts): a private book's thumbnail URLs carry it. */
-  pagesToken?: (bookId: string) => string;
+  pagesToken?: (book: BookRow) => string;
   /** The book's triggers (SPEC §3 Book.triggers), read when given. */
   triggersOf?: (bookId: string) => Promise<unknown[]>;
 }
@@ -133,7 +133,7 @@ export async function bookImages(row: BookRow, ctx: ViewContext): Promise<BookIm
     THUMB_SIZES.map(async (size) => {
       if (row.status === 'DONE' || (row.status !== 'ERROR' && (await exists(paths.thumb(size)))))
         images[size] =
-          `${thumbUrl(ctx.config, row, size)}${row.publishing_mode === 2 && ctx.pagesToken ? `&t=${ctx.pagesToken(row.id)}` : ''}`;
+          `${thumbUrl(ctx.config, row, size)}${row.publishing_mode === 2 && ctx.pagesToken ? `&t=${ctx.pagesToken(row)}` : ''}`;
     }),
   );
   return images;
@@ -163,7 +163,7 @@ function publication(row: BookRow, now: number) {
 /** The private link of a private book whose owner turned it on (publishing_mode 2, private_url 1). */
 function privateLink(row: BookRow, url: string, ctx: ViewContext): { private?: string } {
   if (row.publishing_mode !== 2 || !ctx.privateToken || jsonSettingsOf(row).private_url !== 1) return {};
-  return { private: `${url}?token=${ctx.privateToken(row.id)}` };
+  return { private: `${url}?token=${ctx.privateToken(row)}` };
 }
 
 export async function bookView(row: BookRow, ctx: ViewContext): Promise<Book> {

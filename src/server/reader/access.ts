@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorName } from '../../contracts/errors';
 import { hmacHex } from '../auth/crypto';
@@ -32,22 +32,33 @@ export type AccessResult = { ok: true; access: ReaderAccess } | { ok: false; err
 
 /** Tokens are 32 hex characters (128 bits of an HMAC keyed by the instance secret). */
 const TOKEN_CHARS = 32;
-const derive = (app: FastifyInstance, purpose: string, bookId: string) =>
-  hmacHex(app.keys.codes, `${purpose}:${bookId}`).slice(0, TOKEN_CHARS);
+
+/** What a book's tokens are derived from: its id and its own secret (`token_secret`, migration 0010). */
+export type TokenSource = Pick<BookRow, 'id' | 'token_secret'>;
+
+const derive = (app: FastifyInstance, purpose: string, book: TokenSource) =>
+  hmacHex(app.keys.codes, `${purpose}:${book.id}:${book.token_secret}`).slice(0, TOKEN_CHARS);
 
 /**
- * The private link's token of a book (`private_url`): deterministic, so it needs no storage and the
- * owner's view can show it at any time; it opens the book only while publishing_mode is 2 and
- * private_url is 1.
+ * A new book secret (128 random bits). Replacing a book's secret revokes its private link and its pages
+ * token at once, on every route that takes them: renewing the link, switching it off, leaving private
+ * publishing (routes/book/books.ts, publish/settings.ts).
  */
-export const privateToken = (app: FastifyInstance, bookId: string): string => derive(app, 'reader-private', bookId);
+export const newTokenSecret = (): string => randomBytes(16).toString('hex');
+
+/**
+ * The private link's token of a book (`private_url`): derived, so the owner's view can show it at any
+ * time; it opens the book only while publishing_mode is 2 and private_url is 1, and only until the
+ * book's secret is replaced.
+ */
+export const privateToken = (app: FastifyInstance, book: TokenSource): string => derive(app, 'reader-private', book);
 
 /**
  * The token page-image URLs of a private book carry (`&t=`): a different one from the link, so a
  * reader's image URLs do not reveal the link, and the owner's reader gets images whether or not a
- * private link is on. It opens page images only.
+ * private link is on. It opens page images and thumbnails only, until the book's secret is replaced.
  */
-export const pagesToken = (app: FastifyInstance, bookId: string): string => derive(app, 'reader-pages', bookId);
+export const pagesToken = (app: FastifyInstance, book: TokenSource): string => derive(app, 'reader-pages', book);
 
 /** Constant-time comparison of a token from a request with the expected one. */
 export function sameToken(given: string | undefined, expected: string): boolean {
@@ -79,8 +90,8 @@ export function visitorGate(
   if (row.publishing_mode === 2) {
     const opens =
       key.kind === 'link'
-        ? settings.private_url === 1 && sameToken(key.token, privateToken(app, row.id))
-        : sameToken(key.token, pagesToken(app, row.id));
+        ? settings.private_url === 1 && sameToken(key.token, privateToken(app, row))
+        : sameToken(key.token, pagesToken(app, row));
     if (!opens) return 'bookPrivate';
   }
   if (row.is_valid === 0) return 'bookBlocked';

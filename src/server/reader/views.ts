@@ -36,7 +36,7 @@ export async function readManifest(dataDir: string, row: Pick<ReaderRow, 'id' | 
 /** Page image URL pattern (`{w}`, `{n}`); a private book's carries the pages token. */
 export function pageUrlPattern(app: FastifyInstance, row: ReaderRow): string {
   const base = `${app.config.hosts.thumbs}/pages/${row.id}/{w}/{n}.webp?r=${row.revision}`;
-  return row.publishing_mode === 2 ? `${base}&t=${pagesToken(app, row.id)}` : base;
+  return row.publishing_mode === 2 ? `${base}&t=${pagesToken(app, row)}` : base;
 }
 
 /** logo.link: only a web link (older rows may hold anything). */
@@ -69,7 +69,7 @@ export async function readerBook(app: FastifyInstance, access: ReaderAccess, man
     direction: s.read_mode === 1 ? 'rtl' : manifest.direction === 'rtl' ? 'rtl' : 'ltr',
     view: s['document.view'],
     pageUrl: pageUrlPattern(app, row),
-    image: await bookImages(row, { config: app.config, now: app.clock(), pagesToken: (id) => pagesToken(app, id) }),
+    image: await bookImages(row, { config: app.config, now: app.clock(), pagesToken: (book) => pagesToken(app, book) }),
     // A catalogue skin id; anything else (a remote skin URL too: never loaded as code) is the default.
     skin: readerSkin(s['skin.url']),
     background: presentationUrl(s['bg.url'], 'background', skins),

@@ -16,6 +16,10 @@ const SCENARIOS = [
   'loading',
   'general',
   'privateBook',
+  'confirmRenew',
+  'renewing',
+  'renewed',
+  'renewFailed',
   'sharing',
   'branding',
   'design',
@@ -51,11 +55,13 @@ function editing(book: Book | null, mode: AccountMode, patch: Partial<BookSettin
     rights: rightsOf(mode),
     draft: null,
     savePresets: false,
+    renewed: false,
     ...patch,
   };
 }
 
 const idle = { editing: 'idle' };
+const renewedBook: Book = { ...privateBook, url: { ...privateBook.url, private: '/read/b2?token=def' } };
 const base = editing(settingsBook, 'PREMIUM');
 const STATES: Record<Scenario, { value: unknown; context: BookSettingsContext }> = {
   loading: {
@@ -64,6 +70,13 @@ const STATES: Record<Scenario, { value: unknown; context: BookSettingsContext }>
   },
   general: { value: idle, context: base },
   privateBook: { value: idle, context: editing(privateBook, 'PREMIUM') },
+  confirmRenew: { value: { editing: 'confirmingRenew' }, context: editing(privateBook, 'PREMIUM') },
+  renewing: { value: 'renewing', context: editing(privateBook, 'PREMIUM') },
+  renewed: {
+    value: { editing: { idle: 'renewed' } },
+    context: editing(renewedBook, 'PREMIUM', { renewed: true }),
+  },
+  renewFailed: { value: { editing: { idle: 'renewFailed' } }, context: editing(privateBook, 'PREMIUM') },
   sharing: { value: idle, context: { ...base, tab: 'sharing' } },
   branding: {
     value: idle,
@@ -118,6 +131,7 @@ const storyMachine = bookSettingsMachine.provide({
     loadFolders: fromPromise(() => new Promise<typeof FOLDERS>(() => {})),
     loadBook: fromPromise(() => new Promise<Book | null>(() => {})),
     saveBooks: fromPromise(() => new Promise<BulkItemResult[]>(() => {})),
+    renewLink: fromPromise(() => new Promise<Book>(() => {})),
   },
 });
 
@@ -148,6 +162,14 @@ export const Loading: Story = { args: { scenario: 'loading' } };
 export const General: Story = { args: { scenario: 'general' } };
 /** A private book: the private-options block with the link to copy. */
 export const PrivateBook: Story = { args: { scenario: 'privateBook' } };
+/** `editing.confirmingRenew`: what renewing the private link does, before anything is sent. */
+export const ConfirmRenew: Story = { args: { scenario: 'confirmRenew' } };
+/** `renewing`: the server replaces the link; the form waits. */
+export const Renewing: Story = { args: { scenario: 'renewing' } };
+/** `editing.idle.renewed`: the new link, and that the previous one no longer works. */
+export const Renewed: Story = { args: { scenario: 'renewed' } };
+/** `editing.idle.renewFailed`: the renewal failed (an alert said why); the previous link is kept. */
+export const RenewFailed: Story = { args: { scenario: 'renewFailed' } };
 /** Sharing tab: download, print, share, subscribe, comments. */
 export const Sharing: Story = { args: { scenario: 'sharing' } };
 /** Branding tab with the logo link in custom-URL mode and its inline error. */

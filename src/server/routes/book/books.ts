@@ -7,6 +7,7 @@ import {
   BookDeleteRequestSchema,
   type BookListItem,
   BookListQuerySchema,
+  BookRenewRequestSchema,
   type BookSettings,
   BookUpdateRequestSchema,
   type BulkItemResult,
@@ -26,7 +27,7 @@ import { assertOwnFolder } from '../../folders/repo';
 import { deleteOwnedBooks, findOwnedBook, findOwnedBooks, listOwnedBooks, updateBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, pickSettings, updateColumns } from '../../publish/settings';
 import { bookListItem, bookView, type ViewContext } from '../../publish/views';
-import { pagesToken, privateToken } from '../../reader/access';
+import { newTokenSecret, pagesToken, privateToken } from '../../reader/access';
 import { bookDir } from '../../storage/paths';
 import { bookTriggers } from '../../triggers/repo';
 
@@ -60,8 +61,8 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
   const viewContext = (): ViewContext => ({
     config: app.config,
     now: app.clock(),
-    privateToken: (id) => privateToken(app, id),
-    pagesToken: (id) => pagesToken(app, id),
+    privateToken: (book) => privateToken(app, book),
+    pagesToken: (book) => pagesToken(app, book),
     triggersOf: (id) => bookTriggers(app.db, id),
   });
 
@@ -154,6 +155,20 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
   };
   app.post('/account/book/update', guarded, update);
   app.patch('/account/book/update', guarded, update);
+
+  // Renew the private link: the book gets a new token secret, so the link and the pages token handed
+  // out before stop opening anything, on every route; the answer carries the new ones.
+  app.post('/account/book/private/renew', guarded, async (request, reply) => {
+    const { account } = authOf(request);
+    const { id } = parse(BookRenewRequestSchema, request.body ?? {});
+    const row = await app.db.transaction().execute(async (trx) => {
+      const current = await findOwnedBook(trx, account.id, id);
+      const problem = refusal(current, {});
+      if (problem || !current) throw new ApiError(problem ?? 'bookNotFound');
+      return updateBook(trx, current.id, { token_secret: newTokenSecret() }, app.clock());
+    });
+    return ok(reply, await bookView(row, viewContext()));
+  });
 
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
     const { account } = authOf(request);

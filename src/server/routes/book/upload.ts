@@ -87,8 +87,8 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       await bookView(row, {
         config: app.config,
         now,
-        privateToken: (id) => privateToken(app, id),
-        pagesToken: (id) => pagesToken(app, id),
+        privateToken: (book) => privateToken(app, book),
+        pagesToken: (book) => pagesToken(app, book),
       }),
     );
   });

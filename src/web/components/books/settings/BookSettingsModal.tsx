@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import type { LoadBookInput, SaveInput } from '../../../../../machines/book-settings.machine';
+import type { LoadBookInput, RenewInput, SaveInput } from '../../../../../machines/book-settings.machine';
 import { bookSettingsMachine } from '../../../../../machines/book-settings.machine';
 import { booksApi } from '../../../../api/books';
 import { presetsApi } from '../../../../api/presets';
@@ -17,7 +17,7 @@ export interface BookSettingsModalProps {
 }
 
 /**
- * The book settings modal with its real side effects (DESIGN §4): the books, presets and folders calls,
+ * The book settings modal with its real side effects (DESIGN §4): the books (and private-link renewal), presets and folders calls,
  * alerts, and the current user's record for "save as presets" (config.bookPresets, SPEC §3 Current user).
  */
 export default function BookSettingsModal({ ids, onClose }: BookSettingsModalProps) {
@@ -42,6 +42,7 @@ export default function BookSettingsModal({ ids, onClose }: BookSettingsModalPro
           }
           return books.updateMany(input.ids, fields, signal);
         }),
+        renewLink: fromPromise(({ input, signal }: { input: RenewInput; signal: AbortSignal }) => books.renewPrivateLink(input.id, signal)),
       },
       actions: {
         notify: (_, { alerts: list }) => {
