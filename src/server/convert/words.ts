@@ -83,7 +83,7 @@ export async function extractWords(
     let rest = '';
     const result = await runTool('pdftotext', ['-q', '-bbox', '-cropbox', '-enc', 'UTF-8', '-f', '1', '-l', String(pages), pdf, '-'], {
       signal: options.signal,
-      limits: options.limits,
+      limits: { ...options.limits, memoryBytes: Math.min(options.limits.memoryBytes, WORDS_MEMORY_BYTES) },
       onStdout: (chunk) => {
         const lines = (rest + chunk.toString('utf8')).split('\n');
         rest = lines.pop() ?? '';
@@ -106,6 +106,12 @@ export async function extractWords(
     await rm(tmp, { recursive: true, force: true });
   }
 }
+
+/**
+ * Address-space limit of pdftotext -bbox (at most the configured one): it grows with the document,
+ * ~65 KB a page of dense text (130 MB for 2,000 pages); twice TEXT_MEMORY_BYTES leaves room for denser ones.
+ */
+const WORDS_MEMORY_BYTES = 1024 * 1024 * 1024;
 
 /** Derivations running now, so simultaneous first searches of one book share one pdftotext. */
 const deriving = new Map<string, Promise<void>>();
