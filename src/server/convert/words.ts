@@ -17,6 +17,13 @@ export type PageWord = [text: string, left: number, top: number, width: number, 
 
 export const wordsDir = (dataDir: string, bookId: string) => path.join(bookPaths(dataDir, bookId).dir, 'words');
 
+/**
+ * Address-space limit of pdftotext -bbox (at most the configured one). Unlike plain pdftotext it grows
+ * with the document, ~65 KB a page of dense text (130 MB for 2,000 pages): 1 GB leaves room for
+ * denser ones, and word boxes are a bonus (a document that needs more converts without them).
+ */
+const WORDS_MEMORY_BYTES = 1024 * 1024 * 1024;
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decodeEntities = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) =>
@@ -106,12 +113,6 @@ export async function extractWords(
     await rm(tmp, { recursive: true, force: true });
   }
 }
-
-/**
- * Address-space limit of pdftotext -bbox (at most the configured one): it grows with the document,
- * ~65 KB a page of dense text (130 MB for 2,000 pages); twice TEXT_MEMORY_BYTES leaves room for denser ones.
- */
-const WORDS_MEMORY_BYTES = 1024 * 1024 * 1024;
 
 /** Derivations running now, so simultaneous first searches of one book share one pdftotext. */
 const deriving = new Map<string, Promise<void>>();
