@@ -54,6 +54,8 @@ export interface ConvertConfig {
   timeoutMs: number;
   /** Address-space limit of each conversion process (LibreOffice, Poppler), in bytes. */
   memoryBytes: number;
+  /** The sum of the limits of the conversion processes running at once in this process, in bytes (≥ memoryBytes). */
+  memoryBudgetBytes: number;
   /** Documents with more pages end in ERROR TOO_MANY_PAGES. */
   maxPages: number;
 }
@@ -300,6 +302,9 @@ const EnvSchema = v.object({
     rule('must be a number of megabytes between 256 and 65536', (s) => /^\d{3,5}$/.test(s) && +s >= 256 && +s <= 65_536, Number),
     '2048',
   ),
+  QUIRE_CONVERT_MEMORY_BUDGET: v.optional(
+    rule('must be a number of megabytes between 256 and 1048576', (s) => /^\d{3,7}$/.test(s) && +s >= 256 && +s <= 1_048_576, Number),
+  ),
   QUIRE_CONVERT_MAX_PAGES: v.optional(
     rule('must be an integer between 1 and 100000', (s) => /^\d{1,6}$/.test(s) && +s >= 1 && +s <= 100_000, Number),
     '2000',
@@ -321,6 +326,12 @@ function crossCheck(e: v.InferOutput<typeof EnvSchema>): void {
     if (missing.length > 0) {
       throw new ConfigError(missing.map((name) => `${name}: is required when QUIRE_CAPTCHA=recaptcha`).join('; '), [...missing]);
     }
+  }
+  if (e.QUIRE_CONVERT_MEMORY_BUDGET !== undefined && e.QUIRE_CONVERT_MEMORY_BUDGET < e.QUIRE_CONVERT_MEMORY) {
+    throw new ConfigError(
+      `QUIRE_CONVERT_MEMORY_BUDGET: must be at least QUIRE_CONVERT_MEMORY (${e.QUIRE_CONVERT_MEMORY} MB; got ${e.QUIRE_CONVERT_MEMORY_BUDGET})`,
+      ['QUIRE_CONVERT_MEMORY_BUDGET'],
+    );
   }
   // A provider is enabled by its client id and secret together; one without the other is a mistake.
   const env = e as Record<string, unknown>;
@@ -354,6 +365,9 @@ function socialProviders(e: Record<string, unknown>): Config['social'] {
   }
   return out;
 }
+
+/** Half the machine's memory, in MB. */
+export const defaultMemoryBudgetMb = () => Math.floor(os.totalmem() / 2 / 1024 / 1024);
 
 /** Reads and validates the QUIRE_* variables. Empty values count as unset. Throws ConfigError. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -421,6 +435,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: e.QUIRE_CONVERT_CONCURRENCY ?? Math.min(2, os.availableParallelism()),
       timeoutMs: e.QUIRE_CONVERT_TIMEOUT * 1000,
       memoryBytes: e.QUIRE_CONVERT_MEMORY * 1024 * 1024,
+      // Default: half the machine's memory (the rest for the server, the database, the page cache).
+      memoryBudgetBytes: (e.QUIRE_CONVERT_MEMORY_BUDGET ?? Math.max(e.QUIRE_CONVERT_MEMORY, defaultMemoryBudgetMb())) * 1024 * 1024,
       maxPages: e.QUIRE_CONVERT_MAX_PAGES,
     },
   };

@@ -7,7 +7,7 @@ mode="${1:-app}"
 
 # APP includes the conversion tools: LibreOffice headless (office → PDF) driven over UNO by Debian's
 # python3-uno, Poppler (pdfinfo, pdftoppm, pdftotext), qpdf (outline, links) and the fonts documents
-# usually name. prlimit (util-linux) and timeout (coreutils) are part of every Debian system.
+# usually name. prlimit and setpriv (util-linux) and timeout (coreutils) are part of every Debian system.
 APP=(ca-certificates poppler-utils qpdf libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno
   fonts-dejavu-core fonts-liberation2)
 TEST=(chromium postgresql fonts-dejavu-core)

@@ -1,5 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, rmdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
@@ -36,4 +38,42 @@ export function bundleServerEntry(name: 'main' | 'cli'): string {
     await rmdir(path.dirname(outDir)).catch(() => {});
   });
   return bundle;
+}
+export interface ServerRun {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts a bundled server entry with only PATH and `env` in its environment. */
+export function startServer(bundle: string, env: Record<string, string>): ServerRun {
+  const child = spawn(NODE, [bundle], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk) => (out += chunk));
+  child.stderr?.on('data', (chunk) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+/** Waits until the process printed `text` on stdout (fails if it exits first). */
+export async function waitForOutput(run: ServerRun, text: string, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!run.stdout().includes(text)) {
+    if (run.child.exitCode !== null) throw new Error(`server exited ${run.child.exitCode}: ${run.stderr()}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; stdout: ${run.stdout()} stderr: ${run.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }

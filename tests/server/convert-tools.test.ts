@@ -1,14 +1,17 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, defaultMemoryBudgetMb, loadConfig } from '../../src/server/config';
 import { OfficeConverter } from '../../src/server/convert/office';
 import { parsePpm, renderLanes } from '../../src/server/convert/pdf';
 import { relativeRect } from '../../src/server/convert/structure';
-import { isAlive, runTool } from '../../src/server/convert/tools';
+import { configureTools, isAlive, limited, MemoryBudget, OWNER_VARIABLE, reapOrphanTools, runTool } from '../../src/server/convert/tools';
+import { dataDirTag, ownerName, SELF } from '../../src/server/owner';
 import { documents, type Fixture, type FixtureName, WORDS } from './fixtures/documents';
+import { descendants, programOf } from './fixtures/processes';
 import { tempDir } from './helpers';
 
 /** The pieces under the conversion: process limits, the LibreOffice listener's life cycle, geometry. */
@@ -22,21 +25,38 @@ describe('QUIRE_CONVERT_* settings', () => {
       concurrency: Math.min(2, os.availableParallelism()),
       timeoutMs: 600_000,
       memoryBytes: 2048 * 1024 * 1024,
+      memoryBudgetBytes: Math.max(2048, Math.floor(os.totalmem() / 2 / 1024 / 1024)) * 1024 * 1024,
       maxPages: 2000,
     });
-    const set = { QUIRE_CONVERT_CONCURRENCY: '0', QUIRE_CONVERT_TIMEOUT: '30', QUIRE_CONVERT_MEMORY: '512', QUIRE_CONVERT_MAX_PAGES: '50' };
+    expect(defaultMemoryBudgetMb()).toBe(Math.floor(os.totalmem() / 2 / 1024 / 1024));
+    const set = {
+      QUIRE_CONVERT_CONCURRENCY: '0',
+      QUIRE_CONVERT_TIMEOUT: '30',
+      QUIRE_CONVERT_MEMORY: '512',
+      QUIRE_CONVERT_MEMORY_BUDGET: '1536',
+      QUIRE_CONVERT_MAX_PAGES: '50',
+    };
     expect(loadConfig({ ...base, ...set }).convert).toEqual({
       concurrency: 0,
       timeoutMs: 30_000,
       memoryBytes: 512 * 1024 * 1024,
+      memoryBudgetBytes: 1536 * 1024 * 1024,
       maxPages: 50,
     });
+    // The default budget is never below one process's limit.
+    const huge = loadConfig({ ...base, QUIRE_CONVERT_MEMORY: '65536' }).convert;
+    expect(huge.memoryBudgetBytes).toBe(Math.max(65536, defaultMemoryBudgetMb()) * 1024 * 1024);
+    expect(() => loadConfig({ ...base, QUIRE_CONVERT_MEMORY: '1024', QUIRE_CONVERT_MEMORY_BUDGET: '512' })).toThrow(
+      /^QUIRE_CONVERT_MEMORY_BUDGET: must be at least QUIRE_CONVERT_MEMORY/,
+    );
     for (const [name, value] of [
       ['QUIRE_CONVERT_CONCURRENCY', '-1'],
       ['QUIRE_CONVERT_CONCURRENCY', '100'],
       ['QUIRE_CONVERT_TIMEOUT', '0'],
       ['QUIRE_CONVERT_TIMEOUT', '1.5'],
       ['QUIRE_CONVERT_MEMORY', '64'],
+      ['QUIRE_CONVERT_MEMORY_BUDGET', '100'],
+      ['QUIRE_CONVERT_MEMORY_BUDGET', '4G'],
       ['QUIRE_CONVERT_MAX_PAGES', 'lots'],
     ] as const) {
       expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
@@ -69,6 +89,138 @@ describe('tool processes', () => {
     const run = runTool('sh', ['-c', 'sleep 30 & sleep 30; wait'], { signal: controller.signal, limits: LIMITS });
     setTimeout(() => controller.abort(new Error('stop')), 100);
     await expect(run).rejects.toThrow('stop');
+  });
+});
+
+describe('the memory budget of the tools', () => {
+  const MB = 1024 * 1024;
+
+  it('hands memory out first come, first served, and takes it back', async () => {
+    const budget = new MemoryBudget(300 * MB);
+    const order: string[] = [];
+    const take = (name: string, bytes: number) =>
+      budget.acquire(bytes).then((release) => {
+        order.push(name);
+        return release;
+      });
+    const a = await budget.acquire(200 * MB);
+    const b = take('b', 200 * MB);
+    const c = take('c', 50 * MB); // would fit, but b came first
+    const huge = take('huge', 10_000 * MB); // counts as the whole budget
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual([]);
+    a();
+    a(); // twice: given back once
+    const releaseB = await b;
+    const releaseC = await c;
+    expect(order).toEqual(['b', 'c']);
+    expect(budget.freeBytes).toBe(50 * MB);
+    releaseB();
+    releaseC();
+    (await huge)();
+    expect(order).toEqual(['b', 'c', 'huge']);
+    expect(budget.freeBytes).toBe(300 * MB);
+
+    const held = await budget.acquire(300 * MB);
+    const controller = new AbortController();
+    const waiting = budget.acquire(100 * MB, controller.signal);
+    controller.abort(new Error('gave up'));
+    await expect(waiting).rejects.toThrow('gave up');
+    held();
+    expect(budget.freeBytes).toBe(300 * MB);
+  });
+
+  it('makes concurrent tools wait until their limits fit, and lets an aborted one go without running', async () => {
+    const dataDir = await tempDir('quire-budget-');
+    configureTools({ dataDir, memoryBudgetBytes: 300 * MB });
+    try {
+      // Each prints when it starts and ends (ms). Three tools of 200 MB under a 300 MB budget: one at a time.
+      const stamp = ['-c', 'date +%s%3N; sleep 0.3; date +%s%3N'];
+      const span = (r: { stdout: Buffer }) => r.stdout.toString().trim().split('\n').map(Number) as [number, number];
+      const limits = { memoryBytes: 200 * MB, timeoutMs: 30_000 };
+      const controller = new AbortController();
+      const runs = [1, 2, 3].map(() => runTool('sh', stamp, { limits }));
+      const aborted = runTool('sh', ['-c', `touch ${path.join(dataDir, 'ran')}`], { limits, signal: controller.signal });
+      controller.abort(new Error('no longer needed'));
+      await expect(aborted).rejects.toThrow('no longer needed');
+      const spans = (await Promise.all(runs)).map(span).sort((x, y) => x[0] - y[0]);
+      for (let i = 1; i < spans.length; i++) expect(spans[i]?.[0]).toBeGreaterThanOrEqual(spans[i - 1]?.[1] ?? 0);
+      expect(existsSync(path.join(dataDir, 'ran'))).toBe(false);
+      // Two of 100 MB fit together: they overlap.
+      const small = { memoryBytes: 100 * MB, timeoutMs: 30_000 };
+      const [first, second] = (await Promise.all([1, 2].map(() => runTool('sh', stamp, { limits: small })))).map(span) as [
+        [number, number],
+        [number, number],
+      ];
+      expect(first[0] < second[1] && second[0] < first[1]).toBe(true);
+    } finally {
+      configureTools({ dataDir, memoryBudgetBytes: Number.POSITIVE_INFINITY });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('tools of a server that is gone', () => {
+  it('are killed at start on the same data folder; those of live servers, other folders and others are not', async () => {
+    const dataDir = await tempDir('quire-reap-');
+    const gone = ownerName({ ...SELF, start: SELF.start + 1 }); // this pid, another start: a process that is gone
+    const mark = (dir: string, owner: string) => ({ [OWNER_VARIABLE]: `${dataDirTag(dir)}:${owner}` });
+    const cases = {
+      orphan: mark(dataDir, gone),
+      otherFolder: mark(`${dataDir}-other`, gone),
+      live: mark(dataDir, ownerName(SELF)),
+      unmarked: {},
+    };
+    const children = Object.fromEntries(
+      Object.entries(cases).map(([name, env]) => [
+        name,
+        spawn('sleep', ['300'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore', detached: true }),
+      ]),
+    );
+    const pids = Object.fromEntries(Object.entries(children).map(([name, child]) => [name, child.pid as number]));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // exec'd, environment in place
+      expect(reapOrphanTools(dataDir)).toEqual([pids.orphan]);
+      const deadline = Date.now() + 5000;
+      while (isAlive(pids.orphan as number) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, isAlive(pid)]))).toEqual({
+        orphan: false,
+        otherFolder: true,
+        live: true,
+        unmarked: true,
+      });
+    } finally {
+      for (const child of Object.values(children)) child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('carry the owner mark and die with the process that started them', async () => {
+    const dataDir = await tempDir('quire-mark-');
+    configureTools({ dataDir, memoryBudgetBytes: Number.POSITIVE_INFINITY });
+    try {
+      const env = await runTool('sh', ['-c', `echo "$${OWNER_VARIABLE}"`], { limits: LIMITS });
+      expect(env.stdout.toString().trim()).toBe(`${dataDirTag(dataDir)}:${ownerName(SELF)}`);
+      // A shell that starts a tool the way runTool does (setpriv prlimit timeout setpriv tool), then
+      // is killed with -9: the tool goes with it.
+      const [file, argv] = limited('sleep', ['300'], LIMITS);
+      const parent = spawn('sh', ['-c', `${[file, ...argv].join(' ')} & echo $!; wait`], { stdio: ['ignore', 'pipe', 'ignore'] });
+      const wrapper = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (d: Buffer) => resolve(d.toString()))));
+      let tool = 0;
+      const until = Date.now() + 5000;
+      while (!tool && Date.now() < until) {
+        tool = descendants(wrapper).find((pid) => programOf(pid) === 'sleep') ?? 0;
+        if (!tool) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(tool).toBeGreaterThan(0);
+      parent.kill('SIGKILL');
+      const deadline = Date.now() + 5000;
+      while ((isAlive(wrapper) || isAlive(tool)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect({ wrapper: isAlive(wrapper), tool: isAlive(tool) }).toEqual({ wrapper: false, tool: false });
+    } finally {
+      configureTools({ dataDir, memoryBudgetBytes: Number.POSITIVE_INFINITY });
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,55 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundleServerEntry, NODE } from './bundle-support';
+import { bundleServerEntry, freePort, startServer, waitForOutput } from './bundle-support';
 import { createPgDatabase, DIALECTS, tempDir } from './helpers';
 
 /** Inside the repo so the bundle's external packages resolve from node_modules (.tmp/ is git-ignored). */
 const BUNDLE = bundleServerEntry('main');
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Run {
-  const child = spawn(NODE, [BUNDLE], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk) => (out += chunk));
-  child.stderr?.on('data', (chunk) => (err += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exited };
-}
-
-async function waitFor(run: Run, text: string, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!run.stdout().includes(text)) {
-    if (run.child.exitCode !== null) throw new Error(`server exited ${run.child.exitCode}: ${run.stderr()}`);
-    if (Date.now() > until) throw new Error(`timed out waiting for "${text}"; stdout: ${run.stdout()} stderr: ${run.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 describe('main (the built server process)', () => {
   it('exits 1 naming the variable when the configuration is invalid', async () => {
-    const run = start({ QUIRE_PORT: 'abc' });
+    const run = startServer(BUNDLE, { QUIRE_PORT: 'abc' });
     expect(await run.exited).toBe(1);
     expect(run.stderr()).toContain('Quire: invalid configuration — QUIRE_PORT: must be an integer between 1 and 65535 (got "abc")');
   });
@@ -65,9 +26,9 @@ describe('main (the built server process)', () => {
       QUIRE_PUBLIC_DIR: path.join(dataDir, 'no-client'),
     };
     if (dialect === 'postgres') env.QUIRE_DATABASE_URL = await createPgDatabase();
-    const run = start(env);
+    const run = startServer(BUNDLE, env);
     try {
-      await waitFor(run, 'Quire is running at');
+      await waitForOutput(run, 'Quire is running at');
       expect(run.stdout()).toContain(`Quire is running at http://127.0.0.1:${port}`);
       // Links are never built on a request's Host: the default public URL is printed.
       expect(run.stdout()).toContain(`Public URL (links in mail, redirects; QUIRE_PUBLIC_URL): http://localhost:${port}`);

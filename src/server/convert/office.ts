@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { DocumentKind } from '../../contracts/books';
 import { ConversionError, documentError } from './errors';
 import { BRIDGE_PY } from './office-bridge';
-import { describeFailure, isAlive, killGroup, runTool, untilAborted } from './tools';
+import { acquireToolMemory, DIE_WITH_PARENT, describeFailure, isAlive, killGroup, runTool, toolEnv, untilAborted } from './tools';
 
 /**
  * Office documents → PDF with LibreOffice headless. A new soffice per document costs ~0.9 s; a
@@ -16,7 +16,10 @@ import { describeFailure, isAlive, killGroup, runTool, untilAborted } from './to
  * one listener (bridge process + soffice.bin with its own profile) warm, restarts it after
  * RESTART_AFTER documents or when it grows past RSS_LIMIT, stops it after IDLE_MS unused, and kills it
  * when a conversion runs out of time or is aborted. When the bridge cannot start (python3-uno
- * missing…), conversions fall back to one-shot `soffice --convert-to pdf` with a fresh profile.
+ * missing…), conversions fall back to one-shot `soffice.bin --convert-to pdf` with a fresh profile.
+ * Every process dies with its parent (the bridge with the server, soffice.bin with the bridge or the
+ * tool wrapper: see tools.ts) and carries the tools' owner mark. A conversion holds its memory limit
+ * in the tools' budget while it runs (an idle listener does not).
  */
 export interface OfficeOptions {
   /** Listeners at most (one per conversion slot). */
@@ -26,7 +29,6 @@ export interface OfficeOptions {
   timeoutMs: number;
   python?: string;
   sofficeBin?: string;
-  soffice?: string;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
 }
 
@@ -37,6 +39,9 @@ const START_TIMEOUT_MS = 120_000;
 const BRIDGE_RETRY_MS = 5 * 60_000;
 const BRIDGE_EXIT_MS = 2_000;
 const PROFILE_PREFIX = 'quire-office-';
+const SOFFICE_BIN = '/usr/lib/libreoffice/program/soffice.bin';
+/** soffice.bin's exit code after it set up a new profile: start it again. */
+const RESTART_REQUESTED = 81;
 
 /** Extension LibreOffice's type detection expects for each kind. */
 const EXTENSION: Record<Exclude<DocumentKind, 'pdf'>, string> = {
@@ -89,10 +94,11 @@ class Listener {
     private readonly onExit: (l: Listener) => void,
   ) {
     const pipe = `quire-${process.pid}-${slot}-${Math.random().toString(36).slice(2, 8)}`;
-    this.proc = spawn(python, ['-c', BRIDGE_PY, sofficeBin, pathToFileURL(profile).href, pipe, String(memoryBytes)], {
+    const [setpriv, ...die] = DIE_WITH_PARENT;
+    this.proc = spawn(setpriv, [...die, python, '-c', BRIDGE_PY, sofficeBin, pathToFileURL(profile).href, pipe, String(memoryBytes)], {
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
-      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+      env: toolEnv({ PYTHONDONTWRITEBYTECODE: '1' }),
     });
     this.proc.stderr.resume();
     // Writing to a bridge that just died must not throw an unhandled 'error' (EPIPE) in the server.
@@ -254,6 +260,7 @@ export class OfficeConverter {
         reject(signal.reason);
       };
     });
+    const release = await acquireToolMemory(this.options.memoryBytes, signal);
     signal.addEventListener('abort', onAbort, { once: true });
     listener.hold();
     let answer: Answer;
@@ -261,6 +268,7 @@ export class OfficeConverter {
       answer = await Promise.race([listener.request({ in: input, out: output, ...filter }), aborted]);
     } finally {
       signal.removeEventListener('abort', onAbort);
+      release();
     }
     listener.count += 1;
     if (answer.fatal || listener.count >= RESTART_AFTER || listener.rss() > RSS_LIMIT) this.#retire(listener);
@@ -270,17 +278,24 @@ export class OfficeConverter {
     throw new ConversionError('FAILED', answer.error ?? 'LibreOffice failed', false);
   }
 
-  /** The fallback: one soffice process for this document, with a profile of its own. */
+  /**
+   * The fallback: one soffice.bin process for this document, with a profile of its own. soffice.bin
+   * itself, not the `soffice` launcher (oosplash would be the tool and soffice.bin its child, which
+   * outlives it): so it asks for its restart after making the new profile (exit 81) and runs again.
+   */
   async #oneShot(input: string, work: string, output: string, filter: typeof TEXT_FILTER | undefined, signal: AbortSignal): Promise<void> {
     const outDir = path.join(work, 'out');
     await mkdir(outDir);
     const args = ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${pathToFileURL(path.join(work, 'profile')).href}`];
     if (filter) args.push(`--infilter=${filter.filter}:${filter.options}`);
     args.push('--convert-to', 'pdf', '--outdir', outDir, input);
-    const result = await runTool(this.options.soffice ?? 'soffice', args, {
-      signal,
-      limits: { memoryBytes: this.options.memoryBytes, timeoutMs: this.options.timeoutMs },
-    });
+    const run = () =>
+      runTool(this.options.sofficeBin ?? SOFFICE_BIN, args, {
+        signal,
+        limits: { memoryBytes: this.options.memoryBytes, timeoutMs: this.options.timeoutMs },
+      });
+    let result = await run();
+    if (result.code === RESTART_REQUESTED) result = await run();
     const pdf = (await readdir(outDir)).find((f) => f.endsWith('.pdf'));
     if (!pdf) {
       if (result.code === 0) throw documentError('CORRUPT', 'LibreOffice could not open the document');
@@ -296,7 +311,7 @@ export class OfficeConverter {
       listener = new Listener(
         slot,
         this.options.python ?? '/usr/bin/python3',
-        this.options.sofficeBin ?? '/usr/lib/libreoffice/program/soffice.bin',
+        this.options.sofficeBin ?? SOFFICE_BIN,
         profile,
         this.options.memoryBytes,
         (l) => {

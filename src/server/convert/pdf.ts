@@ -160,6 +160,13 @@ export function parsePpm(data: Buffer): { width: number; height: number; pixels:
 }
 
 /**
+ * Address-space limit of pdftotext (at most the configured one). It streams page by page: 2,000 pages
+ * of dense text take ~25 MB; a document that needs more is pathological (text is a bonus, the book
+ * converts without it), and must not hold GBs of the tools' memory budget.
+ */
+export const TEXT_MEMORY_BYTES = 512 * 1024 * 1024;
+
+/**
  * Extracts the text of every page with one pdftotext process (pages end with a form feed) into
  * `<outDir>/<n>.txt`, streaming: one page's text at a time is held in memory.
  */
@@ -179,7 +186,8 @@ export async function extractText(
     writes.catch(() => {});
   };
   const result = await runTool('pdftotext', ['-q', '-enc', 'UTF-8', '-f', '1', '-l', String(pages), pdf, '-'], {
-    ...options,
+    signal: options.signal,
+    limits: { ...options.limits, memoryBytes: Math.min(options.limits.memoryBytes, TEXT_MEMORY_BYTES) },
     onStdout: (chunk) => {
       let start = 0;
       for (let i = chunk.indexOf(0x0c); i !== -1; i = chunk.indexOf(0x0c, start)) {

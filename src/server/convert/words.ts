@@ -17,6 +17,13 @@ export type PageWord = [text: string, left: number, top: number, width: number, 
 
 export const wordsDir = (dataDir: string, bookId: string) => path.join(bookPaths(dataDir, bookId).dir, 'words');
 
+/**
+ * Address-space limit of pdftotext -bbox (at most the configured one). Unlike plain pdftotext it grows
+ * with the document, ~65 KB a page of dense text (130 MB for 2,000 pages): 1 GB leaves room for
+ * denser ones, and word boxes are a bonus (a document that needs more converts without them).
+ */
+const WORDS_MEMORY_BYTES = 1024 * 1024 * 1024;
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decodeEntities = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) =>
@@ -83,7 +90,7 @@ export async function extractWords(
     let rest = '';
     const result = await runTool('pdftotext', ['-q', '-bbox', '-cropbox', '-enc', 'UTF-8', '-f', '1', '-l', String(pages), pdf, '-'], {
       signal: options.signal,
-      limits: options.limits,
+      limits: { ...options.limits, memoryBytes: Math.min(options.limits.memoryBytes, WORDS_MEMORY_BYTES) },
       onStdout: (chunk) => {
         const lines = (rest + chunk.toString('utf8')).split('\n');
         rest = lines.pop() ?? '';

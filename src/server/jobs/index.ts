@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import { convertBook, markBookFailed, markBookQueued } from '../convert/index';
 import { OfficeConverter } from '../convert/office';
+import { configureTools, reapOrphanTools } from '../convert/tools';
 import type { Database } from '../db/schema';
 import { enqueueConversion } from './queue';
 import { type JobRunner, type Logger, JobRunner as Runner, type RunnerOptions } from './runner';
@@ -19,7 +20,9 @@ export interface Worker {
 /**
  * The conversion worker of this process: a job runner with the `convert` handler and one kept-warm
  * LibreOffice per slot. `config.convert.concurrency` 0 gives a worker that never claims a job (another
- * process or instance converts; `wake()` is then a no-op).
+ * process or instance converts; `wake()` is then a no-op). It also sets up the conversion tools of the
+ * whole process (the reader runs some too): their memory budget, their owner mark, and at start the
+ * killing of tools a dead server on the same data folder left running.
  */
 export function createWorker(
   deps: { db: Kysely<Database>; config: Pick<Config, 'dataDir' | 'convert'>; log: Logger; clock?: () => number },
@@ -27,6 +30,7 @@ export function createWorker(
 ): Worker {
   const { db, config, log } = deps;
   const clock = deps.clock ?? Date.now;
+  configureTools({ dataDir: config.dataDir, memoryBudgetBytes: config.convert.memoryBudgetBytes });
   const office = new OfficeConverter({
     slots: config.convert.concurrency,
     memoryBytes: config.convert.memoryBytes,
@@ -52,6 +56,8 @@ export function createWorker(
     runner,
     wake: () => runner.wake(),
     async start() {
+      const reaped = reapOrphanTools(config.dataDir);
+      if (reaped.length > 0) log.warn({ pids: reaped }, 'jobs: killed conversion tools left running by a server that is gone');
       if (config.convert.concurrency <= 0) return;
       await requeueOrphans(db, clock()).catch((err: unknown) => log.warn({ err }, 'jobs: could not check for books without a job'));
       await runner.start();

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DocumentKind } from '../../contracts/books';
 import { BOOK_NAME_MAX } from '../../contracts/books';
 import { ApiError } from '../envelope';
+import { ownerAlive, ownerName, parseOwner, SELF } from '../owner';
 import { bookPaths, uploadsDir } from '../storage/paths';
 import { ContentSniffer, detectKind } from './detect';
 import { PartFileWriter } from './part-file';
@@ -15,7 +16,8 @@ import { PartFileWriter } from './part-file';
  * fields) straight to `files/uploads/<random>.part`, never into memory. The account's size limit is
  * enforced while the bytes arrive; the kind is recognised from the content once the file is
  * complete. Whatever goes wrong — too large, refused content, a client that disconnects — the part
- * file is removed before the error propagates. The file is on disk (fsync) when this returns.
+ * file is removed before the error propagates. The file is on disk (fsync) when this returns, and
+ * stays a live part file of this process until `placeSource` moves it or `discardPart` removes it.
  */
 
 export interface ReceivedUpload {
@@ -55,7 +57,7 @@ export async function receiveUpload(request: FastifyRequest, options: { dataDir:
 
   const dir = uploadsDir(options.dataDir);
   await mkdir(dir, { recursive: true });
-  const partPath = path.join(dir, `${randomBytes(12).toString('hex')}.part`);
+  const partPath = newPartPath(dir);
   const sniffer = new ContentSniffer();
   const fields: Record<string, string> = Object.create(null);
   let filename: string | undefined;
@@ -91,12 +93,12 @@ export async function receiveUpload(request: FastifyRequest, options: { dataDir:
       // Not a document we can read (the name said it was): the book is created in ERROR with the
       // code UNSUPPORTED, so its owner sees what happened in the list; the bytes are not kept.
       request.log.info({ detail: detection.detail }, 'upload of an unsupported document');
-      await rm(partPath, { force: true });
+      await discardPart(partPath);
       return { partPath, filename, size: sniffer.size, kind: null, fields };
     }
     return { partPath, filename, size: sniffer.size, kind: detection.kind, fields };
   } catch (error) {
-    await rm(partPath, { force: true });
+    await discardPart(partPath);
     throw translate(error, request, limit);
   }
 }
@@ -123,20 +125,56 @@ export async function placeSource(partPath: string, dataDir: string, bookId: str
   const paths = bookPaths(dataDir, bookId);
   await mkdir(paths.dir, { recursive: true });
   await rename(partPath, paths.source);
+  liveParts.delete(partPath);
+}
+
+/** Removes a received file that will not become a book's source. */
+export async function discardPart(partPath: string): Promise<void> {
+  await rm(partPath, { force: true });
+  liveParts.delete(partPath);
 }
 
 /**
- * Removes part files a crashed process left behind (a live upload never stays untouched that long).
- * Answers how many went.
+ * Part files: `files/uploads/<owner>.<random>.part`, named after the process that receives the upload
+ * (see owner.ts), which keeps the set of its live ones. Several processes may share the data folder
+ * (web servers, `npm run worker`, other machines), so one never removes another live process's
+ * uploads: a sweep (at start, then every PART_SWEEP_EVERY_MS, by each web server — the worker-only
+ * process receives no uploads and sweeps nothing) removes
+ *  - at once, those of a process that is gone (same host and PID namespace, pid not running or
+ *    reused): after a crash, the restarted server removes them all at start;
+ *  - those of this process that are not live uploads, and those of another machine or container (or
+ *    named before owners were), once not written for PART_ABANDONED_MS.
  */
-export async function sweepPartFiles(dataDir: string, now: number, olderThanMs = 3_600_000): Promise<number> {
+export const PART_SWEEP_EVERY_MS = 5 * 60_000;
+export const PART_ABANDONED_MS = 15 * 60_000;
+
+const liveParts = new Set<string>();
+
+function newPartPath(dir: string): string {
+  const partPath = path.join(dir, `${ownerName(SELF)}.${randomBytes(12).toString('hex')}.part`);
+  liveParts.add(partPath);
+  return partPath;
+}
+
+/** Whether a part file may go (see above). */
+function abandoned(file: string, mtimeMs: number, now: number, olderThanMs: number): boolean {
+  const owner = parseOwner(path.basename(file).split('.')[0] ?? '');
+  const old = now - mtimeMs > olderThanMs;
+  if (!owner) return old;
+  if (owner.space === SELF.space && owner.pid === SELF.pid && owner.start === SELF.start) return old && !liveParts.has(file);
+  const alive = ownerAlive(owner);
+  return alive === undefined ? old : !alive;
+}
+
+/** Removes the part files of interrupted uploads (see above). Answers how many went. */
+export async function sweepPartFiles(dataDir: string, now: number, olderThanMs = PART_ABANDONED_MS): Promise<number> {
   const dir = uploadsDir(dataDir);
   const names = await readdir(dir).catch(() => [] as string[]);
   let removed = 0;
   for (const name of names.filter((n) => n.endsWith('.part'))) {
     const file = path.join(dir, name);
     const info = await stat(file).catch(() => undefined);
-    if (info && now - info.mtimeMs > olderThanMs) {
+    if (info && abandoned(file, info.mtimeMs, now, olderThanMs)) {
       await rm(file, { force: true });
       removed += 1;
     }

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { CACHE_IMMUTABLE } from '../../plugins/static';
 import { seedDemo } from '../../publish/demo';
-import { sweepPartFiles } from '../../publish/upload';
+import { PART_SWEEP_EVERY_MS, sweepPartFiles } from '../../publish/upload';
 import { jsonSettingsOf } from '../../publish/views';
 import { callerAccount, findReaderRow, visitorGate } from '../../reader/access';
 import { bookPaths, isSafeId, THUMB_SIZES, type ThumbSize } from '../../storage/paths';
@@ -49,10 +49,17 @@ const publishSiteRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.addHook('onReady', async () => {
+  // Part files of interrupted uploads: at start (those of a crashed process go at once), then regularly.
+  const sweep = async () => {
     const removed = await sweepPartFiles(app.config.dataDir, app.clock()).catch(() => 0);
     if (removed > 0) app.log.info({ removed }, 'removed part files of interrupted uploads');
+  };
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    sweeper = setInterval(sweep, PART_SWEEP_EVERY_MS).unref();
   });
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   if (app.config.demo) {
     app.addHook('onReady', async () => {

@@ -11,7 +11,7 @@ import { enqueueConversion } from '../../jobs/queue';
 import { rateLimit } from '../../plugins/security';
 import { insertBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, newBookColumns, pickSettings } from '../../publish/settings';
-import { defaultBookName, placeSource, receiveUpload } from '../../publish/upload';
+import { defaultBookName, discardPart, placeSource, receiveUpload } from '../../publish/upload';
 import { bookView } from '../../publish/views';
 import { pagesToken, privateToken } from '../../reader/access';
 import { bookDir } from '../../storage/paths';
@@ -77,7 +77,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
         return book;
       });
     } catch (error) {
-      await rm(upload.partPath, { force: true });
+      await discardPart(upload.partPath);
       await rm(bookDir(dataDir, bookId), { recursive: true, force: true });
       throw error;
     }
