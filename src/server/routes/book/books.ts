@@ -18,6 +18,7 @@ import {
   PreflightQuerySchema,
 } from '../../../contracts/books';
 import { ERRORS, type ErrorName } from '../../../contracts/errors';
+import { owner, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import type { Config } from '../../config';
 import type { BookRow } from '../../db/schema';
@@ -65,7 +66,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     triggersOf: (id) => bookTriggers(app.db, id),
   });
 
-  app.get('/account/book/preflight', guarded, async (request, reply) => {
+  app.get('/account/book/preflight', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(PreflightQuerySchema, request.query);
     const limit = filesizeLimit(app.config, account.mode);
@@ -76,7 +77,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, content);
   });
 
-  app.get('/account/book', guarded, async (request, reply) => {
+  app.get('/account/book', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(BookListQuerySchema, request.query);
     const step = query.step === 0 ? DEFAULT_PAGE_SIZE : query.step;
@@ -99,7 +100,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, page);
   });
 
-  app.get('/account/book/get', guarded, async (request, reply) => {
+  app.get('/account/book/get', { ...guarded, config: owner({ 'query.id': 'book' }) }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(BookGetQuerySchema, request.query);
     const row = await findOwnedBook(app.db, account.id, id);
@@ -152,8 +153,16 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     );
     return answerBulk(reply, items, failures);
   };
-  app.post('/account/book/update', guarded, update);
-  app.patch('/account/book/update', guarded, update);
+  const updateOptions = {
+    ...guarded,
+    config: owner({
+      'body.id': 'book',
+      'body.ids': { resource: 'book', list: true },
+      'body.subscription.id': { resource: 'folder', refusal: 'validation' },
+    }),
+  };
+  app.post('/account/book/update', updateOptions, update);
+  app.patch('/account/book/update', updateOptions, update);
 
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
     const { account } = authOf(request);
@@ -182,8 +191,9 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     });
     return answerBulk(reply, items, failures);
   };
-  app.post('/account/book/delete', guarded, remove);
-  app.delete('/account/book/delete', guarded, remove);
+  const removeOptions = { ...guarded, config: owner({ 'body.id': 'book', 'body.ids': { resource: 'book', list: true } }) };
+  app.post('/account/book/delete', removeOptions, remove);
+  app.delete('/account/book/delete', removeOptions, remove);
 };
 
 export default bookRoutes;

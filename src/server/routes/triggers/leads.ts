@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { csvLine, LeadListQuerySchema, PublicLeadSchema, type WebhookPayload } from '../../../contracts/triggers';
 import { newId } from '../../auth/crypto';
+import { owner, reader } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
@@ -19,8 +20,10 @@ const TYPE_NAMES: Record<number, string> = { 1: 'open', 2: 'download', 3: 'print
  */
 const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (app, { deliverer }) => {
   const guarded = { preHandler: app.requireSession };
+  const leadFilter = { ...guarded, config: owner({ 'query.book': { resource: 'book', refusal: 'empty' } }) };
 
-  app.post('/public/book/trigger/lead', { config: rateLimit(10, '10 minutes') }, async (request, reply) => {
+  const readerRule = reader({ book: 'body.book', token: 'body.token', key: 'link', ids: { 'body.trigger': 'trigger' } });
+  app.post('/public/book/trigger/lead', { config: { ...readerRule, ...rateLimit(10, '10 minutes') } }, async (request, reply) => {
     const body = parse(PublicLeadSchema, request.body);
     const access = await requireAccess(app, request, body.book, body.token);
     const trigger = await findReaderTrigger(app.db, access.row.id, body.trigger);
@@ -54,14 +57,14 @@ const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (a
     return ok(reply, { id: lead.id });
   });
 
-  app.get('/account/integration/trigger/lead', guarded, async (request, reply) => {
+  app.get('/account/integration/trigger/lead', leadFilter, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(LeadListQuerySchema, request.query);
     const { rows, total } = await listLeads(app.db, account.id, query);
     return ok(reply, { list: rows.map(leadView), total, start: query.start, step: { current: query.step } });
   });
 
-  app.get('/account/integration/trigger/lead/export', guarded, async (request, reply) => {
+  app.get('/account/integration/trigger/lead/export', leadFilter, async (request, reply) => {
     const { account } = authOf(request);
     const { book } = parse(LeadListQuerySchema, request.query);
     const { rows } = await listLeads(app.db, account.id, { start: 0, step: EXPORT_MAX, book });
