@@ -12,6 +12,7 @@ import { createCaptcha } from './auth/captcha';
 import { deriveKeys } from './auth/crypto';
 import { argon2Hasher, type PasswordHasher } from './auth/passwords';
 import { pruneExpired } from './auth/prune';
+import { PUBLIC, registerAuthRules } from './auth/rules';
 import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
 import type { Config } from './config';
@@ -92,6 +93,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('dialect', handle.dialect);
   if (!deps.db) app.addHook('onClose', () => handle.destroy());
   await decorateAuth(app, config, deps);
+  // Before any route: every route declares who may call it (auth/rules.ts), checked when ready.
+  registerAuthRules(app);
   // The conversion worker (src/server/jobs): starts with the app, stops before the database closes.
   const worker = createWorker({ db: handle.db, config, log: app.log.child({ module: 'jobs' }), clock: app.clock });
   app.decorate('jobs', worker);
@@ -109,7 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // Probes are frequent: log them at warn at most (never more verbose than the configured level).
   const healthLogLevel = ['warn', 'error', 'fatal', 'silent'].includes(config.logLevel) ? config.logLevel : 'warn';
-  app.get('/healthz', { logLevel: healthLogLevel }, async (request, reply) => {
+  app.get('/healthz', { logLevel: healthLogLevel, config: PUBLIC }, async (request, reply) => {
     try {
       await withTimeout(sql`select 1`.execute(app.db), HEALTH_TIMEOUT_MS);
       return { ok: true };
@@ -131,8 +134,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const spa = createSpa(config);
   const shell = async (request: FastifyRequest, reply: FastifyReply) =>
     (await spa.send(request, reply)) ? reply : reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-  app.get('/', shell);
-  app.get('/index.html', shell);
+  app.get('/', { config: PUBLIC }, shell);
+  app.get('/index.html', { config: PUBLIC }, shell);
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiRequest(request)) return fail(reply, 'unknownCall');
     const pathname = request.url.split('?', 1)[0] ?? '/';

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { BOOK_EMBED_RATIO, COVER_RATIO } from '../contracts/widget';
+import { listed } from './auth/rules';
 import { publicUrlOf } from './public-url';
 import { publisherUrl, thumbUrl, viewerUrl } from './publish/views';
 import { isPubliclyListed, publicationPath } from './reader/overview';
@@ -96,7 +97,7 @@ async function oembed(app: FastifyInstance, request: FastifyRequest, bookId: str
 
 /** GET /oembed (registered at the root by routes/widget.ts). Answers JSON, never the API envelope. */
 export const oembedRoutes: FastifyPluginAsync = async (app) => {
-  app.get(OEMBED_PATH, async (request, reply) => {
+  app.get(OEMBED_PATH, { config: listed({ 'query.url': { resource: 'book', path: '/read/{id}' } }) }, async (request, reply) => {
     const q = request.query as Record<string, unknown>;
     const format = q.format === undefined ? 'json' : q.format;
     reply.header('access-control-allow-origin', '*');

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { EnvelopeSchema } from '../../src/contracts/envelope';
 import { buildApp } from '../../src/server/app';
+import { PUBLIC } from '../../src/server/auth/rules';
 import { createDb } from '../../src/server/db/index';
 import { ApiError, ok, parse } from '../../src/server/envelope';
 import { rateLimit } from '../../src/server/plugins/security';
@@ -10,6 +11,10 @@ import { DIALECTS, testConfig, useApp } from './helpers';
 
 /** Test-only API area, written like src/server/routes/<area>/index.ts. */
 const testRoutes: FastifyPluginAsync = async (app) => {
+  // Every route declares who may call it (src/server/auth/rules.ts); these are public.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...PUBLIC, ...route.config };
+  });
   app.post('/test/echo', async (request, reply) => ok(reply, { body: request.body }));
   const Contact = v.object({ name: v.pipe(v.string(), v.minLength(1)), email: v.pipe(v.string(), v.email()) });
   app.post('/test/contact', async (request, reply) => ok(reply, parse(Contact, request.body)));

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../../../machines/constants';
+import { PUBLIC } from '../auth/rules';
 import { type Config, publicClientConfig } from '../config';
 
 export const CONFIG_MARKER = '<!--quire-config-->';
@@ -30,7 +31,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     app.log.warn({ publicDir: root }, 'public dir missing: the client is not served (run the build)');
     return;
   }
-  await app.register(fastifyStatic, {
+  const options: FastifyStaticOptions = {
     root,
     prefix: '/',
     wildcard: true,
@@ -47,6 +48,13 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       const relative = path.relative(root, filePath).split(path.sep).join('/');
       reply.header('cache-control', relative.startsWith('assets/') ? CACHE_IMMUTABLE : CACHE_SHORT);
     },
+  };
+  // The client's files are public; @fastify/static takes no route config, so its own scope declares it.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, ...PUBLIC };
+    });
+    await scope.register(fastifyStatic, options);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { PUBLIC } from '../auth/rules';
 import { CACHE_IMMUTABLE } from '../plugins/static';
 import { type AssetFile, assetFile, skinPreviewFile } from './catalogue';
 
@@ -47,11 +48,11 @@ function send(request: FastifyRequest, reply: FastifyReply, file: AssetFile): Fa
  * them. Registered at the root by app.ts.
  */
 const presetSiteRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/resources/:file', async (request, reply) => {
+  app.get('/resources/:file', { config: PUBLIC }, async (request, reply) => {
     const file = assetFile((request.params as { file: string }).file);
     return file ? send(request, reply, file) : notFound(reply);
   });
-  app.get('/skins/:id/preview.svg', async (request, reply) => {
+  app.get('/skins/:id/preview.svg', { config: PUBLIC }, async (request, reply) => {
     const file = skinPreviewFile((request.params as { id: string }).id);
     return file ? send(request, reply, file) : notFound(reply);
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ShareCountsQuerySchema } from '../../contracts/share';
+import { owner } from '../auth/rules';
 import { authOf } from '../auth/session';
 import { shareCounts } from '../beacon/repo';
 import { ApiError, ok, parse } from '../envelope';
@@ -12,7 +13,7 @@ import { findOwnedBook } from '../publish/repo';
  * Waiting counters are written first, so a share shows at once (a flush costs one small transaction).
  */
 const beaconSharesRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/account/book/shares', { preHandler: app.requireSession }, async (request, reply) => {
+  app.get('/account/book/shares', { preHandler: app.requireSession, config: owner({ 'query.id': 'book' }) }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(ShareCountsQuerySchema, request.query);
     if (id !== undefined && !(await findOwnedBook(app.db, account.id, id))) throw new ApiError('bookNotFound');

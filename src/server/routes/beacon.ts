@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import * as v from 'valibot';
 import { BEACON_PATH, BeaconQuerySchema } from '../../contracts/share';
+import { PUBLIC } from '../auth/rules';
 import { BEACON_IP_PER_MINUTE, ShareBeacon } from '../beacon/buffer';
 import { TRANSPARENT_GIF } from '../beacon/gif';
 
@@ -38,7 +39,7 @@ const beaconRoutes: FastifyPluginAsync = async (app) => {
 
   // Thousands of hits a second: logged at warn at most, like the health probe.
   const logLevel = ['error', 'fatal', 'silent'].includes(app.config.logLevel) ? app.config.logLevel : 'warn';
-  app.get(`${beaconPrefix(app.config.hosts.beacon)}${BEACON_PATH}`, { logLevel }, (request, reply) => {
+  app.get(`${beaconPrefix(app.config.hosts.beacon)}${BEACON_PATH}`, { logLevel, config: PUBLIC }, (request, reply) => {
     const q = v.safeParse(BeaconQuerySchema, request.query);
     // HEAD (answered by the same handler) is a probe, not a share.
     if (q.success && request.method === 'GET') beacon.add(q.output, request.ip);

@@ -16,7 +16,8 @@ import triggerRoutes from './triggers/index';
 /**
  * Every API area, registered under the api prefix (`/api`). Convention: one folder per area,
  * `src/server/routes/<area>/index.ts`, default-exporting a Fastify plugin whose routes declare
- * their path below `/api` (e.g. `/public/status`), validate input with `parse(schema, data)`
+ * their path below `/api` (e.g. `/public/status`) and who may call them (`config: PUBLIC`,
+ * `owner({ 'body.id': 'book' })`…, see ../auth/rules.ts), validate input with `parse(schema, data)`
  * and answer with `ok(reply, content)` or throw `new ApiError(name)`.
  */
 export const AREAS: FastifyPluginAsync[] = [

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LANGUAGES, type Language } from '../../../machines/constants';
 import { parseWidgetQuery } from '../../contracts/widget';
+import { listed, PUBLIC } from '../auth/rules';
 import { oembedRoutes } from '../oembed';
 import { CACHE_IMMUTABLE, pageLanguage } from '../plugins/static';
 import { publicUrlOf } from '../public-url';
@@ -53,7 +54,7 @@ const widgetRoutes: FastifyPluginAsync = async (app) => {
       .type('text/html; charset=utf-8')
       .send(html);
 
-  app.get(`${base}/`, routeOptions, async (request, reply) => {
+  app.get(`${base}/`, { ...routeOptions, config: listed({ 'query.id': 'account' }) }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const asked =
       typeof query.lang === 'string' && (LANGUAGES as readonly string[]).includes(query.lang) ? (query.lang as Language) : undefined;
@@ -79,7 +80,7 @@ const widgetRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const asset = (file: string, type: string, body: string) =>
-    app.get(`${base}/${file}`, async (_request, reply) =>
+    app.get(`${base}/${file}`, { config: PUBLIC }, async (_request, reply) =>
       reply.header('cache-control', CACHE_IMMUTABLE).header('cross-origin-resource-policy', 'cross-origin').type(type).send(body),
     );
   asset(WIDGET_CSS_FILE, 'text/css; charset=utf-8', WIDGET_CSS);

@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/presets';
 import { isUniqueViolation } from '../../accounts/helpers';
 import { newId } from '../../auth/crypto';
+import { owner, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
 import { countFolders, deleteFolder, findOwnedFolder, insertFolder, listFolders, renameFolder } from '../../folders/repo';
@@ -32,12 +33,12 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
 const folderRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession };
 
-  app.get('/account/subscription', guarded, async (request, reply) => {
+  app.get('/account/subscription', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     return ok(reply, await listFolders(app.db, app.dialect, account.id));
   });
 
-  app.post('/account/subscription/create', guarded, async (request, reply) => {
+  app.post('/account/subscription/create', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     const { name } = parse(FolderCreateSchema, request.body ?? {});
     const id = newId();
@@ -59,8 +60,9 @@ const folderRoutes: FastifyPluginAsync = async (app) => {
     const folder = (await listFolders(app.db, app.dialect, account.id)).find((f) => f.id === id);
     return ok(reply, folder ?? { id, name, books: 0 });
   };
-  app.post('/account/subscription/update', guarded, update);
-  app.patch('/account/subscription/update', guarded, update);
+  const folderOptions = { ...guarded, config: owner({ 'body.id': 'folder' }) };
+  app.post('/account/subscription/update', folderOptions, update);
+  app.patch('/account/subscription/update', folderOptions, update);
 
   const remove = async (request: FastifyRequest, reply: FastifyReply) => {
     const { account } = authOf(request);
@@ -70,10 +72,10 @@ const folderRoutes: FastifyPluginAsync = async (app) => {
     const result: FolderDeleteResult = { id, books: unassigned };
     return ok(reply, result);
   };
-  app.post('/account/subscription/delete', guarded, remove);
-  app.delete('/account/subscription/delete', guarded, remove);
+  app.post('/account/subscription/delete', folderOptions, remove);
+  app.delete('/account/subscription/delete', folderOptions, remove);
 
-  app.get('/account/subscription/get', guarded, async (request, reply) => {
+  app.get('/account/subscription/get', { ...guarded, config: owner({ 'query.id': 'folder' }) }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(FolderDeleteSchema, request.query ?? {});
     if (!(await findOwnedFolder(app.db, account.id, id))) throw new ApiError('folderNotFound');

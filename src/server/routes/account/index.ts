@@ -5,6 +5,7 @@ import { findProfileByEmail, getAccount, insertAccount, insertProfile, updateAcc
 import { createOneTimeToken } from '../../accounts/tokens';
 import { accountView, jsonObject } from '../../accounts/views';
 import { newId } from '../../auth/crypto';
+import { PUBLIC, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ok, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
@@ -16,7 +17,7 @@ import { publicBase } from '../../public-url';
  * address gets a "you already have an account" mail instead of an activation link.
  */
 const accountRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/account', { config: rateLimit(5, '10 minutes') }, async (request, reply) => {
+  app.post('/account', { config: { ...PUBLIC, ...rateLimit(5, '10 minutes') } }, async (request, reply) => {
     const body = parse(RegisterRequestSchema, request.body);
     await requireCaptcha(app, request, body['g-recaptcha-response']);
     const now = app.clock();
@@ -100,8 +101,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
     });
     return ok(reply, accountView(updated, app.config), { ats: updated.ats });
   };
-  app.post('/account/update', { preHandler: app.requireSession }, update);
-  app.patch('/account/update', { preHandler: app.requireSession }, update);
+  app.post('/account/update', { preHandler: app.requireSession, config: SIGNED_IN }, update);
+  app.patch('/account/update', { preHandler: app.requireSession, config: SIGNED_IN }, update);
 };
 
 export default accountRoutes;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SIGNED_IN } from '../../auth/rules';
 import { ok } from '../../envelope';
 import { presetLists } from '../../presets/catalogue';
 
@@ -9,7 +10,7 @@ import { presetLists } from '../../presets/catalogue';
  * load them without a session.
  */
 const presetRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/account/book/preset', { preHandler: app.requireSession }, async (_request, reply) => {
+  app.get('/account/book/preset', { preHandler: app.requireSession, config: SIGNED_IN }, async (_request, reply) => {
     return ok(reply, presetLists(app.config.hosts.skins));
   });
 };

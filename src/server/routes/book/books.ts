@@ -19,6 +19,7 @@ import {
   PreflightQuerySchema,
 } from '../../../contracts/books';
 import { ERRORS, type ErrorName } from '../../../contracts/errors';
+import { owner, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import type { Config } from '../../config';
 import type { BookRow } from '../../db/schema';
@@ -66,7 +67,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     triggersOf: (id) => bookTriggers(app.db, id),
   });
 
-  app.get('/account/book/preflight', guarded, async (request, reply) => {
+  app.get('/account/book/preflight', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(PreflightQuerySchema, request.query);
     const limit = filesizeLimit(app.config, account.mode);
@@ -77,7 +78,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, content);
   });
 
-  app.get('/account/book', guarded, async (request, reply) => {
+  app.get('/account/book', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(BookListQuerySchema, request.query);
     const step = query.step === 0 ? DEFAULT_PAGE_SIZE : query.step;
@@ -100,7 +101,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, page);
   });
 
-  app.get('/account/book/get', guarded, async (request, reply) => {
+  app.get('/account/book/get', { ...guarded, config: owner({ 'query.id': 'book' }) }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(BookGetQuerySchema, request.query);
     const row = await findOwnedBook(app.db, account.id, id);
@@ -153,12 +154,20 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     );
     return answerBulk(reply, items, failures);
   };
-  app.post('/account/book/update', guarded, update);
-  app.patch('/account/book/update', guarded, update);
+  const updateOptions = {
+    ...guarded,
+    config: owner({
+      'body.id': 'book',
+      'body.ids': { resource: 'book', list: true },
+      'body.subscription.id': { resource: 'folder', refusal: 'validation' },
+    }),
+  };
+  app.post('/account/book/update', updateOptions, update);
+  app.patch('/account/book/update', updateOptions, update);
 
   // Renew the private link: the book gets a new token secret, so the link and the pages token handed
   // out before stop opening anything, on every route; the answer carries the new ones.
-  app.post('/account/book/private/renew', guarded, async (request, reply) => {
+  app.post('/account/book/private/renew', { ...guarded, config: owner({ 'body.id': 'book' }) }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(BookRenewRequestSchema, request.body ?? {});
     const row = await app.db.transaction().execute(async (trx) => {
@@ -197,8 +206,9 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     });
     return answerBulk(reply, items, failures);
   };
-  app.post('/account/book/delete', guarded, remove);
-  app.delete('/account/book/delete', guarded, remove);
+  const removeOptions = { ...guarded, config: owner({ 'body.id': 'book', 'body.ids': { resource: 'book', list: true } }) };
+  app.post('/account/book/delete', removeOptions, remove);
+  app.delete('/account/book/delete', removeOptions, remove);
 };
 
 export default bookRoutes;

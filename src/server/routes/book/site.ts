@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { reader } from '../../auth/rules';
 import { CACHE_IMMUTABLE } from '../../plugins/static';
 import { seedDemo } from '../../publish/demo';
 import { PART_SWEEP_EVERY_MS, sweepPartFiles } from '../../publish/upload';
@@ -20,7 +21,8 @@ const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; char
  * Registered at the root by app.ts.
  */
 const publishSiteRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/thumbs/:bookId/:file', async (request, reply) => {
+  const rule = reader({ book: 'params.bookId', token: 'query.t', key: 'pages' });
+  app.get('/thumbs/:bookId/:file', { config: rule }, async (request, reply) => {
     const { bookId, file } = request.params as { bookId: string; file: string };
     const size = /^([a-z]+)\.webp$/.exec(file)?.[1];
     if (!isSafeId(bookId) || !size || !(THUMB_SIZES as readonly string[]).includes(size)) return notFound(reply);

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { UploadFieldsSchema } from '../../../contracts/books';
 import { newId } from '../../auth/crypto';
+import { owner } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import type { BookRow } from '../../db/schema';
 import { ok, parse } from '../../envelope';
@@ -34,7 +35,9 @@ const START_TIME_SLACK_MS = 86_400_000;
 const uploadRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false });
 
-  app.post('/pinwheel/document/create', { preHandler: app.requireSession, config: rateLimit(30, '1 minute') }, async (request, reply) => {
+  const rule = owner({ 'body.subscription.id': { resource: 'folder', refusal: 'validation' } });
+  const options = { preHandler: app.requireSession, config: { ...rule, ...rateLimit(30, '1 minute') } };
+  app.post('/pinwheel/document/create', options, async (request, reply) => {
     const { account } = authOf(request);
     const dataDir = app.config.dataDir;
     let upload: Awaited<ReturnType<typeof receiveUpload>>;

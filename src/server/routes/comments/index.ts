@@ -9,6 +9,7 @@ import {
   SubscriptionRequestSchema,
   type SubscriptionState,
 } from '../../../contracts/comments';
+import { owner, reader, SIGNED_IN } from '../../auth/rules';
 import { type AuthContext, authenticate, authOf, requestToken } from '../../auth/session';
 import {
   authorName,
@@ -48,7 +49,10 @@ async function optionalAuth(app: FastifyInstance, request: FastifyRequest): Prom
  * are stored as written and only ever rendered as text (textContent / React), never as HTML.
  */
 const commentRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/public/book/comment', { config: rateLimit(120, '1 minute') }, async (request, reply) => {
+  const readerGet = reader({ book: 'query.id', token: 'query.token', key: 'link' });
+  const readerPost = reader({ book: 'body.id', token: 'body.token', key: 'link', signedIn: true });
+  const ownComment = owner({ 'body.id': 'comment' });
+  app.get('/public/book/comment', { config: { ...readerGet, ...rateLimit(120, '1 minute') } }, async (request, reply) => {
     const query = parse(CommentListQuerySchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
     if (access.settings.comment_mode === 0) throw new ApiError('commentsRefused');
@@ -56,7 +60,8 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, await listPublished(app.db, access.row.id, query));
   });
 
-  app.post('/public/book/comment/create', { preHandler: app.requireSession, config: rateLimit(10, '1 minute') }, async (request, reply) => {
+  const postOptions = { preHandler: app.requireSession, config: { ...readerPost, ...rateLimit(10, '1 minute') } };
+  app.post('/public/book/comment/create', postOptions, async (request, reply) => {
     const { profile, account } = authOf(request);
     const body = parse(PostCommentSchema, request.body);
     const access = await requireAccess(app, request, body.id, body.token);
@@ -75,7 +80,7 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, content);
   });
 
-  app.get('/public/book/subscription/get', async (request, reply) => {
+  app.get('/public/book/subscription/get', { config: readerGet }, async (request, reply) => {
     const query = parse(SubscriptionRequestSchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
     const auth = await optionalAuth(app, request);
@@ -95,19 +100,19 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
     const state: SubscriptionState = { subscribed: on };
     return ok(reply, state);
   };
-  const toggleOptions = { preHandler: app.requireSession, config: rateLimit(30, '1 minute') };
+  const toggleOptions = { preHandler: app.requireSession, config: { ...readerPost, ...rateLimit(30, '1 minute') } };
   app.post('/public/book/subscription/create', toggleOptions, toggle(true));
   app.post('/public/book/subscription/delete', toggleOptions, toggle(false));
 
   // ── The owner's moderation and subscribers ──────────────────────────────────────────────────────
-  app.get('/account/comment', { preHandler: app.requireSession }, async (request, reply) => {
+  app.get('/account/comment', { preHandler: app.requireSession, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(OwnerCommentQuerySchema, request.query);
     reply.header('cache-control', 'private, no-store');
     return ok(reply, await listOwned(app.db, account.id, query.status, query));
   });
 
-  app.post('/account/comment/update', { preHandler: app.requireSession }, async (request, reply) => {
+  app.post('/account/comment/update', { preHandler: app.requireSession, config: ownComment }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(CommentIdSchema, request.body);
     const comment = await findOwnedComment(app.db, account.id, id);
@@ -116,7 +121,7 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, { ...comment, status: 'published' });
   });
 
-  app.post('/account/comment/delete', { preHandler: app.requireSession }, async (request, reply) => {
+  app.post('/account/comment/delete', { preHandler: app.requireSession, config: ownComment }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(CommentIdSchema, request.body);
     if (!(await findOwnedComment(app.db, account.id, id))) throw new ApiError('commentNotFound');
@@ -124,7 +129,7 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, { id });
   });
 
-  app.get('/account/subscriber', { preHandler: app.requireSession }, async (request, reply) => {
+  app.get('/account/subscriber', { preHandler: app.requireSession, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(SubscriberQuerySchema, request.query);
     reply.header('cache-control', 'private, no-store');

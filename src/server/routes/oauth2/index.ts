@@ -11,6 +11,7 @@ import {
   SocialTokenRequestSchema,
   socialFragment,
 } from '../../../contracts/social';
+import { PUBLIC } from '../../auth/rules';
 import type { SocialProviderConfig } from '../../config';
 import { ApiError, ok, parse } from '../../envelope';
 import { classify } from '../../plugins/errors';
@@ -58,8 +59,9 @@ const oauth2Routes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store').header('cross-origin-opener-policy', 'unsafe-none').redirect(location, 302);
   const appUrl = (request: FastifyRequest, redirect: string, fragment: string) => `${publicBase(app, request)}${redirect}${fragment}`;
   const errorFragment = (name: ErrorName) => socialFragment({ kind: 'error', code: ERRORS[name].code });
+  const limit = rateLimit(30, '10 minutes');
 
-  app.get('/oauth2/:provider/start', { config: rateLimit(30, '10 minutes') }, async (request, reply) => {
+  app.get('/oauth2/:provider/start', { config: { ...PUBLIC, ...rateLimit(30, '10 minutes') } }, async (request, reply) => {
     const provider = providerOf(request);
     const query = parse(SocialStartQuerySchema, request.query);
     const cfg = app.config.social[provider];
@@ -74,7 +76,7 @@ const oauth2Routes: FastifyPluginAsync = async (app) => {
     return landing(reply, url.href);
   });
 
-  app.get('/oauth2/:provider/callback', { config: { skipApiVersion: true, ...rateLimit(30, '10 minutes') } }, async (request, reply) => {
+  app.get('/oauth2/:provider/callback', { config: { ...PUBLIC, skipApiVersion: true, ...limit } }, async (request, reply) => {
     const provider = providerOf(request);
     const pending = takePendingSignIn(app, request, reply, provider);
     const redirect = pending?.redirect ?? DEFAULT_SOCIAL_REDIRECT;
@@ -102,7 +104,7 @@ const oauth2Routes: FastifyPluginAsync = async (app) => {
     return landing(reply, appUrl(request, redirect, fragment));
   });
 
-  app.post('/oauth2/:provider', { config: rateLimit(30, '10 minutes') }, async (request, reply) => {
+  app.post('/oauth2/:provider', { config: { ...PUBLIC, ...rateLimit(30, '10 minutes') } }, async (request, reply) => {
     const provider = providerOf(request);
     const body = parse(SocialTokenRequestSchema, request.body);
     if (body.service !== undefined && body.service !== provider) {

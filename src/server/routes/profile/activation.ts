@@ -4,6 +4,7 @@ import { mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, getProfile, updateAccount, updateProfile } from '../../accounts/repo';
 import { consumeToken, createChallenge, createOneTimeToken, findUsableToken } from '../../accounts/tokens';
 import { jsonObject } from '../../accounts/views';
+import { PUBLIC } from '../../auth/rules';
 import { ApiError, ok, parse } from '../../envelope';
 import { greetingName } from '../../mail/greeting';
 import { rateLimit } from '../../plugins/security';
@@ -14,7 +15,7 @@ import { publicBase } from '../../public-url';
  * factor) and resend (`{api}/profile/reactivate`: same answer whether or not the address is known).
  */
 const activationRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/profile/activate', { config: rateLimit(30, '10 minutes') }, async (request, reply) => {
+  app.post('/profile/activate', { config: { ...PUBLIC, ...rateLimit(30, '10 minutes') } }, async (request, reply) => {
     const body = parse(ActivateRequestSchema, request.body);
     const now = app.clock();
     const hash = await app.db.transaction().execute(async (trx) => {
@@ -40,7 +41,7 @@ const activationRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, { hash });
   });
 
-  app.post('/profile/reactivate', { config: rateLimit(5, '10 minutes') }, async (request, reply) => {
+  app.post('/profile/reactivate', { config: { ...PUBLIC, ...rateLimit(5, '10 minutes') } }, async (request, reply) => {
     const body = parse(EmailCaptchaRequestSchema, request.body);
     await requireCaptcha(app, request, body['g-recaptcha-response']);
     const now = app.clock();

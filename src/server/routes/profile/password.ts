@@ -3,6 +3,7 @@ import { EmailCaptchaRequestSchema, passwordIsEmail, ResetRequestSchema } from '
 import { mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, getProfile, revokeProfileSessions, updateProfile } from '../../accounts/repo';
 import { consumeAllTokens, consumeToken, createOneTimeToken, findUsableToken, forgetTrustedDevices, TTL } from '../../accounts/tokens';
+import { PUBLIC } from '../../auth/rules';
 import { ApiError, ok, parse } from '../../envelope';
 import { greetingName } from '../../mail/greeting';
 import { rateLimit } from '../../plugins/security';
@@ -14,7 +15,7 @@ import { publicBase } from '../../public-url';
  * every session of the profile).
  */
 const passwordRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/profile/password/request', { config: rateLimit(5, '10 minutes') }, async (request, reply) => {
+  app.post('/profile/password/request', { config: { ...PUBLIC, ...rateLimit(5, '10 minutes') } }, async (request, reply) => {
     const body = parse(EmailCaptchaRequestSchema, request.body);
     await requireCaptcha(app, request, body['g-recaptcha-response']);
     const now = app.clock();
@@ -32,7 +33,7 @@ const passwordRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, { email: body.email });
   });
 
-  app.post('/profile/password', { config: rateLimit(30, '10 minutes') }, async (request, reply) => {
+  app.post('/profile/password', { config: { ...PUBLIC, ...rateLimit(30, '10 minutes') } }, async (request, reply) => {
     const body = parse(ResetRequestSchema, request.body);
     const now = app.clock();
     const token = await findUsableToken(app.db, body.hash, 'reset', now);

@@ -4,6 +4,7 @@ import { setTokenCookie, signSession } from '../../accounts/helpers';
 import { confirmLogin, startLogin } from '../../accounts/login';
 import { extendSession, revokeSession } from '../../accounts/repo';
 import { loginContent } from '../../accounts/views';
+import { PUBLIC, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ok, parse } from '../../envelope';
 
@@ -14,7 +15,7 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
  * POST `{hash, code?, trust_device?}` → LoginContent; GET refreshes; DELETE signs out.
  */
 const sessionRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/profile/session', async (request, reply) => {
+  app.post('/profile/session', { config: PUBLIC }, async (request, reply) => {
     const body = request.body;
     if (isObject(body) && body.hash !== undefined && body.login === undefined) {
       const { content, ats } = await confirmLogin(app, request, reply, parse(ConfirmLoginRequestSchema, body));
@@ -23,7 +24,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, await startLogin(app, request, parse(LoginRequestSchema, body)));
   });
 
-  app.get('/profile/session', { preHandler: app.requireSession }, async (request, reply) => {
+  app.get('/profile/session', { preHandler: app.requireSession, config: SIGNED_IN }, async (request, reply) => {
     const { profile, account, session } = authOf(request);
     const now = app.clock();
     const signed = await signSession(app, { sessionId: session.id, profileId: profile.id }, now);
@@ -32,7 +33,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, loginContent(signed.session, profile, account, app.config), { ats: account.ats });
   });
 
-  app.delete('/profile/session', { preHandler: app.requireSession }, async (request, reply) => {
+  app.delete('/profile/session', { preHandler: app.requireSession, config: SIGNED_IN }, async (request, reply) => {
     const { session, account } = authOf(request);
     await revokeSession(app.db, session.id, app.clock());
     setTokenCookie(app, request, reply, '', 0);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ProfileUpdateRequestSchema, SubscriptionUpdateRequestSchema, TERMS_VERSION } from '../../../contracts/accounts';
 import { getProfile, updateProfile } from '../../accounts/repo';
 import { preferencesOf, profileView, termsOf } from '../../accounts/views';
+import { SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ok, parse } from '../../envelope';
 
@@ -10,7 +11,7 @@ import { ok, parse } from '../../envelope';
  * notification preferences (`{api}/profile/subscription/get` · `…/update`, values as a JSON string).
  */
 const settingsRoutes: FastifyPluginAsync = async (app) => {
-  const guarded = { preHandler: app.requireSession };
+  const guarded = { preHandler: app.requireSession, config: SIGNED_IN };
 
   const update = async (request: FastifyRequest, reply: FastifyReply) => {
     const { profile } = authOf(request);

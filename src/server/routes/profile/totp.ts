@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { TotpCodeRequestSchema } from '../../../contracts/accounts';
 import { secretGuard } from '../../accounts/failures';
 import { getProfile, updateProfile } from '../../accounts/repo';
+import { SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { checkTotp, newTotpSecret, totpUri } from '../../auth/totp';
 import { ApiError, ok, parse } from '../../envelope';
@@ -11,7 +12,7 @@ import { ApiError, ok, parse } from '../../envelope';
  * enables it (login then asks for its code instead of an e-mailed one), delete `{code}` removes it.
  */
 const totpRoutes: FastifyPluginAsync = async (app) => {
-  const guarded = { preHandler: app.requireSession };
+  const guarded = { preHandler: app.requireSession, config: SIGNED_IN };
 
   /**
    * The caller's fresh profile row and the code; wrong codes count like wrong passwords (secretGuard:

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ReaderBookQuerySchema } from '../../../contracts/reader';
+import { reader } from '../../auth/rules';
 import { authenticate, requestToken } from '../../auth/session';
 import { ApiError, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
@@ -79,7 +80,8 @@ async function pdfFile(dataDir: string, access: ReaderAccess): Promise<{ path: s
  * the caller owns the book. Refusals are the error envelope.
  */
 const readerDownloadRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/public/book/download', { config: rateLimit(30, '1 minute') }, async (request, reply) => {
+  const rule = reader({ book: 'query.id', token: 'query.token', key: 'link' });
+  app.get('/public/book/download', { config: { ...rule, ...rateLimit(30, '1 minute') } }, async (request, reply) => {
     const query = parse(DownloadQuerySchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
     const inline = query.disposition === 'inline';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { ReaderBookQuerySchema, type ReaderSearchHit, ReaderSearchQuerySchema } from '../../../contracts/reader';
+import { reader } from '../../auth/rules';
 import { ApiError, ok, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
 import { type ReaderAccess, requireAccess } from '../../reader/access';
@@ -23,12 +24,13 @@ const ReaderTextQuerySchema = v.object({
  * came through the owner's session or a private link, so no shared cache keeps them.
  */
 const readerRoutes: FastifyPluginAsync = async (app) => {
+  const readerCall = reader({ book: 'query.id', token: 'query.token', key: 'link' });
   await app.register(readerDownloadRoutes);
   await app.register(readerStatsRoutes);
   const cacheHeader = (access: ReaderAccess) =>
     access.owner || access.row.publishing_mode === 2 ? 'private, no-store' : 'public, max-age=60';
 
-  app.get('/public/book/get', async (request, reply) => {
+  app.get('/public/book/get', { config: readerCall }, async (request, reply) => {
     const query = parse(ReaderBookQuerySchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
     const manifest = await readManifest(app.config.dataDir, access.row);
@@ -38,7 +40,7 @@ const readerRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, await readerBook(app, access, manifest));
   });
 
-  app.get('/public/book/text', async (request, reply) => {
+  app.get('/public/book/text', { config: readerCall }, async (request, reply) => {
     const query = parse(ReaderTextQuerySchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
     if (query.page > access.row.pages_total) throw new ApiError('validation', { fields: ['page'] });
@@ -46,7 +48,7 @@ const readerRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, { page: query.page, text: await readPageText(app.config.dataDir, access.row.id, query.page) });
   });
 
-  app.get('/public/book/search', { config: rateLimit(120, '1 minute') }, async (request, reply) => {
+  app.get('/public/book/search', { config: { ...readerCall, ...rateLimit(120, '1 minute') } }, async (request, reply) => {
     const query = parse(ReaderSearchQuerySchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
     // Word boxes of a book converted before they existed are derived once here (pdftotext, ~1 s per

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../../../machines/constants';
 import { EXPLICIT_COOKIE } from '../../../contracts/reader';
 import { readCookie } from '../../auth/cookies';
+import { listed, PUBLIC } from '../../auth/rules';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, pageLanguage } from '../../plugins/static';
 import { publicUrlOf, secureCookies } from '../../public-url';
@@ -60,7 +61,7 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
       .type('text/html; charset=utf-8')
       .send(html);
 
-  app.get('/publication/:bookId', routeOptions, async (request, reply) => {
+  app.get('/publication/:bookId', { ...routeOptions, config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {
     const { bookId } = request.params as { bookId: string };
     const ctx = context(request);
     const overview = await findPublication(app, bookId);
@@ -70,7 +71,7 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     return send(reply, 200, ctx.explicitOk ? publicationHtml(ctx, overview) : explicitHtml(ctx, overview.book.id), true);
   });
 
-  app.post('/publication/:bookId/explicit', async (request, reply) => {
+  app.post('/publication/:bookId/explicit', { config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {
     const { bookId } = request.params as { bookId: string };
     // Only a public publication's own page is a place to come back to (no open redirect).
     const overview = await findPublication(app, bookId);
@@ -83,7 +84,7 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     return reply.header('cache-control', 'no-store').redirect(publicationPath(overview.book.id), 303);
   });
 
-  app.get('/publisher/:accountId', routeOptions, async (request, reply) => {
+  app.get('/publisher/:accountId', { ...routeOptions, config: listed({ 'params.accountId': 'account' }) }, async (request, reply) => {
     const { accountId } = request.params as { accountId: string };
     const { page: raw } = request.query as { page?: unknown };
     // Page numbers without leading zeros only (the canonical link names page 1 without the query).
@@ -99,7 +100,7 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  app.get(OVERVIEW_CSS_PATH, async (_request, reply) =>
+  app.get(OVERVIEW_CSS_PATH, { config: PUBLIC }, async (_request, reply) =>
     reply.header('cache-control', CACHE_IMMUTABLE).type('text/css; charset=utf-8').send(OVERVIEW_CSS),
   );
 };

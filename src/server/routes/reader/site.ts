@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { READER_TOKEN_PARAM, READER_WIDTHS } from '../../../contracts/reader';
+import { reader } from '../../auth/rules';
 import { PAGE_WIDTH, pageImage, pageJpeg, pageWebp } from '../../convert/index';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, CACHE_NONE } from '../../plugins/static';
@@ -35,7 +36,8 @@ function origins(hosts: string[]): string[] {
  * Refusals of page images are plain 404s: an image URL tells nothing about why.
  */
 const readerSiteRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/pages/:bookId/:width/:file', async (request, reply) => {
+  const pagesRule = reader({ book: 'params.bookId', token: 'query.t', key: 'pages' });
+  app.get('/pages/:bookId/:width/:file', { config: pagesRule }, async (request, reply) => {
     const { bookId, width: w, file } = request.params as { bookId: string; width: string; file: string };
     // One spelling per image (no leading zeros), so caches never hold two copies of it.
     const match = /^([1-9]\d{0,5})\.(webp|jpg)$/.exec(file);
@@ -109,6 +111,7 @@ const readerSiteRoutes: FastifyPluginAsync = async (app) => {
         // fresh renderer process, ~40 ms before page 1 in the reader benchmark).
         crossOriginOpenerPolicy: { policy: 'unsafe-none' },
       },
+      config: reader({ book: 'params.bookId', token: `query.${READER_TOKEN_PARAM}`, key: 'link' }),
     },
     async (request, reply) => {
       const { bookId } = request.params as { bookId: string };

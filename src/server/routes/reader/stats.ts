@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import * as v from 'valibot';
 import { ReaderStatsSchema } from '../../../contracts/reader';
+import { owner, reader } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
 import { ANY_ORIGIN } from '../../plugins/csrf';
@@ -19,7 +20,8 @@ const StatsQuerySchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_
  * the owner's own reading is not counted. Nothing identifying is stored (no IP, no account).
  */
 const readerStatsRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/public/book/stats', { config: { ...rateLimit(60, '1 minute'), ...ANY_ORIGIN } }, async (request, reply) => {
+  const readerRule = reader({ book: 'body.id', token: 'body.token', key: 'link' });
+  app.post('/public/book/stats', { config: { ...readerRule, ...rateLimit(60, '1 minute'), ...ANY_ORIGIN } }, async (request, reply) => {
     const body = parse(ReaderStatsSchema, request.body);
     const access = await requireAccess(app, request, body.id, body.token);
     if (body.pages.some((p) => p.page > access.row.pages_total)) throw new ApiError('validation', { fields: ['pages'] });
@@ -37,7 +39,7 @@ const readerStatsRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, {});
   });
 
-  app.get('/account/book/stats', { preHandler: app.requireSession }, async (request, reply) => {
+  app.get('/account/book/stats', { preHandler: app.requireSession, config: owner({ 'query.id': 'book' }) }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(StatsQuerySchema, request.query);
     const row = await findOwnedBook(app.db, account.id, id);

@@ -14,6 +14,7 @@ import {
 } from '../../../contracts/triggers';
 import { isUniqueViolation } from '../../accounts/helpers';
 import { newId } from '../../auth/crypto';
+import { owner, reader, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
 import { assertPublicLiteral } from '../../net/ssrf';
@@ -56,7 +57,7 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', () => deliverer.stop());
 
   // ── Integrations ─────────────────────────────────────────────────────────────────────────────
-  app.get('/account/integration/trigger', guarded, async (request, reply) => {
+  app.get('/account/integration/trigger', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     return ok(reply, (await listIntegrations(app.db, account.id)).map(integrationView));
   });
@@ -71,7 +72,7 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  app.post('/account/integration/trigger/create', guarded, async (request, reply) => {
+  app.post('/account/integration/trigger/create', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
     const { account } = authOf(request);
     const body = parse(IntegrationCreateSchema, request.body);
     if (body.kind === 'webhook') refusePrivateLiteral(body.url);
@@ -120,10 +121,11 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
       .executeTakeFirstOrThrow();
     return ok(reply, integrationView(updated));
   };
-  app.post('/account/integration/trigger/update', guarded, updateIntegration);
-  app.patch('/account/integration/trigger/update', guarded, updateIntegration);
+  const ownIntegration = { ...guarded, config: owner({ 'body.id': 'integration' }) };
+  app.post('/account/integration/trigger/update', ownIntegration, updateIntegration);
+  app.patch('/account/integration/trigger/update', ownIntegration, updateIntegration);
 
-  app.post('/account/integration/trigger/delete', guarded, async (request, reply) => {
+  app.post('/account/integration/trigger/delete', ownIntegration, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(IdRequestSchema, request.body);
     // Book triggers and pending deliveries go with it (foreign keys cascade); leads keep their copy.
@@ -133,14 +135,15 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // ── Book triggers ────────────────────────────────────────────────────────────────────────────
-  app.get('/account/book/trigger', guarded, async (request, reply) => {
+  app.get('/account/book/trigger', { ...guarded, config: owner({ 'query.book': 'book' }) }, async (request, reply) => {
     const { account } = authOf(request);
     const { book } = parse(BookTriggerListQuerySchema, request.query);
     if (!(await findOwnedBook(app.db, account.id, book))) throw new ApiError('bookNotFound');
     return ok(reply, (await listBookTriggers(app.db, account.id, book)).map(bookTriggerView));
   });
 
-  app.post('/account/book/trigger/create', guarded, async (request, reply) => {
+  const ownBookAndIntegration = { ...guarded, config: owner({ 'body.book': 'book', 'body.config': 'integration' }) };
+  app.post('/account/book/trigger/create', ownBookAndIntegration, async (request, reply) => {
     const { account } = authOf(request);
     const body = parse(BookTriggerCreateSchema, request.body);
     const book = await findOwnedBook(app.db, account.id, body.book);
@@ -193,10 +196,11 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
       .executeTakeFirstOrThrow();
     return ok(reply, bookTriggerView(row));
   };
-  app.post('/account/book/trigger/update', guarded, updateTrigger);
-  app.patch('/account/book/trigger/update', guarded, updateTrigger);
+  const ownTrigger = { ...guarded, config: owner({ 'body.id': 'trigger', 'body.config': 'integration' }) };
+  app.post('/account/book/trigger/update', ownTrigger, updateTrigger);
+  app.patch('/account/book/trigger/update', ownTrigger, updateTrigger);
 
-  app.post('/account/book/trigger/delete', guarded, async (request, reply) => {
+  app.post('/account/book/trigger/delete', { ...guarded, config: owner({ 'body.id': 'trigger' }) }, async (request, reply) => {
     const { account } = authOf(request);
     const { id } = parse(IdRequestSchema, request.body);
     const current = await findOwnedTrigger(app.db, account.id, id);
@@ -206,7 +210,8 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // ── The reader's side ────────────────────────────────────────────────────────────────────────
-  app.get('/public/book/trigger', { config: rateLimit(120, '1 minute') }, async (request, reply) => {
+  const readerRule = reader({ book: 'query.id', token: 'query.token', key: 'link' });
+  app.get('/public/book/trigger', { config: { ...readerRule, ...rateLimit(120, '1 minute') } }, async (request, reply) => {
     const query = parse(PublicTriggersQuerySchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
     // Download/print triggers of a book whose mode is off never fire (the buttons are not shown).

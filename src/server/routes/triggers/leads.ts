@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { csvLine, LeadListQuerySchema, PublicLeadSchema, type WebhookPayload } from '../../../contracts/triggers';
 import { newId } from '../../auth/crypto';
+import { owner, reader } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
 import { ANY_ORIGIN } from '../../plugins/csrf';
@@ -20,49 +21,55 @@ const TYPE_NAMES: Record<number, string> = { 1: 'open', 2: 'download', 3: 'print
  */
 const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (app, { deliverer }) => {
   const guarded = { preHandler: app.requireSession };
+  const leadFilter = { ...guarded, config: owner({ 'query.book': { resource: 'book', refusal: 'empty' } }) };
 
-  app.post('/public/book/trigger/lead', { config: { ...rateLimit(10, '10 minutes'), ...ANY_ORIGIN } }, async (request, reply) => {
-    const body = parse(PublicLeadSchema, request.body);
-    const access = await requireAccess(app, request, body.book, body.token);
-    const trigger = await findReaderTrigger(app.db, access.row.id, body.trigger);
-    if (!trigger) throw new ApiError('triggerNotFound');
-    const now = app.clock();
-    const lead = {
-      id: newId(),
-      account_id: trigger.account_id,
-      book_id: access.row.id,
-      book_name: access.row.name,
-      trigger_type: trigger.type,
-      integration_id: trigger.integration_id,
-      integration_name: trigger.integration_name,
-      name: body.name,
-      email: body.email,
-      created_at: now,
-    };
-    const queued = await app.db.transaction().execute(async (trx) => {
-      await trx.insertInto('leads').values(lead).execute();
-      if (trigger.kind !== 'webhook') return false;
-      const payload: WebhookPayload = {
-        book: { id: access.row.id, name: access.row.name },
-        trigger: { id: trigger.id, type: trigger.type as WebhookPayload['trigger']['type'] },
-        lead: { id: lead.id, name: lead.name, email: lead.email },
-        created: new Date(now).toISOString(),
+  const readerRule = reader({ book: 'body.book', token: 'body.token', key: 'link', ids: { 'body.trigger': 'trigger' } });
+  app.post(
+    '/public/book/trigger/lead',
+    { config: { ...readerRule, ...rateLimit(10, '10 minutes'), ...ANY_ORIGIN } },
+    async (request, reply) => {
+      const body = parse(PublicLeadSchema, request.body);
+      const access = await requireAccess(app, request, body.book, body.token);
+      const trigger = await findReaderTrigger(app.db, access.row.id, body.trigger);
+      if (!trigger) throw new ApiError('triggerNotFound');
+      const now = app.clock();
+      const lead = {
+        id: newId(),
+        account_id: trigger.account_id,
+        book_id: access.row.id,
+        book_name: access.row.name,
+        trigger_type: trigger.type,
+        integration_id: trigger.integration_id,
+        integration_name: trigger.integration_name,
+        name: body.name,
+        email: body.email,
+        created_at: now,
       };
-      await enqueueDelivery(trx, { integrationId: trigger.integration_id, leadId: lead.id, payload }, now);
-      return true;
-    });
-    if (queued) deliverer.wake();
-    return ok(reply, { id: lead.id });
-  });
+      const queued = await app.db.transaction().execute(async (trx) => {
+        await trx.insertInto('leads').values(lead).execute();
+        if (trigger.kind !== 'webhook') return false;
+        const payload: WebhookPayload = {
+          book: { id: access.row.id, name: access.row.name },
+          trigger: { id: trigger.id, type: trigger.type as WebhookPayload['trigger']['type'] },
+          lead: { id: lead.id, name: lead.name, email: lead.email },
+          created: new Date(now).toISOString(),
+        };
+        await enqueueDelivery(trx, { integrationId: trigger.integration_id, leadId: lead.id, payload }, now);
+        return true;
+      });
+      if (queued) deliverer.wake();
+      return ok(reply, { id: lead.id });
+    },
+  );
 
-  app.get('/account/integration/trigger/lead', guarded, async (request, reply) => {
+  app.get('/account/integration/trigger/lead', leadFilter, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(LeadListQuerySchema, request.query);
     const { rows, total } = await listLeads(app.db, account.id, query);
     return ok(reply, { list: rows.map(leadView), total, start: query.start, step: { current: query.step } });
   });
 
-  app.get('/account/integration/trigger/lead/export', guarded, async (request, reply) => {
+  app.get('/account/integration/trigger/lead/export', leadFilter, async (request, reply) => {
     const { account } = authOf(request);
     const { book } = parse(LeadListQuerySchema, request.query);
     const { rows } = await listLeads(app.db, account.id, { start: 0, step: EXPORT_MAX, book });

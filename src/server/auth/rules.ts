@@ -1,0 +1,139 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ErrorName } from '../../contracts/errors';
+
+/**
+ * Every route declares who may call it (issue 12: the authorization matrix), in its options:
+ * `app.get('/account/book/get', { preHandler: app.requireSession, config: owner({ 'query.id': 'book' }) }, …)`.
+ * The app refuses to start when a route has no rule, or when the rule and the session guard
+ * disagree (registerAuthRules). tests/server/authz-matrix.test.ts walks the rules: every id a rule
+ * names is tried as anonymous, as its owner and as two other accounts.
+ */
+
+/** What an id names. */
+export type Resource = 'book' | 'folder' | 'integration' | 'trigger' | 'comment' | 'account';
+
+/** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
+export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
+
+/** One id a route takes. */
+export interface IdRule {
+  resource: Resource;
+  /** A list of ids (bulk calls): each one that is not the caller's is refused on its own. */
+  list?: boolean;
+  /**
+   * How an id that is not the caller's is answered (always exactly like an unknown id): the
+   * resource's not-found error by default (NOT_FOUND), another error, or `empty` for a filter that
+   * then selects nothing.
+   */
+  refusal?: ErrorName | 'empty';
+  /** The id is written inside a URL path (oEmbed's `url=`): the path, `{id}` standing for the id. */
+  path?: string;
+}
+
+export type IdRules = Partial<Record<IdField, Resource | IdRule>>;
+
+export type AuthRule =
+  /** Anyone, and nothing in the call names something private (sign-in, assets, health, beacon). */
+  | { access: 'public' }
+  /** A signed-in caller acting on their own account; no id of anything in the call. */
+  | { access: 'signedIn' }
+  /**
+   * A signed-in caller, and every id names one of the caller's own things: another account's id is
+   * answered exactly like an unknown one (no existence leak) and changes nothing.
+   */
+  | { access: 'owner'; ids: IdRules }
+  /**
+   * A publication behind the reader's gates (reader/access.ts): a private book only with its token
+   * (`key`: the private link's or the page images') or to its owner; scheduled, deactivated and
+   * blocked books not to others. `signedIn`: the call also needs a session (posting a comment).
+   * `ids`: further ids the call takes, checked against the book (a lead's trigger).
+   */
+  | { access: 'reader'; book: IdField; token: IdField; key: 'link' | 'pages'; signedIn?: boolean; ids?: IdRules }
+  /**
+   * Public pages and listings (overview, publisher page, library widget, oEmbed): only publicly
+   * listed publications (public, published, valid, converted, not scheduled ahead) show, to anyone,
+   * the owner included; any other book is answered like an unknown id.
+   */
+  | { access: 'listed'; ids: IdRules };
+
+/** The answer to an id that is not the caller's, by resource (unless the IdRule says otherwise). */
+export const NOT_FOUND: Record<Resource, ErrorName> = {
+  book: 'bookNotFound',
+  folder: 'folderNotFound',
+  integration: 'integrationNotFound',
+  trigger: 'triggerNotFound',
+  comment: 'commentNotFound',
+  // Accounts are only named by public pages (publisher, widget), which list what is public of any id.
+  account: 'unknownCall',
+};
+
+/** Route config fragments: `config: PUBLIC`, `config: { ...PUBLIC, ...rateLimit(5, '1 minute') }`. */
+export const PUBLIC = { auth: { access: 'public' } } as const satisfies { auth: AuthRule };
+export const SIGNED_IN = { auth: { access: 'signedIn' } } as const satisfies { auth: AuthRule };
+export const owner = (ids: IdRules): { auth: AuthRule } => ({ auth: { access: 'owner', ids } });
+export const listed = (ids: IdRules): { auth: AuthRule } => ({ auth: { access: 'listed', ids } });
+export const reader = (rule: Omit<Extract<AuthRule, { access: 'reader' }>, 'access'>): { auth: AuthRule } => ({
+  auth: { access: 'reader', ...rule },
+});
+
+/** A route and its rule, as the app registered it. */
+export interface RuledRoute {
+  method: string;
+  url: string;
+  rule: AuthRule | undefined;
+  /** The route runs app.requireSession before its handler. */
+  guarded: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (required on every route; see registerAuthRules). */
+    auth?: AuthRule;
+  }
+  interface FastifyInstance {
+    /** Every route (each method) with its authorization rule, filled and checked when the app gets ready. */
+    routeRules: RuledRoute[];
+  }
+}
+
+const ACCESS = new Set(['public', 'signedIn', 'owner', 'reader', 'listed']);
+const needsSession = (rule: AuthRule) =>
+  rule.access === 'signedIn' || rule.access === 'owner' || (rule.access === 'reader' && !!rule.signedIn);
+
+/** Why a route's rule is wrong, or undefined when it is right. */
+export function ruleProblem(route: RuledRoute): string | undefined {
+  const { rule } = route;
+  if (!rule || typeof rule !== 'object' || !ACCESS.has(rule.access)) return 'declares no authorization rule (config.auth)';
+  if (needsSession(rule) && !route.guarded) return `is "${rule.access}" but has no app.requireSession preHandler`;
+  if (!needsSession(rule) && route.guarded) return `is "${rule.access}" but runs app.requireSession (declare it signed-in)`;
+  if ((rule.access === 'owner' || rule.access === 'listed') && Object.keys(rule.ids).length === 0)
+    return `is "${rule.access}" without any id`;
+  return undefined;
+}
+
+/**
+ * Collects every route with its rule (`app.routeRules`, from an onRoute hook) and, when the app gets
+ * ready, refuses to start if any route lacks a rule or contradicts it. Register before any route.
+ */
+export function registerAuthRules(app: FastifyInstance): void {
+  const added: RouteOptions[] = [];
+  const routes: RuledRoute[] = [];
+  app.decorate('routeRules', routes);
+  app.addHook('onRoute', (route) => {
+    added.push(route);
+  });
+  app.addHook('onReady', async () => {
+    // Read when ready, after every onRoute hook ran: a plugin's scope may declare its routes' rule.
+    routes.length = 0;
+    for (const route of added) {
+      const rule = route.config?.auth;
+      const guarded = [route.preHandler ?? []].flat().includes(app.requireSession);
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url, rule, guarded });
+    }
+    const problems = routes.flatMap((route) => {
+      const problem = ruleProblem(route);
+      return problem ? [`${route.method} ${route.url} ${problem}`] : [];
+    });
+    if (problems.length > 0) throw new Error(`routes without a valid authorization rule:\n  ${problems.join('\n  ')}`);
+  });
+}

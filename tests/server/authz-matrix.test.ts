@@ -1,0 +1,526 @@
+import { rm } from 'node:fs/promises';
+import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, type ErrorName } from '../../src/contracts/errors';
+import { READER_PRELOAD_ID } from '../../src/contracts/reader';
+import { WIDGET_DEFAULTS, widgetQuery } from '../../src/contracts/widget';
+import { updateAccount } from '../../src/server/accounts/repo';
+import { buildApp } from '../../src/server/app';
+import { newId } from '../../src/server/auth/crypto';
+import {
+  type AuthRule,
+  type IdField,
+  type IdRule,
+  NOT_FOUND,
+  owner,
+  PUBLIC,
+  type Resource,
+  type RuledRoute,
+} from '../../src/server/auth/rules';
+import { insertComment } from '../../src/server/comments/repo';
+import { insertFolder } from '../../src/server/folders/repo';
+import { nextIp, signedIn, useAccountsApp } from './accounts-support';
+import { makePdf } from './fixtures/pdf';
+import { DIALECTS, testConfig } from './helpers';
+import { multipartBody } from './publish-support';
+import { linkToken, makeBook, makeReaderPublicDir, pagesTokenOf } from './reader-support';
+
+/**
+ * The authorization matrix (issue 12), generated from the app's own route table (`app.routeRules`,
+ * collected by an onRoute hook; every route must declare a rule, see src/server/auth/rules.ts):
+ *   - signed-in and owner routes refuse anonymous callers (sessionMissing);
+ *   - every id an owner route takes, sent by another account (free or platinum) or anonymously,
+ *     gets exactly the answer of an unknown id and changes nothing; its owner gets the real answer;
+ *   - every publication route passes the reader's gates only as they say (private: its token or
+ *     the owner; scheduled, deactivated, blocked: the owner only);
+ *   - public pages and listings show only publicly listed books, to everyone, the owner included.
+ * A new route is covered without editing this file; one whose request needs more than its ids to be
+ * valid gets its other fields in SAMPLES below (the owner's call must succeed, or the test says so).
+ */
+
+type Fields = Record<string, unknown>;
+interface Sample {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Fields;
+  /** Sent as multipart/form-data with this file (the upload). */
+  file?: { name: string; data: Buffer };
+}
+
+/** The fields other than ids a valid request needs, by route url (any method). */
+const SAMPLES: Record<string, Sample | (() => Sample)> = {
+  '/api/account/book/update': { body: { name: 'Renamed by the matrix' } },
+  // Folder names are unique in an account.
+  '/api/account/subscription/update': () => ({ body: { name: `Folder ${newId()}` } }),
+  '/api/account/integration/trigger/update': { body: { name: 'Renamed integration' } },
+  '/api/account/book/trigger/create': { body: { type: 2 } },
+  '/api/pinwheel/document/create': { file: { name: 'matrix.pdf', data: makePdf({ pages: 1, lines: 1 }) } },
+  '/api/public/book/text': { query: { page: '1' } },
+  '/api/public/book/search': { query: { q: 'Page' } },
+  '/api/public/book/stats': { body: { session: 'matrixsession0001', device: 'desktop', pages: [{ page: 1, ms: 1000 }] } },
+  '/api/public/book/comment/create': { body: { text: 'A comment from the matrix' } },
+  '/api/public/book/trigger/lead': { body: { name: 'Lea Reader', email: 'lea@example.com' } },
+  '/pages/:bookId/:width/:file': { params: { width: '1240', file: '1.jpg' } },
+  '/thumbs/:bookId/:file': { params: { file: 'small.webp' } },
+  '/oembed': { query: { format: 'json' } },
+  '/library/': {
+    query: Object.fromEntries(new URLSearchParams(widgetQuery({ ...WIDGET_DEFAULTS, type: 'account', id: 'x' })).entries()),
+  },
+};
+
+/** One account's things, one of each resource. */
+type Fixture = Record<Resource, string> & { lead: string };
+
+interface Caller {
+  name: string;
+  token?: string;
+  accountId?: string;
+  profileId?: string;
+}
+
+const GATES: ErrorName[] = ['sessionMissing', 'bookNotFound', 'bookPrivate', 'bookBlocked', 'bookDeactivated', 'bookConverting'];
+const STATES = ['public', 'private', 'privateNoLink', 'scheduled', 'deactivated', 'blocked'] as const;
+type State = (typeof STATES)[number];
+type TokenKind = 'none' | 'link' | 'pages';
+
+const idRuleOf = (spec: Resource | IdRule): IdRule => (typeof spec === 'string' ? { resource: spec } : spec);
+const errorName = (code: number, type: string) =>
+  (Object.keys(ERRORS) as ErrorName[]).find((name) => ERRORS[name].code === code && ERRORS[name].type === type);
+
+/** The envelope of an API answer, or undefined for files and pages. */
+function envelopeOf(res: LightMyRequestResponse): { status: string; content: { code?: number; type?: string } } | undefined {
+  if (!String(res.headers['content-type'] ?? '').includes('json')) return undefined;
+  const body = res.json();
+  return body && typeof body === 'object' && 'status' in body ? body : undefined;
+}
+
+/** What a caller got: `ok`, an error's name, a reader page's gate, or a file route's `found`/`missing`. */
+function outcomeOf(res: LightMyRequestResponse): string {
+  const envelope = envelopeOf(res);
+  if (envelope) {
+    if (envelope.status === 'ok') return 'ok';
+    return errorName(envelope.content.code ?? 0, envelope.content.type ?? '') ?? `error ${JSON.stringify(envelope.content)}`;
+  }
+  const preload = new RegExp(`<script type="application/json" id="${READER_PRELOAD_ID}">(.*?)</script>`, 's').exec(res.body)?.[1];
+  if (preload) {
+    const parsed = JSON.parse(preload) as { error?: { code: number; type: string } };
+    return parsed.error ? (errorName(parsed.error.code, parsed.error.type) ?? 'error') : 'ok';
+  }
+  return res.statusCode < 400 ? 'found' : 'missing';
+}
+
+/** An answer with what differs between two requests of the same kind taken out (request id, ats, the ids sent). */
+function normalized(res: LightMyRequestResponse, ids: string[]): string {
+  let text = res.body;
+  const envelope = envelopeOf(res);
+  if (envelope) {
+    const { id: _id, ats: _ats, ...rest } = res.json();
+    text = JSON.stringify(rest);
+  }
+  for (const id of ids) text = text.split(id).join('<id>');
+  return `${res.statusCode} ${text}`;
+}
+
+describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
+  const publicDir = makeReaderPublicDir();
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_PUBLIC_DIR: publicDir, QUIRE_CONVERT_CONCURRENCY: '0' } });
+  afterAll(() => rm(publicDir, { recursive: true, force: true }));
+
+  const anonymous: Caller = { name: 'anonymous' };
+  const owners: Caller = { name: 'owner' };
+  /** The owner of the publications the reader and listing matrices read (only those, so its pages stay short). */
+  const publisher: Caller = { name: 'publisher' };
+  const free: Caller = { name: 'another free account' };
+  const platinum: Caller = { name: 'another platinum account' };
+  const fixtures = new Map<Caller, Fixture>();
+  const books = {} as Record<State, { book: string; trigger: string }>;
+  let routes: RuledRoute[] = [];
+  let tables: string[] = [];
+
+  const signIn = async (caller: Caller, mode: 'FREE' | 'PREMIUM' | 'PLATINUM') => {
+    const { token, content } = await signedIn(ctx, caller.name.replace(/\W+/g, '-'));
+    caller.token = token;
+    caller.accountId = content.account.id as string;
+    const profile = await ctx.app.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('account_id', '=', caller.accountId)
+      .executeTakeFirstOrThrow();
+    caller.profileId = profile.id;
+    // As `quire account set --mode` does.
+    if (mode !== 'FREE') await updateAccount(ctx.app.db, caller.accountId, { mode, type: mode }, Date.now());
+  };
+
+  /** A book (with its files) and one of each thing that hangs from it or from the account. */
+  async function makeFixture(caller: Caller, bookSpec: Parameters<typeof makeBook>[2] = {}): Promise<Fixture> {
+    const app = ctx.app;
+    const accountId = caller.accountId as string;
+    const now = Date.now();
+    const book = await makeBook(app, accountId, {
+      pages: 1,
+      ...bookSpec,
+      settings: { comment_mode: 4, subscribe_mode: 1, download_mode: 1, print_mode: 1, ...bookSpec.settings },
+    });
+    const folder = newId();
+    await insertFolder(app.db, { id: folder, account_id: accountId, name: `Folder ${folder}`, created_at: now });
+    const integration = newId();
+    await app.db
+      .insertInto('integration_triggers')
+      .values({
+        id: integration,
+        account_id: accountId,
+        kind: 'leadform',
+        name: 'Matrix form',
+        url: null,
+        secret: null,
+        created_at: now,
+        modified_at: now,
+      })
+      .execute();
+    const trigger = newId();
+    await app.db
+      .insertInto('book_triggers')
+      .values({ id: trigger, book_id: book, integration_id: integration, type: 1, repeating_mode: 3, created_at: now, modified_at: now })
+      .execute();
+    const comment = await insertComment(
+      app.db,
+      { bookId: book, profileId: caller.profileId as string, authorName: 'Matrix', text: 'held comment', status: 'held' },
+      now,
+    );
+    const lead = newId();
+    await app.db
+      .insertInto('leads')
+      .values({
+        id: lead,
+        account_id: accountId,
+        book_id: book,
+        book_name: 'A Test Book',
+        trigger_type: 1,
+        integration_id: integration,
+        integration_name: 'Matrix form',
+        name: 'Lea',
+        email: 'lea@example.com',
+        created_at: now,
+      })
+      .execute();
+    return { book, folder, integration, trigger, comment: comment.id, lead, account: accountId };
+  }
+
+  /** Every row of every table, in a stable order. */
+  async function snapshot(): Promise<string> {
+    const parts = await Promise.all(
+      tables.map(async (table) => {
+        const rows = await ctx.app.db
+          .selectFrom(table as 'books')
+          .selectAll()
+          .execute();
+        return `${table}: ${rows
+          .map((r) => JSON.stringify(r))
+          .sort()
+          .join('\n')}`;
+      }),
+    );
+    return parts.join('\n');
+  }
+
+  /** Sends a route's request with these id values (by IdField) and the route's sample fields. */
+  async function send(route: RuledRoute, values: Partial<Record<IdField, unknown>>, caller: Caller, extra: Fields = {}) {
+    const entry = SAMPLES[route.url] ?? {};
+    const sample = typeof entry === 'function' ? entry() : entry;
+    let url = route.url;
+    const query: Record<string, string> = { ...sample.query };
+    const body: Fields = { ...sample.body };
+    for (const [field, value] of Object.entries({ ...values, ...extra })) {
+      const [where, ...rest] = field.split('.');
+      const key = rest.join('.');
+      if (where === 'params') url = url.replace(`:${key}`, encodeURIComponent(String(value)));
+      else if (where === 'query') query[key] = String(value);
+      else body[key] = value;
+    }
+    for (const [key, value] of Object.entries(sample.params ?? {})) url = url.replace(`:${key}`, value);
+    if (url.startsWith('/api/')) query.v = '2';
+    const search = new URLSearchParams(query).toString();
+    const headers: Record<string, string> = {};
+    if (caller.token) headers.authorization = `Bearer ${caller.token}`;
+    let payload: string | Buffer | undefined;
+    if (route.method !== 'GET') {
+      if (sample.file) {
+        const multipart = multipartBody(body as Record<string, string>, sample.file);
+        headers['content-type'] = multipart.contentType;
+        payload = multipart.payload;
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+    }
+    return ctx.app.inject({
+      method: route.method as 'GET',
+      url: search ? `${url}?${search}` : url,
+      headers,
+      payload,
+      remoteAddress: nextIp(),
+    });
+  }
+
+  /** The value an id field carries for this id (a list, or a URL around it). */
+  const idValue = (rule: IdRule, id: string): unknown =>
+    rule.list ? [id] : rule.path ? `http://localhost${rule.path.replace('{id}', id)}` : id;
+
+  /** The caller's own ids for every field of a rule but `except` (list fields only when tested). */
+  const ownValues = (ids: Partial<Record<IdField, Resource | IdRule>>, fixture: Fixture, except: string) =>
+    Object.fromEntries(
+      Object.entries(ids).flatMap(([field, spec]) => {
+        if (!spec || field === except) return [];
+        const rule = idRuleOf(spec);
+        return rule.list ? [] : [[field, idValue(rule, fixture[rule.resource])]];
+      }),
+    );
+
+  const ruled = <A extends AuthRule['access']>(access: A) =>
+    routes.filter((r): r is RuledRoute & { rule: Extract<AuthRule, { access: A }> } => r.rule?.access === access);
+
+  beforeAll(async () => {
+    await signIn(owners, 'PREMIUM');
+    await signIn(publisher, 'PREMIUM');
+    await signIn(free, 'FREE');
+    await signIn(platinum, 'PLATINUM');
+    fixtures.set(free, await makeFixture(free));
+    fixtures.set(platinum, await makeFixture(platinum));
+    const day = 86_400_000;
+    const columns: Record<State, Parameters<typeof makeBook>[2]> = {
+      public: {},
+      private: { columns: { publishing_mode: 2 }, settings: { private_url: 1 } },
+      privateNoLink: { columns: { publishing_mode: 2 }, settings: { private_url: 0 } },
+      scheduled: { columns: { publish_at: Date.now() + day } },
+      deactivated: { columns: { is_published: 0 } },
+      blocked: { columns: { is_valid: 0, invalid_reason: 'spam' } },
+    };
+    for (const state of STATES) {
+      const fixture = await makeFixture(publisher, { name: `Matrix ${state} book`, ...columns[state] });
+      books[state] = { book: fixture.book, trigger: fixture.trigger };
+    }
+    await ctx.app.ready();
+    // HEAD routes run their GET's handler.
+    routes = ctx.app.routeRules.filter((r) => r.method !== 'HEAD');
+    tables = (await ctx.app.db.introspection.getTables())
+      .map((t) => t.name)
+      .filter((name) => !name.startsWith('kysely_'))
+      .sort();
+  });
+
+  it('finds every kind of rule in the route table, and a sample only for routes that exist', () => {
+    const kinds = new Set(routes.map((r) => r.rule?.access));
+    expect([...kinds].sort()).toEqual(['listed', 'owner', 'public', 'reader', 'signedIn']);
+    const urls = new Set(routes.map((r) => r.url));
+    expect(Object.keys(SAMPLES).filter((url) => !urls.has(url))).toEqual([]);
+  });
+
+  it('refuses every signed-in and owner route to an anonymous caller', async () => {
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.guarded)) {
+      const res = await send(route, {}, anonymous);
+      if (outcomeOf(res) !== 'sessionMissing') failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers another account's id exactly like an unknown id, changes nothing, and answers its owner", async () => {
+    const failures: string[] = [];
+    for (const route of ruled('owner')) {
+      for (const [field, spec] of Object.entries(route.rule.ids)) {
+        if (!spec) continue;
+        const rule = idRuleOf(spec);
+        const where = `${route.method} ${route.url} ${field}`;
+        const mine = await makeFixture(owners);
+        const target = mine[rule.resource];
+        const refusal = rule.refusal ?? NOT_FOUND[rule.resource];
+        for (const caller of [anonymous, free, platinum]) {
+          const base = ownValues(route.rule.ids, fixtures.get(caller) ?? mine, field);
+          const unknownId = newId();
+          const before = await snapshot();
+          const foreign = await send(route, { ...base, [field]: idValue(rule, target) }, caller);
+          const unknown = await send(route, { ...base, [field]: idValue(rule, unknownId) }, caller);
+          if ((await snapshot()) !== before) failures.push(`${where}: ${caller.name} changed the database`);
+          if (normalized(foreign, [target]) !== normalized(unknown, [unknownId])) {
+            failures.push(`${where}: ${caller.name} told a foreign id from an unknown one:\n    ${foreign.body}\n    ${unknown.body}`);
+          }
+          const expected = !caller.token ? 'sessionMissing' : refusal === 'empty' ? (envelopeOf(foreign) ? 'ok' : 'found') : refusal;
+          if (outcomeOf(foreign) !== expected) failures.push(`${where}: ${caller.name} got ${outcomeOf(foreign)}, not ${expected}`);
+        }
+        const base = ownValues(route.rule.ids, mine, field);
+        const unknownId = newId();
+        const unknown = await send(route, { ...base, [field]: idValue(rule, unknownId) }, owners);
+        const own = await send(route, { ...base, [field]: idValue(rule, target) }, owners);
+        if (!['ok', 'found'].includes(outcomeOf(own))) {
+          failures.push(`${where}: the owner's call failed (add its other fields to SAMPLES?): ${own.statusCode} ${own.body}`);
+        } else if (normalized(own, [target]) === normalized(unknown, [unknownId])) {
+          failures.push(`${where}: the owner's id is answered like an unknown one`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  /** The gate a caller meets on a book in this state, or undefined when the matrix does not say. */
+  function expectedGate(rule: Extract<AuthRule, { access: 'reader' }>, state: State, caller: Caller, token: TokenKind) {
+    if (rule.signedIn && !caller.token) return 'sessionMissing';
+    if (caller === publisher) return state === 'blocked' ? undefined : 'pass';
+    switch (state) {
+      case 'public':
+        return 'pass';
+      case 'private':
+        return token === rule.key ? 'pass' : 'bookPrivate';
+      case 'privateNoLink':
+        // No private link: its token opens nothing; page images still open with theirs.
+        return rule.key === 'pages' && token === 'pages' ? 'pass' : 'bookPrivate';
+      case 'scheduled':
+        return 'bookNotFound';
+      case 'deactivated':
+        return 'bookDeactivated';
+      case 'blocked':
+        return 'bookBlocked';
+    }
+  }
+
+  it('lets a publication through its gates only as they say', async () => {
+    const failures: string[] = [];
+    for (const route of ruled('reader')) {
+      const { rule } = route;
+      const writes = route.method !== 'GET';
+      // Other ids the call takes: those of the book's own things (a lead's trigger).
+      const extraIds = (state: State) =>
+        ownValues(rule.ids ?? {}, { ...(fixtures.get(free) as Fixture), trigger: books[state].trigger }, '');
+      for (const caller of [anonymous, publisher, free, platinum]) {
+        const unknownId = newId();
+        const unknown = await send(route, { [rule.book]: unknownId, ...extraIds('public') }, caller);
+        if (!['sessionMissing', 'bookNotFound', 'missing'].includes(outcomeOf(unknown))) {
+          failures.push(
+            `${route.method} ${route.url}: ${caller.name}: an unknown id is answered ${unknown.statusCode} ${unknown.body.slice(0, 200)}`,
+          );
+        }
+        for (const state of STATES) {
+          const { book } = books[state];
+          const tokens: TokenKind[] = caller !== publisher && state.startsWith('private') ? ['none', 'link', 'pages'] : ['none'];
+          for (const token of tokens) {
+            const where = `${route.method} ${route.url}: ${caller.name}, ${state} book, ${token} token`;
+            const expected = expectedGate(rule, state, caller, token);
+            const tokenValue =
+              token === 'link' ? await linkToken(ctx.app, book) : token === 'pages' ? await pagesTokenOf(ctx.app, book) : undefined;
+            const values = { [rule.book]: book, ...extraIds(state) };
+            const before = writes ? await snapshot() : '';
+            const res = await send(route, values, caller, tokenValue ? { [rule.token]: tokenValue } : {});
+            const got = outcomeOf(res);
+            const passed = !GATES.includes(got as ErrorName) && got !== 'missing' && got !== 'validation';
+            if (expected === undefined) continue;
+            if (expected === 'pass') {
+              if (!passed) failures.push(`${where}: refused (${got}: ${res.statusCode} ${res.body.slice(0, 200)})`);
+              continue;
+            }
+            if (got !== expected && got !== 'missing') failures.push(`${where}: got ${got}, not ${expected}`);
+            if (got === 'missing' || expected === 'bookNotFound') {
+              // A refusal without a reason (files) or of a scheduled book tells nothing an unknown id does not.
+              if (normalized(res, [book]) !== normalized(unknown, [unknownId]))
+                failures.push(`${where}: answered unlike an unknown id:\n    ${res.body}\n    ${unknown.body}`);
+            }
+            if (writes && (await snapshot()) !== before) failures.push(`${where}: a refused call changed the database`);
+          }
+        }
+      }
+      // Further ids are checked against the book: another account's answers like an unknown one.
+      for (const [field, spec] of Object.entries(rule.ids ?? {})) {
+        if (!spec) continue;
+        const resource = idRuleOf(spec).resource;
+        const foreignId = (fixtures.get(free) as Fixture)[resource];
+        const unknownId = newId();
+        const before = await snapshot();
+        const foreign = await send(route, { [rule.book]: books.public.book, [field]: foreignId }, platinum);
+        const unknown = await send(route, { [rule.book]: books.public.book, [field]: unknownId }, platinum);
+        const where = `${route.method} ${route.url} ${field}`;
+        if (normalized(foreign, [foreignId]) !== normalized(unknown, [unknownId]))
+          failures.push(`${where}: told a foreign id from an unknown one`);
+        if (outcomeOf(foreign) !== NOT_FOUND[resource]) failures.push(`${where}: got ${outcomeOf(foreign)}, not ${NOT_FOUND[resource]}`);
+        if ((await snapshot()) !== before) failures.push(`${where}: a refused call changed the database`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('shows only publicly listed publications on public pages, to everyone', async () => {
+    const failures: string[] = [];
+    for (const route of ruled('listed')) {
+      for (const [field, spec] of Object.entries(route.rule.ids)) {
+        if (!spec) continue;
+        const rule = idRuleOf(spec);
+        for (const caller of [anonymous, publisher, free]) {
+          const where = `${route.method} ${route.url}: ${caller.name}`;
+          if (rule.resource === 'account') {
+            // A publisher's listing names its public book and none of the others.
+            const res = await send(route, { [field]: idValue(rule, publisher.accountId as string) }, caller);
+            if (!res.body.includes('Matrix public book')) failures.push(`${where}: the public book is not listed (${res.statusCode})`);
+            const shown = STATES.filter((s) => s !== 'public' && res.body.includes(`Matrix ${s} book`));
+            if (shown.length > 0) failures.push(`${where}: lists ${shown.join(', ')} books`);
+            continue;
+          }
+          const unknownId = newId();
+          const unknown = await send(route, { [field]: idValue(rule, unknownId) }, caller);
+          for (const state of STATES) {
+            const { book } = books[state];
+            const res = await send(route, { [field]: idValue(rule, book) }, caller);
+            const same = normalized(res, [book]) === normalized(unknown, [unknownId]);
+            if (state === 'public' && (same || res.statusCode >= 400))
+              failures.push(`${where}: the public book is not shown (${res.statusCode})`);
+            if (state !== 'public' && !same)
+              failures.push(`${where}: the ${state} book is answered unlike an unknown id (${res.statusCode})`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('the authorization rule guard', () => {
+  /** Builds an app with one extra API route and answers why it does not start (or undefined). */
+  async function startWith(route: FastifyPluginAsync): Promise<string | undefined> {
+    const config = await testConfig('sqlite');
+    const app: FastifyInstance = await buildApp(config, { routes: [route] });
+    try {
+      await app.ready();
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    } finally {
+      await app.close();
+      await rm(config.dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('refuses to start with a route that declares no rule', async () => {
+    const message = await startWith(async (app) => {
+      app.get('/test/undeclared', async () => ({}));
+    });
+    expect(message).toContain('GET /api/test/undeclared declares no authorization rule');
+    expect(message).toContain('HEAD /api/test/undeclared declares no authorization rule');
+  });
+
+  it('refuses to start when a rule and the session guard disagree', async () => {
+    expect(
+      await startWith(async (app) => {
+        app.get('/test/unguarded', { config: owner({ 'query.id': 'book' }) }, async () => ({}));
+      }),
+    ).toContain('GET /api/test/unguarded is "owner" but has no app.requireSession preHandler');
+    expect(
+      await startWith(async (app) => {
+        app.post('/test/guarded', { preHandler: app.requireSession, config: PUBLIC }, async () => ({}));
+      }),
+    ).toContain('POST /api/test/guarded is "public" but runs app.requireSession');
+  });
+
+  it('starts with a declared route', async () => {
+    expect(
+      await startWith(async (app) => {
+        app.get('/test/declared', { config: PUBLIC }, async () => ({}));
+      }),
+    ).toBeUndefined();
+  });
+});
