@@ -2,7 +2,7 @@ import type { BookTrigger } from '../../src/contracts/triggers';
 import type { MachineEntry } from '../registry-types';
 import { type TriggerContext, type TriggerPending, triggerMachine } from '../trigger.machine';
 import { disabledForm, leadForm, openTrigger, sampleLead, webhook } from './fixtures';
-import { integrationsMachine } from './integrations.machine';
+import { type IntegrationDraft, integrationsMachine, validIntegration } from './integrations.machine';
 import { LEADS_STEP, leadsMachine } from './leads.machine';
 
 /** Registry entry of the trigger machine (spread into machines/index.ts). */
@@ -111,6 +111,19 @@ export const triggerMachines: MachineEntry[] = [
             { type: 'xstate.error.actor.loadIntegrations', error: { kind: 'network' } },
           ];
         if (s.value === 'failed') return [{ type: 'user.retry' }];
+        const draft = [
+          { type: 'user.setKind', kind: 'webhook' },
+          { type: 'user.setKind', kind: 'leadform' },
+          { type: 'user.setName', name: 'Hook' },
+          { type: 'user.setUrl', url: 'javascript:alert(1)' },
+          { type: 'user.setUrl', url: 'https://hooks.example/q' },
+        ];
+        if (has(s, 'creating'))
+          return [
+            ...draft,
+            { type: 'xstate.done.actor.createIntegration', output: [leadForm, webhook] },
+            { type: 'xstate.error.actor.createIntegration', error: { kind: 'server', type: 'VALIDATION', code: 400 } },
+          ];
         if (has(s, 'working'))
           return [
             { type: 'xstate.done.actor.changeIntegration', output: [leadForm, webhook] },
@@ -118,8 +131,8 @@ export const triggerMachines: MachineEntry[] = [
             { type: 'xstate.error.actor.changeIntegration', error: { kind: 'server', type: 'TRIGGER', code: 705 } },
           ];
         return [
-          { type: 'user.create', kind: 'leadform', name: 'Form' },
-          { type: 'user.create', kind: 'webhook', name: 'Hook', url: 'javascript:alert(1)' },
+          ...draft,
+          { type: 'user.create' },
           ...items.flatMap((i) => [
             { type: 'user.toggle', id: i.id, on: false },
             { type: 'user.rotate', id: i.id },
@@ -127,8 +140,11 @@ export const triggerMachines: MachineEntry[] = [
           ]),
         ];
       },
-      serializeState: (s) =>
-        `${JSON.stringify(s.value)}|${(s.context as { items: { id: string }[] }).items.map((i) => i.id).join()}|${(s.context as { error: unknown }).error}`,
+      serializeState: (s) => {
+        const c = s.context as { items: { id: string }[]; error: unknown; draft: IntegrationDraft };
+        const valid = validIntegration(c.draft.kind, c.draft.name, c.draft.url);
+        return `${JSON.stringify(s.value)}|${c.items.map((i) => i.id).join()}|${c.error}|${c.draft.kind}|${valid}`;
+      },
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createActor, fromPromise } from 'xstate';
 import { disabledForm, leadForm, sampleLead, webhook } from '../../../machines/triggers/fixtures';
-import { type IntegrationChange, integrationsMachine } from '../../../machines/triggers/integrations.machine';
+import { EMPTY_DRAFT, type IntegrationChange, integrationsMachine } from '../../../machines/triggers/integrations.machine';
 import { LEADS_STEP, leadsMachine } from '../../../machines/triggers/leads.machine';
 import type { Lead, TriggerConfig } from '../../../src/contracts/triggers';
 import { IntegrationsView } from '../../../src/web/components/triggers/IntegrationsSection';
@@ -18,6 +18,7 @@ const SCENARIOS = [
   'integrationsEmpty',
   'integrationsLoaded',
   'integrationsWorking',
+  'integrationsCreating',
   'leadsLoading',
   'leadsEmpty',
   'leadsLoaded',
@@ -61,15 +62,36 @@ function AccountTriggersStory({ scenario, width }: { scenario: Scenario; width?:
       const items = [leadForm, webhook, disabledForm];
       switch (scenario) {
         case 'integrationsLoading':
-          return { kind: 'integrations', actor: at(integrationsStory, 'loading', { items: [], error: null }) } as const;
+          return { kind: 'integrations', actor: at(integrationsStory, 'loading', { items: [], error: null, draft: EMPTY_DRAFT }) } as const;
         case 'integrationsFailed':
-          return { kind: 'integrations', actor: at(integrationsStory, 'failed', { items: [], error: 'commons.requestError' }) } as const;
+          return {
+            kind: 'integrations',
+            actor: at(integrationsStory, 'failed', { items: [], error: 'commons.requestError', draft: EMPTY_DRAFT }),
+          } as const;
         case 'integrationsEmpty':
-          return { kind: 'integrations', actor: at(integrationsStory, { ready: { idle: 'empty' } }, { items: [], error: null }) } as const;
+          return {
+            kind: 'integrations',
+            actor: at(integrationsStory, { ready: { idle: 'empty' } }, { items: [], error: null, draft: EMPTY_DRAFT }),
+          } as const;
         case 'integrationsLoaded':
-          return { kind: 'integrations', actor: at(integrationsStory, { ready: { idle: 'loaded' } }, { items, error: null }) } as const;
+          return {
+            kind: 'integrations',
+            actor: at(integrationsStory, { ready: { idle: 'loaded' } }, { items, error: null, draft: EMPTY_DRAFT }),
+          } as const;
         case 'integrationsWorking':
-          return { kind: 'integrations', actor: at(integrationsStory, { ready: 'working' }, { items, error: null }) } as const;
+          return {
+            kind: 'integrations',
+            actor: at(integrationsStory, { ready: 'working' }, { items, error: null, draft: EMPTY_DRAFT }),
+          } as const;
+        case 'integrationsCreating':
+          return {
+            kind: 'integrations',
+            actor: at(
+              integrationsStory,
+              { ready: 'creating' },
+              { items, error: null, draft: { kind: 'webhook', name: 'CRM', url: 'https://hooks.example.com/quire' } },
+            ),
+          } as const;
         case 'leadsLoading':
           return { kind: 'leads', actor: at(leadsStory, 'loading', { start: 0, list: [], total: 0, error: null }) } as const;
         case 'leadsEmpty':
@@ -119,6 +141,7 @@ export const IntegrationsEmpty: Story = { args: { scenario: 'integrationsEmpty' 
 export const IntegrationsLoaded: Story = { args: { scenario: 'integrationsLoaded' } };
 /** A change on its way: the controls wait. */
 export const IntegrationsWorking: Story = { args: { scenario: 'integrationsWorking' } };
+export const IntegrationsCreating: Story = { args: { scenario: 'integrationsCreating' } };
 export const LeadsLoading: Story = { args: { scenario: 'leadsLoading' } };
 export const LeadsEmpty: Story = { args: { scenario: 'leadsEmpty' } };
 /** The leads table with paging (more than one page) and the export. */

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useMemo, useState } from 'react';
-import { type ActorRefFrom, fromPromise } from 'xstate';
-import { type IntegrationChange, integrationsMachine } from '../../../../machines/triggers/integrations.machine';
-import type { IntegrationKind } from '../../../contracts/triggers';
+import { type FormEvent, useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { type IntegrationChange, type IntegrationsActorRef, integrationsMachine } from '../../../../machines/triggers/integrations.machine';
 import { useApp } from '../../app/context';
 import type { SectionProps } from '../../pages/account/sections';
 import { Button, ButtonLink, Field, Switch } from '../ui';
@@ -11,7 +10,8 @@ import { type TriggersApi, triggersApi } from './api';
 import { SectionStatus } from './SectionStatus';
 import './triggers.css';
 
-export type IntegrationsActor = ActorRefFrom<typeof integrationsMachine>;
+/** The integrations machine's actor (its type lives beside the machine). */
+export type IntegrationsActor = IntegrationsActorRef;
 
 /** One change, then the list as it now is. */
 async function change(calls: TriggersApi, c: IntegrationChange) {
@@ -49,19 +49,13 @@ export function IntegrationsView({ actor }: { actor: IntegrationsActor }) {
   );
   const list = useSelector(actor, (s) => s.context.items);
   const error = useSelector(actor, (s) => s.context.error);
-  const busy = useSelector(actor, (s) => s.matches({ ready: 'working' }));
-  const [kind, setKind] = useState<IntegrationKind>('leadform');
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const createEvent = { type: 'user.create', kind, name, ...(kind === 'webhook' ? { url } : {}) } as const;
-  const canCreate = useSelector(actor, (s) => s.can(createEvent));
+  const busy = useSelector(actor, (s) => s.matches({ ready: 'working' }) || s.matches({ ready: 'creating' }));
+  const { kind, name, url } = useSelector(actor, (s) => s.context.draft);
+  const canCreate = useSelector(actor, (s) => s.can({ type: 'user.create' }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!canCreate) return;
-    actor.send(createEvent);
-    setName('');
-    setUrl('');
+    actor.send({ type: 'user.create' });
   };
 
   const title = <Trans id="menu.account.integration">Integrations</Trans>;
@@ -142,11 +136,21 @@ export function IntegrationsView({ actor }: { actor: IntegrationsActor }) {
             <Trans id="integration.kind">Kind</Trans>
           </legend>
           <label className="triggers__mode">
-            <input type="radio" name="integration-kind" checked={kind === 'leadform'} onChange={() => setKind('leadform')} />
+            <input
+              type="radio"
+              name="integration-kind"
+              checked={kind === 'leadform'}
+              onChange={() => actor.send({ type: 'user.setKind', kind: 'leadform' })}
+            />
             <Trans id="integration.kind.leadform">Lead form</Trans>
           </label>
           <label className="triggers__mode">
-            <input type="radio" name="integration-kind" checked={kind === 'webhook'} onChange={() => setKind('webhook')} />
+            <input
+              type="radio"
+              name="integration-kind"
+              checked={kind === 'webhook'}
+              onChange={() => actor.send({ type: 'user.setKind', kind: 'webhook' })}
+            />
             <Trans id="integration.kind.webhook">Webhook</Trans>
           </label>
         </fieldset>
@@ -155,7 +159,7 @@ export function IntegrationsView({ actor }: { actor: IntegrationsActor }) {
           value={name}
           required
           maxLength={80}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => actor.send({ type: 'user.setName', name: e.target.value })}
           noValidate
         />
         {kind === 'webhook' && (
@@ -166,7 +170,7 @@ export function IntegrationsView({ actor }: { actor: IntegrationsActor }) {
             required
             maxLength={2000}
             pattern="https?://.+"
-            onChange={(e) => setUrl(e.target.value)}
+            onChange={(e) => actor.send({ type: 'user.setUrl', url: e.target.value })}
             noValidate
           />
         )}
