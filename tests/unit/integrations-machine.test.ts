@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { leadForm, webhook } from '../../machines/triggers/fixtures';
 import { type IntegrationChange, integrationsMachine } from '../../machines/triggers/integrations.machine';
+import type { TriggerConfig } from '../../src/contracts/triggers';
 
 /** The integrations machine with a fake server: the list loads empty; a create fails when `refuse` says so. */
 function start(refuse: () => boolean) {
@@ -9,7 +10,7 @@ function start(refuse: () => boolean) {
   const actor = createActor(
     integrationsMachine.provide({
       actors: {
-        loadIntegrations: fromPromise(async () => []),
+        loadIntegrations: fromPromise<TriggerConfig[]>(async () => []),
         changeIntegration: fromPromise(async ({ input }: { input: IntegrationChange }) => {
           sent.push(input);
           if (refuse()) throw { kind: 'server', type: 'VALIDATION', code: 400 };
