@@ -222,14 +222,17 @@ async function renderAll(
   );
   const [, report, , structure] = await Promise.all([
     step(
-      makeBookThumbs(paths.pdf, paths.thumb, opts).catch(async (error: unknown) => {
-        // Page 1 cannot be drawn at the thumbnail width: the thumbnails come from its normal image
-        // (rendered by resolution, or the placeholder), once it is there.
-        if (signal.aborted) throw error;
-        await placed;
-        warn({ code: 'THUMBNAIL_FROM_PAGE' }, error);
-        await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb);
-      }),
+      // A page 1 without an area (0×0) has its placeholder as thumbnails.
+      (isDrawableBox(sizes[0]) ? makeBookThumbs(paths.pdf, paths.thumb, opts) : Promise.reject(new Error('page 1 has no area'))).catch(
+        async (error: unknown) => {
+          // Page 1 cannot be drawn at the thumbnail width: the thumbnails come from its normal image
+          // (rendered by resolution, or the placeholder), once it is there.
+          if (signal.aborted) throw error;
+          await placed;
+          warn({ code: 'THUMBNAIL_FROM_PAGE' }, error);
+          await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb);
+        },
+      ),
     ),
     rendering,
     step(

@@ -154,8 +154,9 @@ export async function renderPages(pdf: string, pages: number, outDir: string, op
         await Promise.all(moves);
         if (result.code === 0) break;
         if (!isDeterministicFailure(result)) throw toolError(describeFailure('pdftoppm', result), result);
-        // The first page of this run's sequence without an image is the one the renderer gave up on.
-        let failed = from;
+        // The first page of this run's sequence (odd or even pages with -o / -e) without an image is
+        // the one the renderer gave up on.
+        let failed = parity && (from % 2 === 1) !== (parity === '-o') ? from + 1 : from;
         while (failed <= last && done.has(failed)) failed += step;
         if (failed > last) break;
         await fallback(failed);

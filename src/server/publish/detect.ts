@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { DocumentKind } from '../../contracts/books';
-import { OLE_MAGIC, oleKind, oleRootNames } from './ole';
+import { OLE_MAGIC, oleKind, oleRootNames, oleWordEncrypted } from './ole';
 import { checkDeclaredSizes, readSmallEntry, readZipDirectory, verifyInflatedSizes, type ZipEntry, ZipError } from './zip';
 
 /**
@@ -81,13 +81,13 @@ const ODF_TYPES: Readonly<Record<string, DocumentKind>> = {
  * convert/office.ts), and the original is not kept once the book is converted (convert/index.ts).
  */
 const OOXML_TYPES: readonly { type: string; kind: DocumentKind; folder: string }[] = [
-  { type: 'officedocument.wordprocessingml.document.main+xml', kind: 'docx', folder: 'word/' },
-  { type: 'officedocument.wordprocessingml.template.main+xml', kind: 'dotx', folder: 'word/' },
-  { type: 'officedocument.presentationml.presentation.main+xml', kind: 'pptx', folder: 'ppt/' },
-  { type: 'officedocument.presentationml.template.main+xml', kind: 'potx', folder: 'ppt/' },
-  { type: 'officedocument.presentationml.slideshow.main+xml', kind: 'ppsx', folder: 'ppt/' },
-  { type: 'officedocument.spreadsheetml.sheet.main+xml', kind: 'xlsx', folder: 'xl/' },
-  { type: 'officedocument.spreadsheetml.template.main+xml', kind: 'xltx', folder: 'xl/' },
+  { type: 'openxmlformats-officedocument.wordprocessingml.document.main+xml', kind: 'docx', folder: 'word/' },
+  { type: 'openxmlformats-officedocument.wordprocessingml.template.main+xml', kind: 'dotx', folder: 'word/' },
+  { type: 'openxmlformats-officedocument.presentationml.presentation.main+xml', kind: 'pptx', folder: 'ppt/' },
+  { type: 'openxmlformats-officedocument.presentationml.template.main+xml', kind: 'potx', folder: 'ppt/' },
+  { type: 'openxmlformats-officedocument.presentationml.slideshow.main+xml', kind: 'ppsx', folder: 'ppt/' },
+  { type: 'openxmlformats-officedocument.spreadsheetml.sheet.main+xml', kind: 'xlsx', folder: 'xl/' },
+  { type: 'openxmlformats-officedocument.spreadsheetml.template.main+xml', kind: 'xltx', folder: 'xl/' },
   { type: 'ms-word.document.macroEnabled.main+xml', kind: 'docm', folder: 'word/' },
   { type: 'ms-word.template.macroEnabledTemplate.main+xml', kind: 'dotm', folder: 'word/' },
   { type: 'ms-powerpoint.presentation.macroEnabled.main+xml', kind: 'pptm', folder: 'ppt/' },
@@ -185,7 +185,11 @@ async function containerKind(fh: Awaited<ReturnType<typeof open>>, entries: ZipE
 
 /** What the converter must know about an office file before LibreOffice opens it. */
 export interface OfficeTraits {
-  /** Needs a password to open (an encrypted OOXML package, an ODF package with encrypted parts). */
+  /**
+   * Needs a password to open: an encrypted OOXML package, an ODF package with encrypted parts, a
+   * Word 97–2003 document with the FIB's encrypted flag, a PowerPoint 97–2003 file with its
+   * EncryptedSummary (an Excel 97–2003 workbook's password is inside its stream: LibreOffice reports it as CORRUPT).
+   */
   encrypted: boolean;
   /** Carries macros: VBA (vbaProject.bin, the `Macros` / `_VBA_PROJECT_CUR` storages) or ODF Basic/scripts. */
   macros: boolean;
@@ -204,7 +208,10 @@ export async function officeTraits(file: string): Promise<OfficeTraits> {
     await fh.read(head, 0, 8, 0);
     if (head.equals(OLE_MAGIC)) {
       const names = (await oleRootNames(fh)) ?? [];
-      traits.encrypted = names.includes('EncryptedPackage');
+      traits.encrypted =
+        names.includes('EncryptedPackage') ||
+        names.includes('EncryptedSummary') ||
+        (names.includes('WordDocument') && (await oleWordEncrypted(fh)));
       traits.macros = names.includes('Macros') || names.includes('_VBA_PROJECT_CUR');
     } else if (startsWith(head, ZIP_MAGIC)) {
       const entries = await readZipDirectory(fh, size);
