@@ -8,7 +8,10 @@
  *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
  *     ├─ pdftotext -bbox (one process)           → words/<n>.json  word boxes of the search highlights
  *     └─ qpdf --json                             → outline, links, reading direction
- *   manifest.json (page sizes, outline, links, direction), then status DONE.
+ *   manifest.json (page sizes, outline, links, direction, warnings), then status DONE.
+ *   A page pdftoppm cannot draw at the width is drawn by resolution (pdf.ts), one nothing can draw gets
+ *   a placeholder (images.ts); text, outline and links are bonuses. Each shortfall is a warning in the
+ *   manifest, and the book is DONE: the same file would fail the same way on every retry.
  *   WebP pages at 240 / 1240 / 2480 px: made on first request by `pageImage` (images.ts), then cached.
  *
  * Why this shape (measured on this 2-core machine with the 100-page text PDF of the bench, page width
