@@ -5,10 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, defaultMemoryBudgetMb, loadConfig } from '../../src/server/config';
+import { type ConversionError, isDeterministicFailure } from '../../src/server/convert/errors';
 import { OfficeConverter } from '../../src/server/convert/office';
 import { parsePpm, renderLanes } from '../../src/server/convert/pdf';
 import { relativeRect } from '../../src/server/convert/structure';
-import { configureTools, isAlive, limited, MemoryBudget, OWNER_VARIABLE, reapOrphanTools, runTool } from '../../src/server/convert/tools';
+import {
+  configureTools,
+  isAlive,
+  limited,
+  MemoryBudget,
+  OWNER_VARIABLE,
+  reapOrphanTools,
+  runTool,
+  runToolOk,
+} from '../../src/server/convert/tools';
 import { dataDirTag, ownerName, SELF } from '../../src/server/owner';
 import { documents, type Fixture, type FixtureName, WORDS } from './fixtures/documents';
 import { descendants, programOf } from './fixtures/processes';
@@ -82,6 +92,21 @@ describe('tool processes', () => {
     expect(limited.stderr).toContain('MemoryError');
     const roomy = await runTool('/usr/bin/python3', grab, { limits: LIMITS });
     expect({ code: roomy.code, out: roomy.stdout.toString().trim() }).toEqual({ code: 0, out: String(200 * 1024 * 1024) });
+  });
+
+  it('fail for good when the failure is the document’s (an exit code, a crash), for this attempt when killed', async () => {
+    const failure = (cmd: string, args: string[], limits = LIMITS) =>
+      runToolOk(cmd, args, { limits }).then(
+        () => undefined,
+        (error: unknown) => ({ type: (error as Error).constructor.name, permanent: (error as ConversionError).permanent }),
+      );
+    // pdftoppm's "Could not write image" (exit 1) and a crash come again on the same file: no retry.
+    expect(await failure('sh', ['-c', 'echo "Could not write image" >&2; exit 1'])).toEqual({ type: 'ConversionError', permanent: true });
+    expect(await failure('sh', ['-c', 'kill -SEGV $$'])).toEqual({ type: 'ConversionError', permanent: true });
+    // Killed from outside (the time limit, the OOM killer), or not installed: the next attempt may work.
+    expect(await failure('sleep', ['30'], { ...LIMITS, timeoutMs: 1000 })).toEqual({ type: 'ConversionError', permanent: false });
+    expect(await failure('no-such-tool-quire', [])).toEqual({ type: 'ConversionError', permanent: false });
+    expect(isDeterministicFailure({ code: 137, signal: null })).toBe(false);
   });
 
   it('are killed with their process group when the signal aborts', async () => {

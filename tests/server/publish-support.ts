@@ -62,8 +62,8 @@ export function makeZip(entries: ZipInput[]): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-const CONTENT_TYPES = (main: string, part: string) =>
-  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/${part}" ContentType="application/vnd.openxmlformats-officedocument.${main}"/></Types>`;
+const CONTENT_TYPES = (main: string, part: string, prefix = 'application/vnd.openxmlformats-officedocument.') =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/${part}" ContentType="${prefix}${main}"/></Types>`;
 const RELS = (part: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="${part}"/></Relationships>`;
 
@@ -80,10 +80,10 @@ export function makeDocx(text = 'Hello from a test document'): Buffer {
   ]);
 }
 
-/** The OOXML skeleton of another kind (content types + the main part's folder). */
-export function makeOoxml(main: string, part: string): Buffer {
+/** The OOXML skeleton of another kind (content types + the main part's folder); `prefix` of the content type. */
+export function makeOoxml(main: string, part: string, prefix?: string): Buffer {
   return makeZip([
-    { name: '[Content_Types].xml', data: CONTENT_TYPES(main, part), deflate: true },
+    { name: '[Content_Types].xml', data: CONTENT_TYPES(main, part, prefix), deflate: true },
     { name: '_rels/.rels', data: RELS(part) },
     { name: part, data: '<?xml version="1.0"?><x/>', deflate: true },
   ]);

@@ -55,6 +55,18 @@ describe('content recognition', () => {
       ['spreadsheetml.template.main+xml', 'xl/workbook.xml', 'xltx'],
     ];
     for (const [main, part, kind] of cases) expect(await kindOf(makeOoxml(main, part)), kind).toBe(kind);
+    // Macro-enabled files are accepted (converted with macros disabled; the original is not kept).
+    const macros: [string, string, string][] = [
+      ['ms-word.document.macroEnabled.main+xml', 'word/document.xml', 'docm'],
+      ['ms-word.template.macroEnabledTemplate.main+xml', 'word/document.xml', 'dotm'],
+      ['ms-powerpoint.presentation.macroEnabled.main+xml', 'ppt/presentation.xml', 'pptm'],
+      ['ms-powerpoint.slideshow.macroEnabled.main+xml', 'ppt/presentation.xml', 'ppsm'],
+      ['ms-powerpoint.template.macroEnabled.main+xml', 'ppt/presentation.xml', 'potm'],
+      ['ms-excel.sheet.macroEnabled.main+xml', 'xl/workbook.xml', 'xlsm'],
+      ['ms-excel.template.macroEnabled.main+xml', 'xl/workbook.xml', 'xltm'],
+    ];
+    for (const [main, part, kind] of macros) expect(await kindOf(makeOoxml(main, part, 'application/vnd.')), kind).toBe(kind);
+    expect(await kindOf(makeOle(['EncryptionInfo', 'EncryptedPackage']), 'secret.pptm')).toBe('pptm');
     // Content types of a spreadsheet without its xl/ folder is not a spreadsheet.
     expect(await kindOf(makeOoxml('spreadsheetml.sheet.main+xml', 'other/workbook.xml'))).toBe('unsupported');
   });

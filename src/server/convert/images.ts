@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { Config } from '../config';
 import { bookPaths, isSafeId, THUMB_SIZES, THUMB_WIDTHS } from '../storage/paths';
+import type { BookManifest } from './index';
 import { renderPagePixels } from './pdf';
 import type { ToolLimits } from './tools';
 
@@ -57,16 +58,58 @@ export async function makeBookThumbs(
 ): Promise<void> {
   const largest = Math.max(...THUMB_SIZES.map((s) => THUMB_WIDTHS[s]));
   const { width, height, pixels } = await renderPagePixels(pdf, 1, largest, options);
+  await writeThumbs(() => sharp(pixels, { raw: { width, height, channels: 3 } }), width, height, thumbFile);
+}
+
+/**
+ * The book's thumbnails from an image of page 1 already on disk: the fallback when the renderer
+ * cannot draw page 1 at the thumbnail width (the normal image is then the one rendered by resolution,
+ * or the placeholder).
+ */
+export async function makeBookThumbsFromImage(image: string, thumbFile: (size: (typeof THUMB_SIZES)[number]) => string): Promise<void> {
+  const { width = 1, height = 1 } = await sharp(image).metadata();
+  await writeThumbs(() => sharp(image), width, height, thumbFile);
+}
+
+/** Thumbnails are cards: at most 3× as tall as wide (a longer page is cut at the bottom). */
+const THUMB_MAX_ASPECT = 3;
+
+async function writeThumbs(
+  source: () => Sharp,
+  width: number,
+  height: number,
+  thumbFile: (size: (typeof THUMB_SIZES)[number]) => string,
+): Promise<void> {
   await Promise.all(
-    THUMB_SIZES.map((size) =>
-      writeAtomic(thumbFile(size), (tmp) =>
-        sharp(pixels, { raw: { width, height, channels: 3 } })
-          .resize({ width: THUMB_WIDTHS[size] })
-          .webp({ quality: WEBP_QUALITY, effort: 4 })
-          .toFile(tmp),
-      ),
-    ),
+    THUMB_SIZES.map((size) => {
+      const w = THUMB_WIDTHS[size];
+      const h = Math.max(1, Math.min(Math.round((w * height) / width), w * THUMB_MAX_ASPECT));
+      return writeAtomic(thumbFile(size), (tmp) =>
+        source().resize({ width: w, height: h, fit: 'cover', position: 'top' }).webp({ quality: WEBP_QUALITY, effort: 4 }).toFile(tmp),
+      );
+    }),
   );
+}
+
+/** Tallest page image made from another image (a page rendered by the fallback, a placeholder). */
+const MAX_IMAGE_SIDE = 10_000;
+
+/**
+ * The image of a page nothing could draw: a light grey page with a crossed-out sheet in its middle
+ * (no words: the same file serves every language), `width` pixels wide, the page's proportions.
+ */
+export async function writePlaceholderPage(file: string, size: { width: number; height: number }, width = PAGE_WIDTH): Promise<void> {
+  const height = Math.max(1, Math.min(MAX_IMAGE_SIDE, Math.round((width * size.height) / size.width)));
+  const icon = Math.round(Math.min(width, height) * 0.3);
+  const [x, y] = [Math.round((width - icon * 0.7) / 2), Math.round((height - icon) / 2)];
+  const stroke = Math.max(2, Math.round(icon / 24));
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<rect width="${width}" height="${height}" fill="#f0f0f0"/>` +
+    `<g fill="none" stroke="#b0b0b0" stroke-width="${stroke}" stroke-linecap="round">` +
+    `<rect x="${x}" y="${y}" width="${Math.round(icon * 0.7)}" height="${icon}" rx="${stroke * 2}"/>` +
+    `<line x1="${x}" y1="${y + icon}" x2="${x + Math.round(icon * 0.7)}" y2="${y}"/></g></svg>`;
+  await writeAtomic(file, (tmp) => sharp(Buffer.from(svg)).flatten({ background: '#f0f0f0' }).jpeg({ quality: 85 }).toFile(tmp));
 }
 
 const inflight = new Map<string, Promise<string | null>>();
@@ -89,14 +132,27 @@ export async function pageImage(
   const pending = inflight.get(file);
   if (pending) return pending;
   const job = (async () => {
-    let pages = 0;
+    let manifest: Pick<BookManifest, 'pages' | 'warnings'>;
     try {
-      pages = (JSON.parse(await readFile(paths.manifest, 'utf8')) as { pages?: number }).pages ?? 0;
+      manifest = JSON.parse(await readFile(paths.manifest, 'utf8')) as Pick<BookManifest, 'pages' | 'warnings'>;
     } catch {
       return null; // not converted (yet)
     }
-    if (page > pages) return null;
+    if (page > (manifest.pages ?? 0)) return null;
     const jpeg = pageJpeg(paths.pages, PAGE_WIDTH, page);
+    // A page the renderer could not draw at its width (made by resolution, or a placeholder): every
+    // width comes from the image the conversion kept.
+    if (manifest.warnings?.some((w) => w.pages?.includes(page)) && existsSync(jpeg)) {
+      const { width: w = 1, height: h = 1 } = await sharp(jpeg).metadata();
+      const tall = Math.max(1, Math.min(MAX_IMAGE_SIDE, Math.round((width * h) / w)));
+      await writeAtomic(file, (tmp) =>
+        sharp(jpeg)
+          .resize({ width, height: tall, fit: 'fill' })
+          .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
+          .toFile(tmp),
+      );
+      return file;
+    }
     if (width < PAGE_WIDTH && existsSync(jpeg)) {
       // Smaller than the normal view: scaled down from it (the JPEG decoder shrinks while it loads).
       await writeAtomic(file, (tmp) =>

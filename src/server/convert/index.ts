@@ -8,7 +8,10 @@
  *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
  *     ├─ pdftotext -bbox (one process)           → words/<n>.json  word boxes of the search highlights
  *     └─ qpdf --json                             → outline, links, reading direction
- *   manifest.json (page sizes, outline, links, direction), then status DONE.
+ *   manifest.json (page sizes, outline, links, direction, warnings), then status DONE.
+ *   A page pdftoppm cannot draw at the width is drawn by resolution (pdf.ts), one nothing can draw gets
+ *   a placeholder (images.ts); text, outline and links are bonuses. Each shortfall is a warning in the
+ *   manifest, and the book is DONE: the same file would fail the same way on every retry.
  *   WebP pages at 240 / 1240 / 2480 px: made on first request by `pageImage` (images.ts), then cached.
  *
  * Why this shape (measured on this 2-core machine with the 100-page text PDF of the bench, page width
@@ -36,11 +39,12 @@ import type { Kysely } from 'kysely';
 import { type ConversionErrorCode, DOCUMENT_KINDS, type DocumentKind } from '../../contracts/books';
 import type { Config } from '../config';
 import type { Database, JobRow } from '../db/schema';
+import { type OfficeTraits, officeTraits } from '../publish/detect';
 import { bookPaths } from '../storage/paths';
 import { ConversionError, documentError } from './errors';
-import { makeBookThumbs, PAGE_WEBP_WIDTHS, PAGE_WIDTH } from './images';
+import { makeBookThumbs, makeBookThumbsFromImage, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
 import type { OfficeConverter } from './office';
-import { extractText, type PageBox, pdfInfo, renderPages } from './pdf';
+import { extractText, isDrawableBox, type PageBox, pdfInfo, renderPages } from './pdf';
 import { type PdfStructure, readStructure } from './structure';
 import type { ToolLimits } from './tools';
 import { extractWords } from './words';
@@ -58,6 +62,18 @@ export interface BookManifest {
   sizes: { width: number; height: number; links: PdfStructure['links'][number] }[];
   outline: PdfStructure['outline'];
   images: { jpeg: number[]; webp: number[] };
+  /** What the conversion could not do fully (absent when it did everything). */
+  warnings?: ConversionWarning[];
+}
+
+/**
+ * A part of a DONE book that is not as in the document: pages drawn as placeholders
+ * (PAGE_PLACEHOLDER) or by resolution after the scaled render failed (PAGE_BY_RESOLUTION), thumbnails
+ * made from page 1's image (THUMBNAIL_FROM_PAGE), no text (NO_TEXT), no outline and links (NO_STRUCTURE).
+ */
+export interface ConversionWarning {
+  code: 'PAGE_PLACEHOLDER' | 'PAGE_BY_RESOLUTION' | 'THUMBNAIL_FROM_PAGE' | 'NO_TEXT' | 'NO_STRUCTURE';
+  pages?: number[];
 }
 
 export interface ConvertDeps {
@@ -121,10 +137,14 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   const work = path.join(paths.dir, `tmp-${job.id}-${job.attempts}`);
   await mkdir(work, { recursive: true });
   let manifest: BookManifest;
+  let traits: OfficeTraits | undefined;
   try {
     if (book.source_kind === 'pdf') {
       await link(paths.source, paths.pdf).catch(() => copyFile(paths.source, paths.pdf));
     } else {
+      traits = await officeTraits(paths.source);
+      // LibreOffice would only fail to open it (CORRUPT): say what it is.
+      if (traits.encrypted) throw documentError('ENCRYPTED', 'the document needs a password to open');
       await deps.office.convert(paths.source, book.source_kind, path.join(work, 'document.pdf'), signal);
       await rename(path.join(work, 'document.pdf'), paths.pdf);
     }
@@ -141,7 +161,11 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
     .set({ status: 'DONE', error_code: null, pages_done: manifest.pages, pages_total: manifest.pages, direction: manifest.direction })
     .where('id', '=', book.id)
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0) await rm(paths.dir, { recursive: true, force: true, maxRetries: 5 }); // deleted meanwhile
+  if (Number(done.numUpdatedRows) === 0)
+    await rm(paths.dir, { recursive: true, force: true, maxRetries: 5 }); // deleted meanwhile
+  // Macros are neither kept nor served: the book is its PDF from now on (the download serves
+  // document.pdf for every office kind), and the original with its macros goes.
+  else if (traits?.macros) await rm(paths.source, { force: true });
 }
 
 /** The parallel steps after the page count is known; the first failure stops the others. */
@@ -159,35 +183,73 @@ async function renderAll(
   const signal = AbortSignal.any([outer, stop.signal]);
   const opts = { signal, limits };
   const progress = pageProgress(deps, bookId, pages, stop);
+  // A page box without an area (0×0) is shown at the size of the first page that has one.
+  const usable = sizes.find(isDrawableBox) ?? { width: 595, height: 842 };
+  const displayed = sizes.map(
+    (box): PageBox => (isDrawableBox(box) ? box : { rotate: box.rotate, width: usable.width, height: usable.height }),
+  );
+
   const step = <T>(p: Promise<T>) =>
     p.catch((error: unknown) => {
       stop.abort(error);
       throw error;
     });
   const normal = path.join(paths.pages, String(PAGE_WIDTH));
-  const [, , , structure] = await Promise.all([
-    step(makeBookThumbs(paths.pdf, paths.thumb, opts)),
+  const warnings: ConversionWarning[] = [];
+  const warn = (warning: ConversionWarning, error?: unknown) => {
+    warnings.push(warning);
+    deps.log.warn({ err: error, bookId, warning }, 'conversion: a part of the document could not be read');
+  };
+  const rendering = step(
+    renderPages(paths.pdf, pages, normal, {
+      ...opts,
+      width: PAGE_WIDTH,
+      lanes: LANES,
+      sizes,
+      tmpDir: path.join(work, 'n'),
+      onPage: progress.page,
+    }),
+  );
+  const placed = step(
+    rendering.then(async ({ failed }) => {
+      // Pages nothing could draw, and pages without an area to draw (a 0×0 page box): a placeholder of
+      // the page's (substituted) size, so the book is whole and its owner can see which.
+      const empty = sizes.flatMap((box, i) => (isDrawableBox(box) ? [] : [i + 1]));
+      const placeholders = [...new Set([...failed, ...empty])].sort((a, b) => a - b);
+      for (const n of placeholders) {
+        await writePlaceholderPage(pageJpeg(paths.pages, PAGE_WIDTH, n), displayed[n - 1] ?? usable);
+        progress.page(n);
+      }
+      if (placeholders.length > 0) warn({ code: 'PAGE_PLACEHOLDER', pages: placeholders });
+    }),
+  );
+  const [, report, , structure] = await Promise.all([
     step(
-      renderPages(paths.pdf, pages, normal, {
-        ...opts,
-        width: PAGE_WIDTH,
-        lanes: LANES,
-        tmpDir: path.join(work, 'n'),
-        onPage: progress.page,
-      }),
+      // A page 1 without an area (0×0) has its placeholder as thumbnails.
+      (isDrawableBox(sizes[0]) ? makeBookThumbs(paths.pdf, paths.thumb, opts) : Promise.reject(new Error('page 1 has no area'))).catch(
+        async (error: unknown) => {
+          // Page 1 cannot be drawn at the thumbnail width: the thumbnails come from its normal image
+          // (rendered by resolution, or the placeholder), once it is there.
+          if (signal.aborted) throw error;
+          await placed;
+          warn({ code: 'THUMBNAIL_FROM_PAGE' }, error);
+          await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb);
+        },
+      ),
     ),
+    rendering,
     step(
       // Text is a bonus (search, the accessible version): a document whose text cannot be read
       // still becomes a book, with empty text files.
       extractText(paths.pdf, pages, paths.text, opts).catch(async (error: unknown) => {
         if (signal.aborted) throw error;
-        deps.log.warn({ err: error, bookId }, 'conversion: the text could not be extracted');
+        warn({ code: 'NO_TEXT' }, error);
         await emptyTexts(paths.text, pages);
       }),
     ),
     readStructure(paths.pdf, pages, opts).catch((error: unknown): PdfStructure => {
       if (signal.aborted) throw error;
-      deps.log.warn({ err: error, bookId }, 'conversion: outline and links could not be read');
+      warn({ code: 'NO_STRUCTURE' }, error);
       return { direction: 'ltr', outline: [], links: [] };
     }),
     // Word boxes too are a bonus: without them the first search derives them again.
@@ -195,18 +257,22 @@ async function renderAll(
       if (signal.aborted) throw error;
       deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');
     }),
+    placed,
   ]);
   await progress.flush();
-  // pdftoppm skips a page it cannot render (and still exits 0): such a document cannot be shown whole.
+  const byResolution = report.byResolution.filter((n) => isDrawableBox(sizes[n - 1]));
+  if (byResolution.length > 0) warn({ code: 'PAGE_BY_RESOLUTION', pages: byResolution });
+  // Every page has its image now (drawn or a placeholder); a gap would be a bug, not the document.
   const missing = await firstMissingPage(normal, pages);
-  if (missing) throw documentError('CORRUPT', `page ${missing} could not be rendered`);
+  if (missing) throw new Error(`page ${missing} has no image`);
   return {
     version: 1,
     pages,
     direction: structure.direction,
-    sizes: sizes.map((s, i) => ({ width: s.width, height: s.height, links: structure.links[i] ?? [] })),
+    sizes: displayed.map((s, i) => ({ width: s.width, height: s.height, links: structure.links[i] ?? [] })),
     outline: structure.outline,
     images: { jpeg: [PAGE_WIDTH], webp: [...PAGE_WEBP_WIDTHS] },
+    ...(warnings.length > 0 ? { warnings: warnings.sort((a, b) => a.code.localeCompare(b.code)) } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rename, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,6 +52,13 @@ const EXTENSION: Record<Exclude<DocumentKind, 'pdf'>, string> = {
   ppsx: 'ppsx',
   xlsx: 'xlsx',
   xltx: 'xltx',
+  docm: 'docm',
+  dotm: 'dotm',
+  pptm: 'pptm',
+  potm: 'potm',
+  ppsm: 'ppsm',
+  xlsm: 'xlsm',
+  xltm: 'xltm',
   odt: 'odt',
   ott: 'ott',
   odp: 'odp',
@@ -64,6 +71,35 @@ const EXTENSION: Record<Exclude<DocumentKind, 'pdf'>, string> = {
   rtf: 'rtf',
   txt: 'txt',
 };
+/**
+ * The settings every LibreOffice profile of the converter starts with: macros never run, whatever a
+ * document asks — the security level "very high" (only macros from trusted locations, and there are
+ * none), macro execution switched off altogether, and VBA code not even loaded from Word, Excel and
+ * PowerPoint files. On top of that each load passes MacroExecutionMode NEVER_EXECUTE (the bridge) and
+ * the document is opened hidden and read-only.
+ */
+const MACRO_FREE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+${[
+  ['org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel', '3'],
+  ['org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'true'],
+  ['org.openoffice.Office.Writer/Filter/Import/VBA', 'Load', 'false'],
+  ['org.openoffice.Office.Writer/Filter/Import/VBA', 'Executable', 'false'],
+  ['org.openoffice.Office.Calc/Filter/Import/VBA', 'Load', 'false'],
+  ['org.openoffice.Office.Calc/Filter/Import/VBA', 'Executable', 'false'],
+  ['org.openoffice.Office.Impress/Filter/Import/VBA', 'Load', 'false'],
+]
+  .map(([node, prop, value]) => `<item oor:path="/${node}"><prop oor:name="${prop}" oor:op="fuse"><value>${value}</value></prop></item>`)
+  .join('\n')}
+</oor:items>
+`;
+
+/** Writes the macro-free settings into a LibreOffice profile (`-env:UserInstallation`), before it starts. */
+export function macroFreeProfile(profile: string): void {
+  mkdirSync(path.join(profile, 'user'), { recursive: true });
+  writeFileSync(path.join(profile, 'user', 'registrymodifications.xcu'), MACRO_FREE_SETTINGS);
+}
+
 /** Plain text is read as UTF-8 (the type detection would guess a legacy encoding). */
 const TEXT_FILTER = { filter: 'Text (encoded)', options: 'UTF8,LF,,,' };
 
@@ -286,6 +322,7 @@ export class OfficeConverter {
   async #oneShot(input: string, work: string, output: string, filter: typeof TEXT_FILTER | undefined, signal: AbortSignal): Promise<void> {
     const outDir = path.join(work, 'out');
     await mkdir(outDir);
+    macroFreeProfile(path.join(work, 'profile'));
     const args = ['--headless', '--norestore', '--nolockcheck', `-env:UserInstallation=${pathToFileURL(path.join(work, 'profile')).href}`];
     if (filter) args.push(`--infilter=${filter.filter}:${filter.options}`);
     args.push('--convert-to', 'pdf', '--outdir', outDir, input);
@@ -308,6 +345,7 @@ export class OfficeConverter {
     let listener = this.#listeners[slot];
     if (!listener || listener.dead) {
       const profile = path.join(this.#profileRoot, `${PROFILE_PREFIX}${process.pid}-${slot}`);
+      macroFreeProfile(profile);
       listener = new Listener(
         slot,
         this.options.python ?? '/usr/bin/python3',

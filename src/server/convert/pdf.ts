@@ -1,7 +1,7 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { documentError } from './errors';
-import { runTool, runToolOk, type ToolLimits } from './tools';
+import { documentError, isDeterministicFailure, toolError } from './errors';
+import { describeFailure, runTool, runToolOk, type ToolLimits } from './tools';
 
 /** Poppler steps of a conversion: page count and sizes, page renders, text. */
 
@@ -74,6 +74,8 @@ export interface RenderOptions {
   lanes: number;
   /** JPEG quality. */
   quality?: number;
+  /** Displayed page sizes (pdfInfo): the resolution of a page rendered by the fallback. */
+  sizes?: readonly PageBox[];
   /** Called when page n (1-based) is in place at `<outDir>/<n>.jpg`. */
   onPage?: (page: number) => void;
   /**
@@ -83,36 +85,129 @@ export interface RenderOptions {
   tmpDir?: string;
 }
 
+/** Pages rendered some other way than by scaling to the width, and pages that could not be rendered. */
+export interface RenderReport {
+  /** Rendered by resolution after the scaled render failed (see renderByResolution). */
+  byResolution: number[];
+  /** Not rendered at all: the caller puts a placeholder in their place. */
+  failed: number[];
+}
+
+/** Largest side in pixels of a page rendered by the fallback (JPEG allows 65,535). */
+const FALLBACK_MAX_SIDE = 10_000;
+/** The bare renderer's own default resolution: the last try before a placeholder. */
+const FALLBACK_DPI = 150;
+
 /**
  * Renders every page to `<outDir>/<n>.jpg` with pdftoppm straight to JPEG (the renderer's own
  * encoder and scaling: encoding, not rendering, is what costs), split over `lanes` processes.
+ *
+ * A page the scaled render cannot draw (pdftoppm `-scale-to-x` gives up with "Could not write image"
+ * on a 0×0 page box, on a page box so narrow that the scaled height overflows, on some damaged pages)
+ * stops its process: the page is rendered again by resolution (renderByResolution) and the lane goes
+ * on after it. What still fails is reported in `failed`, never retried: the same file fails the same
+ * way. Only a process killed from outside (SIGKILL: out of memory, a time-out) fails the attempt, as a
+ * transient error.
  */
-export async function renderPages(pdf: string, pages: number, outDir: string, options: RenderOptions): Promise<void> {
+export async function renderPages(pdf: string, pages: number, outDir: string, options: RenderOptions): Promise<RenderReport> {
   await mkdir(outDir, { recursive: true });
-  if (options.tmpDir) await mkdir(options.tmpDir, { recursive: true });
-  const prefix = path.join(options.tmpDir ?? outDir, 'r');
+  const tmp = options.tmpDir ?? path.join(outDir, '.tmp');
+  await mkdir(tmp, { recursive: true });
+  const prefix = path.join(tmp, 'r');
   const base = ['-q', '-progress', '-cropbox', '-scale-to-x', String(options.width), '-scale-to-y', '-1'];
   base.push('-jpeg', '-jpegopt', `quality=${options.quality ?? 85}`);
+  const report: RenderReport = { byResolution: [], failed: [] };
+  const done = new Set<number>();
+  const fallback = async (page: number) => {
+    if (await renderByResolution(pdf, page, path.join(outDir, `${page}.jpg`), path.join(tmp, `f${page}`), options)) {
+      report.byResolution.push(page);
+      done.add(page);
+      options.onPage?.(page);
+    } else report.failed.push(page);
+  };
   await Promise.all(
     renderLanes(pages, options.lanes).map(async (lane) => {
-      // pdftoppm reports "<page> <last> <file>" on stderr once a page's file is written.
-      const moves: Promise<void>[] = [];
-      const result = await runTool('pdftoppm', [...base, ...lane, pdf, prefix], {
-        signal: options.signal,
-        limits: options.limits,
-        onStderrLine: (line) => {
-          const m = /^(\d+) \d+ (.+)$/.exec(line);
-          if (!m) return;
-          const page = Number(m[1]);
-          const move = rename(m[2] as string, path.join(outDir, `${page}.jpg`)).then(() => options.onPage?.(page));
-          move.catch(() => {}); // awaited below
-          moves.push(move);
-        },
-      });
-      await Promise.all(moves);
-      if (result.code !== 0) throw new Error(`pdftoppm exited with ${result.code ?? result.signal}: ${result.stderr.trim().slice(-300)}`);
+      const [first, last, parity] = [Number(lane[1]), Number(lane[3]), lane[4]];
+      const step = parity ? 2 : 1;
+      for (let from = first; from <= last; ) {
+        // pdftoppm reports "<page> <last> <file>" on stderr once a page's file is written.
+        const moves: Promise<void>[] = [];
+        const result = await runTool(
+          'pdftoppm',
+          [...base, '-f', String(from), '-l', String(last), ...(parity ? [parity] : []), pdf, prefix],
+          {
+            signal: options.signal,
+            limits: options.limits,
+            onStderrLine: (line) => {
+              const m = /^(\d+) \d+ (.+)$/.exec(line);
+              if (!m) return;
+              const page = Number(m[1]);
+              const move = rename(m[2] as string, path.join(outDir, `${page}.jpg`)).then(() => {
+                done.add(page);
+                options.onPage?.(page);
+              });
+              move.catch(() => {}); // awaited below
+              moves.push(move);
+            },
+          },
+        );
+        await Promise.all(moves);
+        if (result.code === 0) break;
+        if (!isDeterministicFailure(result)) throw toolError(describeFailure('pdftoppm', result), result);
+        // The first page of this run's sequence (odd or even pages with -o / -e) without an image is
+        // the one the renderer gave up on.
+        let failed = parity && (from % 2 === 1) !== (parity === '-o') ? from + 1 : from;
+        while (failed <= last && done.has(failed)) failed += step;
+        if (failed > last) break;
+        await fallback(failed);
+        from = failed + step;
+      }
     }),
   );
+  // pdftoppm also skips a page it cannot draw and still exits 0.
+  for (let n = 1; n <= pages; n++) if (!done.has(n) && !report.failed.includes(n)) await fallback(n);
+  report.failed.sort((a, b) => a - b);
+  report.byResolution.sort((a, b) => a - b);
+  return report;
+}
+
+/** Whether a displayed page box has an area worth drawing (at least 1 pt on each side). */
+export const isDrawableBox = (box: { width: number; height: number } | undefined): boolean =>
+  !!box && Number.isFinite(box.width) && Number.isFinite(box.height) && box.width >= 1 && box.height >= 1;
+
+/**
+ * The fallback for one page: pdftoppm by resolution, aiming at the normal width within
+ * FALLBACK_MAX_SIDE pixels, then at the bare renderer's 150 dpi. Answers whether `<file>` is in place.
+ */
+export async function renderByResolution(
+  pdf: string,
+  page: number,
+  file: string,
+  tmpPrefix: string,
+  options: { signal?: AbortSignal; limits: ToolLimits; width: number; quality?: number; sizes?: readonly PageBox[] },
+): Promise<boolean> {
+  const box = options.sizes?.[page - 1];
+  const tries = [FALLBACK_DPI];
+  if (box && isDrawableBox(box)) {
+    const dpi = Math.min((options.width * 72) / box.width, (FALLBACK_MAX_SIDE * 72) / Math.max(box.width, box.height));
+    tries.unshift(Math.max(1, Math.min(600, Math.round(dpi * 100) / 100)));
+  }
+  for (const dpi of [...new Set(tries)]) {
+    const args = ['-q', '-cropbox', '-f', String(page), '-l', String(page), '-singlefile', '-r', String(dpi)];
+    args.push('-jpeg', '-jpegopt', `quality=${options.quality ?? 85}`, pdf, tmpPrefix);
+    const result = await runTool('pdftoppm', args, { signal: options.signal, limits: options.limits });
+    if (!isDeterministicFailure(result) && result.code !== 0) throw toolError(describeFailure('pdftoppm', result), result);
+    const written = await stat(`${tmpPrefix}.jpg`).then(
+      (s) => s.size,
+      () => 0,
+    );
+    if (result.code === 0 && written > 0) {
+      await rename(`${tmpPrefix}.jpg`, file);
+      return true;
+    }
+    await rm(`${tmpPrefix}.jpg`, { force: true });
+  }
+  return false;
 }
 
 /** Renders one page to raw RGB pixels (PPM on stdout): the input of the WebP encoder. */
@@ -202,7 +297,7 @@ export async function extractText(
   });
   if (page <= pages && parts.length > 0) flush(page++, Buffer.concat(parts));
   await writes;
-  if (result.code !== 0) throw new Error(`pdftotext exited with ${result.code ?? result.signal}: ${result.stderr.trim().slice(-300)}`);
+  if (result.code !== 0) throw toolError(describeFailure('pdftotext', result), result);
   // Pages pdftotext skipped (it should not) still get a file, so every page has text/<n>.txt.
   for (let n = page; n <= pages; n++) await writeFile(path.join(outDir, `${n}.txt`), '', { flag: 'a' });
 }

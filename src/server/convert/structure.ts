@@ -1,4 +1,5 @@
-import { runToolOk, type ToolLimits } from './tools';
+import { toolError } from './errors';
+import { describeFailure, runTool, type ToolLimits } from './tools';
 
 /**
  * The PDF's structure for the reader, from `qpdf --json=2` (objects, pages and the outline with its
@@ -44,16 +45,22 @@ interface QpdfJson {
 
 const REF = /^\d+ \d+ R$/;
 const MAX_OUTLINE_DEPTH = 16;
+/** qpdf's exit code for success with warnings. */
+const QPDF_WARNINGS = 3;
 
 export async function readStructure(
   pdf: string,
   pages: number,
   options: { signal?: AbortSignal; limits: ToolLimits },
 ): Promise<PdfStructure> {
-  const { stdout } = await runToolOk('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=pages', '--json-key=outlines', pdf], {
+  const result = await runTool('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=pages', '--json-key=outlines', pdf], {
     ...options,
     maxStdout: 512 * 1024 * 1024,
   });
+  // Exit 3 is qpdf's "operation succeeded with warnings" (a damaged xref it reconstructed, a stray
+  // byte…): the JSON is complete, and with it the outline and links.
+  if (result.code !== 0 && result.code !== QPDF_WARNINGS) throw toolError(describeFailure('qpdf', result), result);
+  const { stdout } = result;
   return parseStructure(JSON.parse(stdout.toString('utf8')) as QpdfJson, pages);
 }
 

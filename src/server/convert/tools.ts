@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dataDirTag, ownerAlive, ownerName, parseOwner, SELF } from '../owner';
+import { toolError } from './errors';
 
 /**
  * Runs the conversion tools (Poppler, qpdf, LibreOffice) as child processes, so a crash or a runaway
@@ -236,10 +237,10 @@ function spawnTool(cmd: string, args: readonly string[], options: RunOptions): P
   });
 }
 
-/** Runs a tool and rejects with a readable error unless it exits 0. */
+/** Runs a tool and rejects with a readable error unless it exits 0 (permanent when deterministic: errors.ts). */
 export async function runToolOk(cmd: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   const result = await runTool(cmd, args, options);
-  if (result.code !== 0) throw new Error(describeFailure(cmd, result));
+  if (result.code !== 0) throw toolError(describeFailure(cmd, result), result);
   return result;
 }
 

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { DocumentKind } from '../../contracts/books';
-import { OLE_MAGIC, oleKind, oleRootNames } from './ole';
+import { OLE_MAGIC, oleKind, oleRootNames, oleWordEncrypted } from './ole';
 import { checkDeclaredSizes, readSmallEntry, readZipDirectory, verifyInflatedSizes, type ZipEntry, ZipError } from './zip';
 
 /**
@@ -75,15 +75,26 @@ const ODF_TYPES: Readonly<Record<string, DocumentKind>> = {
   'application/vnd.oasis.opendocument.spreadsheet-template': 'ots',
 };
 
-/** OOXML main-part content types (in `[Content_Types].xml`), with the folder the part must live in. */
+/**
+ * OOXML main-part content types (in `[Content_Types].xml`), with the folder the part must live in.
+ * The macro-enabled variants are accepted too: LibreOffice converts them with macros disabled (see
+ * convert/office.ts), and the original is not kept once the book is converted (convert/index.ts).
+ */
 const OOXML_TYPES: readonly { type: string; kind: DocumentKind; folder: string }[] = [
-  { type: 'wordprocessingml.document.main+xml', kind: 'docx', folder: 'word/' },
-  { type: 'wordprocessingml.template.main+xml', kind: 'dotx', folder: 'word/' },
-  { type: 'presentationml.presentation.main+xml', kind: 'pptx', folder: 'ppt/' },
-  { type: 'presentationml.template.main+xml', kind: 'potx', folder: 'ppt/' },
-  { type: 'presentationml.slideshow.main+xml', kind: 'ppsx', folder: 'ppt/' },
-  { type: 'spreadsheetml.sheet.main+xml', kind: 'xlsx', folder: 'xl/' },
-  { type: 'spreadsheetml.template.main+xml', kind: 'xltx', folder: 'xl/' },
+  { type: 'openxmlformats-officedocument.wordprocessingml.document.main+xml', kind: 'docx', folder: 'word/' },
+  { type: 'openxmlformats-officedocument.wordprocessingml.template.main+xml', kind: 'dotx', folder: 'word/' },
+  { type: 'openxmlformats-officedocument.presentationml.presentation.main+xml', kind: 'pptx', folder: 'ppt/' },
+  { type: 'openxmlformats-officedocument.presentationml.template.main+xml', kind: 'potx', folder: 'ppt/' },
+  { type: 'openxmlformats-officedocument.presentationml.slideshow.main+xml', kind: 'ppsx', folder: 'ppt/' },
+  { type: 'openxmlformats-officedocument.spreadsheetml.sheet.main+xml', kind: 'xlsx', folder: 'xl/' },
+  { type: 'openxmlformats-officedocument.spreadsheetml.template.main+xml', kind: 'xltx', folder: 'xl/' },
+  { type: 'ms-word.document.macroEnabled.main+xml', kind: 'docm', folder: 'word/' },
+  { type: 'ms-word.template.macroEnabledTemplate.main+xml', kind: 'dotm', folder: 'word/' },
+  { type: 'ms-powerpoint.presentation.macroEnabled.main+xml', kind: 'pptm', folder: 'ppt/' },
+  { type: 'ms-powerpoint.template.macroEnabled.main+xml', kind: 'potm', folder: 'ppt/' },
+  { type: 'ms-powerpoint.slideshow.macroEnabled.main+xml', kind: 'ppsm', folder: 'ppt/' },
+  { type: 'ms-excel.sheet.macroEnabled.main+xml', kind: 'xlsm', folder: 'xl/' },
+  { type: 'ms-excel.template.macroEnabled.main+xml', kind: 'xltm', folder: 'xl/' },
 ];
 
 /** Programs (ELF, Windows PE, Mach-O 32/64 and universal, WebAssembly): refused whatever their name, never stored. */
@@ -128,7 +139,9 @@ async function detectOle(file: string, nameHint: string): Promise<Detection> {
     const kind = names && oleKind(names);
     if (!kind) return unsupported('an OLE2 file that is not a Word, Excel or PowerPoint document');
     if (kind !== 'encrypted-ooxml') return { ok: true, kind };
-    const ext = /\.(docx|dotx|pptx|potx|ppsx|xlsx|xltx)$/i.exec(nameHint)?.[1]?.toLowerCase() as DocumentKind | undefined;
+    const ext = /\.(docx|dotx|pptx|potx|ppsx|xlsx|xltx|docm|dotm|pptm|potm|ppsm|xlsm|xltm)$/i.exec(nameHint)?.[1]?.toLowerCase() as
+      | DocumentKind
+      | undefined;
     return ext ? { ok: true, kind: ext } : unsupported('an encrypted OOXML package without an OOXML name');
   } finally {
     await fh.close();
@@ -165,8 +178,52 @@ async function containerKind(fh: Awaited<ReturnType<typeof open>>, entries: ZipE
   const contentTypes = byName.get('[Content_Types].xml');
   if (!contentTypes) return undefined;
   const xml = (await readSmallEntry(fh, contentTypes)).toString('utf8');
-  // Macro-enabled variants (…macroEnabled.main+xml) are not among the accepted types.
-  const main = OOXML_TYPES.find((t) => xml.includes(`application/vnd.openxmlformats-officedocument.${t.type}`));
+  const main = OOXML_TYPES.find((t) => xml.includes(`application/vnd.${t.type}`));
   if (!main) return undefined;
   return entries.some((e) => e.name.startsWith(main.folder)) ? main.kind : undefined;
+}
+
+/** What the converter must know about an office file before LibreOffice opens it. */
+export interface OfficeTraits {
+  /**
+   * Needs a password to open: an encrypted OOXML package, an ODF package with encrypted parts, a
+   * Word 97–2003 document with the FIB's encrypted flag, a PowerPoint 97–2003 file with its
+   * EncryptedSummary (an Excel 97–2003 workbook's password is inside its stream: LibreOffice reports it as CORRUPT).
+   */
+  encrypted: boolean;
+  /** Carries macros: VBA (vbaProject.bin, the `Macros` / `_VBA_PROJECT_CUR` storages) or ODF Basic/scripts. */
+  macros: boolean;
+}
+
+const VBA_PART = /(^|\/)vbaProject\.bin$/i;
+const ODF_SCRIPTS = /^(Basic|Scripts)\//;
+
+/** Reads the container of an office file (never the whole file): encrypted, macros. */
+export async function officeTraits(file: string): Promise<OfficeTraits> {
+  const traits: OfficeTraits = { encrypted: false, macros: false };
+  const fh = await open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    const head = Buffer.alloc(8);
+    await fh.read(head, 0, 8, 0);
+    if (head.equals(OLE_MAGIC)) {
+      const names = (await oleRootNames(fh)) ?? [];
+      traits.encrypted =
+        names.includes('EncryptedPackage') ||
+        names.includes('EncryptedSummary') ||
+        (names.includes('WordDocument') && (await oleWordEncrypted(fh)));
+      traits.macros = names.includes('Macros') || names.includes('_VBA_PROJECT_CUR');
+    } else if (startsWith(head, ZIP_MAGIC)) {
+      const entries = await readZipDirectory(fh, size);
+      traits.macros = entries.some((e) => VBA_PART.test(e.name) || ODF_SCRIPTS.test(e.name));
+      const manifest = entries.find((e) => e.name === 'META-INF/manifest.xml');
+      if (manifest) traits.encrypted = (await readSmallEntry(fh, manifest, 4 * 1024 * 1024)).includes('encryption-data');
+    }
+  } catch (error) {
+    // A damaged container is LibreOffice's to judge (CORRUPT); nothing special about it here.
+    if (!(error instanceof ZipError)) throw error;
+  } finally {
+    await fh.close();
+  }
+  return traits;
 }

@@ -23,7 +23,14 @@ interface DirEntry {
   left: number;
   right: number;
   child: number;
+  /** First sector and size of a stream. */
+  start: number;
+  size: number;
 }
+
+/** Streams below this size live in the mini stream (not read here). */
+const MINI_CUTOFF = 4096;
+const MINI_SECTOR = 64;
 
 async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer | undefined> {
   const buf = Buffer.alloc(length);
@@ -33,6 +40,44 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
 
 /** The names of the root storage's children, or undefined when the file is not a readable compound file. */
 export async function oleRootNames(fh: FileHandle): Promise<string[] | undefined> {
+  return (await oleRoot(fh))?.entries.map((e) => e.name);
+}
+
+/**
+ * Whether a Word 97–2003 document is password-protected: fEncrypted (0x0100) in the flags of the
+ * FIB, at offset 0x0A of the `WordDocument` stream.
+ */
+export async function oleWordEncrypted(fh: FileHandle): Promise<boolean> {
+  const root = await oleRoot(fh);
+  const word = root?.entries.find((e) => e.name === 'WordDocument' && e.type === 2);
+  if (!root || !word || word.size < 0x0c) return false;
+  let at: number | undefined;
+  if (word.size >= MINI_CUTOFF) at = root.sectorOffset(word.start) + 0x0a;
+  else {
+    // A small stream lives in the mini stream (64-byte mini sectors; the flags are in the stream's
+    // first one), itself a chain of normal sectors starting at the root entry's.
+    const pos = word.start * MINI_SECTOR + 0x0a;
+    let sector: number | undefined = root.miniStart;
+    for (let hop = 0; hop < Math.floor(pos / root.sectorSize) && sector !== undefined && sector < MAX_SECTOR; hop++) {
+      sector = await root.nextSector(sector);
+    }
+    if (sector !== undefined && sector < MAX_SECTOR) at = root.sectorOffset(sector) + (pos % root.sectorSize);
+  }
+  const flags = at === undefined ? undefined : await readAt(fh, at, 2);
+  return !!flags && (flags.readUInt16LE(0) & 0x0100) !== 0;
+}
+
+interface OleRoot {
+  /** The root storage's children. */
+  entries: DirEntry[];
+  sectorSize: number;
+  sectorOffset: (n: number) => number;
+  nextSector: (n: number) => Promise<number | undefined>;
+  /** First sector of the mini stream (the root entry's stream). */
+  miniStart: number;
+}
+
+async function oleRoot(fh: FileHandle): Promise<OleRoot | undefined> {
   const header = await readAt(fh, 0, 512);
   if (!header?.subarray(0, 8).equals(OLE_MAGIC)) return undefined;
   const shift = header.readUInt16LE(0x1e);
@@ -79,6 +124,8 @@ export async function oleRootNames(fh: FileHandle): Promise<string[] | undefined
         left: block.readUInt32LE(p + 68),
         right: block.readUInt32LE(p + 72),
         child: block.readUInt32LE(p + 76),
+        start: block.readUInt32LE(p + 116),
+        size: block.readUInt32LE(p + 120),
       });
     }
     const next = await nextSector(sector);
@@ -90,7 +137,7 @@ export async function oleRootNames(fh: FileHandle): Promise<string[] | undefined
   if (root?.type !== 5) return undefined;
 
   // The root's children form a red-black tree through left/right siblings.
-  const names: string[] = [];
+  const children: DirEntry[] = [];
   const stack = [root.child];
   const visited = new Set<number>();
   while (stack.length > 0) {
@@ -99,10 +146,10 @@ export async function oleRootNames(fh: FileHandle): Promise<string[] | undefined
     visited.add(id);
     const entry = entries[id];
     if (!entry) continue;
-    if (entry.type === 1 || entry.type === 2) names.push(entry.name);
+    if (entry.type === 1 || entry.type === 2) children.push(entry);
     stack.push(entry.left, entry.right);
   }
-  return names;
+  return { entries: children, sectorSize, sectorOffset, nextSector, miniStart: root.start };
 }
 
 /** Which legacy Office document an OLE2 file is, from its root streams. */

@@ -4,7 +4,8 @@ import path from 'node:path';
  * Where publishing files live under the data folder (DESIGN §9: `$QUIRE_DATA_DIR/files`):
  *
  *   files/uploads/<owner>.<random>.part  an upload being received (removed when it fails or aborts; publish/upload.ts)
- *   files/books/<bookId>/source          the uploaded file, as received (kind in books.source_kind)
+ *   files/books/<bookId>/source          the uploaded file, as received (kind in books.source_kind);
+ *                                        deleted once converted when it carries macros
  *   files/books/<bookId>/document.pdf    the PDF the pages are made from (office formats converted)
  *   files/books/<bookId>/pages/…         page images (see src/server/convert)
  *   files/books/<bookId>/thumbs/{small,medium,large}.webp
