@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ERRORS, type ErrorName } from '../contracts/errors';
+
+/** Short random request id: in every log line, every envelope (`id`) and the x-request-id header. */
+export const newRequestId = (): string => randomBytes(6).toString('base64url');
 
 /** The prefix every API route is mounted under (the default `{api}` host of DESIGN §8). */
 export const API_PREFIX = '/api';
