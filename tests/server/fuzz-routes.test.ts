@@ -96,6 +96,7 @@ const SITE_RUNS = 6;
 const BOUNDARY = ['9007199254740993', '1e308', '1e400', '-1', '0.5', '4133980800', '2147483648'].map((text) => new RawNumber(text));
 /** …and every text field with these: a NUL (no PostgreSQL text column takes it), a lone surrogate, bidi and emoji. */
 const TEXT_BOUNDARY = ['a\u0000b', '\ud800x', '\u202e🙂'];
+const CONTENT_TYPE_EDGES = ['multipart/form-data', `multipart/form-data; boundary=${'b'.repeat(300)}`, 'application/json; charset=utf-16'];
 
 /** The contract of each route's input (query for GET, body otherwise). Routes not listed get every contract's fields. */
 const id64 = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)) });
@@ -393,7 +394,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     if (!contract) return [];
     const numeric = numericFields(contract).all;
     const text = textFields(contract);
-    if (numeric.length + text.length === 0) return [];
+    if (numeric.length + text.length === 0 && !hasBody(route)) return [];
     const resolve = (value: unknown) => JSON.parse(toJson(resolveKnown(value, known)));
     const samples = fc.sample(arbitrary, { seed: SEED, numRuns: 60 });
     const parsable = samples.filter((r) => r.input && typeof r.input === 'object' && v.safeParse(contract, resolve(r.input)).success);
@@ -412,9 +413,16 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
       ...numeric.flatMap((field) => BOUNDARY.map((edge): [string, unknown] => [field, edge])),
       ...text.flatMap((field) => TEXT_BOUNDARY.map((edge): [string, unknown] => [field, edge])),
     ];
-    return edges.map(([field, edge]): [FuzzRequest] => [
+    const withEdge = edges.map(([field, edge]): [FuzzRequest] => [
       { ...base, who: 'owner', tail: '', encoding, input: { ...(base.input as object), [field]: edge } },
     ]);
+    // Body types every parser must refuse cleanly (multipart without a usable boundary, an odd charset).
+    const withType = hasBody(route)
+      ? CONTENT_TYPE_EDGES.map((contentType): [FuzzRequest] => [
+          { ...base, who: 'owner', tail: '', encoding: { kind: 'raw', contentType, body: 'x' } },
+        ])
+      : [];
+    return [...withEdge, ...withType];
   }
 
   async function send(route: AppRoute, request: FuzzRequest): Promise<LightMyRequestResponse> {

@@ -137,6 +137,19 @@ describe('transport errors answer the envelope (real socket)', () => {
     expectEnvelope(await rawRequest(port, post('multipart/form-data; boundary=x', '--x--\r\n')), 415, { type: 'API', code: 415 });
   });
 
+  it('answers a multipart upload without a usable boundary with 400', async () => {
+    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', `multipart/form-data; boundary=${'b'.repeat(300)}`]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/pinwheel/document/create?v=2',
+        headers: { authorization: `Bearer ${token}`, 'content-type': type },
+        payload: '--b\r\n',
+      });
+      expect(res.statusCode, type).toBe(400);
+      expect(res.json(), type).toMatchObject({ status: 'error', content: { type: 'API', code: 400 } });
+    }
+  });
+
   it('answers a body over the limit with 413 before reading it', async () => {
     const answer = await rawRequest(
       port,

@@ -47,8 +47,21 @@ export function defaultBookName(filename: string): string {
   return stem || filename || 'document';
 }
 
+/**
+ * Whether a multipart/form-data content type carries a usable boundary (RFC 2046: 1 to 70
+ * characters). The multipart parser throws plain errors for a missing or overlong one.
+ */
+export function hasValidBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^\s;]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
+
 export async function receiveUpload(request: FastifyRequest, options: { dataDir: string; limit: number }): Promise<ReceivedUpload> {
   const { limit } = options;
+  if (request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {
+    throw new ApiError('badRequest', { message: 'multipart/form-data needs a boundary of 1 to 70 characters' });
+  }
   // A declared body far beyond the limit is refused before a byte is read.
   const declared = Number(request.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit + FORM_OVERHEAD) throw new ApiError('fileTooLarge', { limit });
