@@ -96,6 +96,7 @@ const SITE_RUNS = 6;
 const BOUNDARY = ['9007199254740993', '1e308', '1e400', '-1', '0.5', '4133980800', '2147483648'].map((text) => new RawNumber(text));
 /** …and every text field with these: a NUL (no PostgreSQL text column takes it), a lone surrogate, bidi and emoji. */
 const TEXT_BOUNDARY = ['a\u0000b', '\ud800x', '\u202e🙂'];
+const FILE_NAME_EDGES = ['a\u0000.txt', '\u0007\u001b[31m.txt', '..\\..\\x.txt', `${'n'.repeat(400)}.txt`, '\ud800.txt'];
 const CONTENT_TYPE_EDGES = ['multipart/form-data', `multipart/form-data; boundary=${'b'.repeat(300)}`, 'application/json; charset=utf-16'];
 
 /** The contract of each route's input (query for GET, body otherwise). Routes not listed get every contract's fields. */
@@ -422,7 +423,14 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
           { ...base, who: 'owner', tail: '', encoding: { kind: 'raw', contentType, body: 'x' } },
         ])
       : [];
-    return [...withEdge, ...withType];
+    // File names a client may send (the upload stores the name).
+    const withName =
+      encoding.kind === 'multipart'
+        ? FILE_NAME_EDGES.map((name): [FuzzRequest] => [
+            { ...base, who: 'owner', tail: '', encoding: { kind: 'multipart', file: { name, text: 'x' } } },
+          ])
+        : [];
+    return [...withEdge, ...withType, ...withName];
   }
 
   async function send(route: AppRoute, request: FuzzRequest): Promise<LightMyRequestResponse> {

@@ -35,9 +35,18 @@ const MULTIPART_LIMITS = { fields: 64, fieldSize: 32 * 1024, fieldNameSize: 100,
 
 class TooLarge extends Error {}
 
-/** The last path segment of a client file name (some browsers send a full path), trimmed to the name limit. */
+/**
+ * The last path segment of a client file name (some browsers send a full path), without control
+ * characters (a NUL cannot be stored in a PostgreSQL text column), trimmed to the name limit.
+ */
 export function baseName(filename: string): string {
-  const base = filename.split(/[\\/]/).pop()?.trim() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  const base =
+    filename
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .split(/[\\/]/)
+      .pop()
+      ?.trim() ?? '';
   return base.slice(0, BOOK_NAME_MAX);
 }
 
