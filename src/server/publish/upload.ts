@@ -35,18 +35,15 @@ const MULTIPART_LIMITS = { fields: 64, fieldSize: 32 * 1024, fieldNameSize: 100,
 
 class TooLarge extends Error {}
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /**
  * The last path segment of a client file name (some browsers send a full path), without control
  * characters (a NUL cannot be stored in a PostgreSQL text column), trimmed to the name limit.
  */
 export function baseName(filename: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const base =
-    filename
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .split(/[\\/]/)
-      .pop()
-      ?.trim() ?? '';
+  const base = filename.replace(CONTROL_CHARACTERS, '').split(/[\\/]/).pop()?.trim() ?? '';
   return base.slice(0, BOOK_NAME_MAX);
 }
 
