@@ -390,7 +390,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
    * Boundary values, systematically: a valid input of the route with each number field in turn set
    * to each of BOUNDARY, sent by the owner (run before the random inputs).
    */
-  function boundaryExamples(route: AppRoute, arbitrary: fc.Arbitrary<FuzzRequest>): [FuzzRequest][] {
+  function boundaryExamples(route: AppRoute, arbitrary: fc.Arbitrary<FuzzRequest>): FuzzRequest[] {
     const contract = CONTRACTS[route.url];
     if (!contract) return [];
     const numeric = numericFields(contract).all;
@@ -414,21 +414,21 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
       ...numeric.flatMap((field) => BOUNDARY.map((edge): [string, unknown] => [field, edge])),
       ...text.flatMap((field) => TEXT_BOUNDARY.map((edge): [string, unknown] => [field, edge])),
     ];
-    const withEdge = edges.map(([field, edge]): [FuzzRequest] => [
-      { ...base, who: 'owner', tail: '', encoding, input: { ...(base.input as object), [field]: edge } },
-    ]);
+    const withEdge = edges.map(
+      ([field, edge]): FuzzRequest => ({ ...base, who: 'owner', tail: '', encoding, input: { ...(base.input as object), [field]: edge } }),
+    );
     // Body types every parser must refuse cleanly (multipart without a usable boundary, an odd charset).
     const withType = hasBody(route)
-      ? CONTENT_TYPE_EDGES.map((contentType): [FuzzRequest] => [
-          { ...base, who: 'owner', tail: '', encoding: { kind: 'raw', contentType, body: 'x' } },
-        ])
+      ? CONTENT_TYPE_EDGES.map(
+          (contentType): FuzzRequest => ({ ...base, who: 'owner', tail: '', encoding: { kind: 'raw', contentType, body: 'x' } }),
+        )
       : [];
     // File names a client may send (the upload stores the name).
     const withName =
       encoding.kind === 'multipart'
-        ? FILE_NAME_EDGES.map((name): [FuzzRequest] => [
-            { ...base, who: 'owner', tail: '', encoding: { kind: 'multipart', file: { name, text: 'x' } } },
-          ])
+        ? FILE_NAME_EDGES.map(
+            (name): FuzzRequest => ({ ...base, who: 'owner', tail: '', encoding: { kind: 'multipart', file: { name, text: 'x' } } }),
+          )
         : [];
     return [...withEdge, ...withType, ...withName];
   }
@@ -507,7 +507,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
         for (const [index, route] of routesOf(family).entries()) {
           const runs = isApi(route) ? (dialect === 'sqlite' ? RUNS : Math.ceil(RUNS / 3)) : SITE_RUNS;
           const arbitrary = requestArbitrary(route);
-          for (const [example] of boundaryExamples(route, arbitrary)) {
+          for (const example of boundaryExamples(route, arbitrary)) {
             await check(route, example).catch((error: unknown) => {
               throw new Error(`boundary example ${fc.stringify(example)}: ${error instanceof Error ? error.message : error}`);
             });
