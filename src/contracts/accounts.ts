@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { count, epochMs, finiteNumber, unixSeconds } from './limits';
 
 /**
  * Account, profile and session contracts (SPEC §3, §5, §7; DESIGN §8). Shared by the server (input
@@ -143,7 +144,7 @@ export const SubscriptionUpdateRequestSchema = v.object({
 });
 
 /** Account attributes a client may set (flat, small); `usage_context` always follows `context`. */
-const AttributeValue = v.union([v.pipe(v.string(), v.maxLength(500)), v.number(), v.boolean(), v.null()]);
+const AttributeValue = v.union([v.pipe(v.string(), v.maxLength(500)), finiteNumber(), v.boolean(), v.null()]);
 const AttributesObject = v.pipe(
   v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,39}$/)), AttributeValue),
   v.check((o) => Object.keys(o).length <= 20, 'validation.max'),
@@ -177,7 +178,7 @@ export const ProfileSchema = v.object({
   type: v.picklist([0, 1, 2, 3]),
   has_subscriptions: v.boolean(),
   job_title: v.nullable(v.string()),
-  last_login: v.nullable(v.number()),
+  last_login: v.nullable(epochMs()),
   isActive: v.boolean(),
   email: v.string(),
   firstname: v.nullable(v.string()),
@@ -196,8 +197,8 @@ export const AccountSchema = v.object({
   company_size: v.nullable(v.string()),
   attributes: v.record(v.string(), v.unknown()),
   image: v.object({ small: v.nullable(v.string()) }),
-  expiration: v.nullable(v.number()),
-  limits: v.object({ filesize: v.number() }),
+  expiration: v.nullable(epochMs()),
+  limits: v.object({ filesize: count() }),
   management: v.object({ type: v.nullable(v.string()) }),
   city: v.nullable(v.string()),
   country: v.nullable(v.string()),
@@ -209,7 +210,7 @@ export const SessionSchema = v.object({
   id: v.string(),
   access_token: v.string(),
   /** Seconds until the access token expires (the client refreshes at half of it). */
-  expires_in: v.number(),
+  expires_in: count(),
 });
 export type Session = v.InferOutput<typeof SessionSchema>;
 
@@ -219,7 +220,7 @@ export const LoginContentSchema = v.object({
   profile: ProfileSchema,
   account: AccountSchema,
   tos: v.object({ required: v.boolean(), accepted: v.boolean() }),
-  subscriptions: v.object({ modification: v.number() }),
+  subscriptions: v.object({ modification: unixSeconds() }),
 });
 export type LoginContent = v.InferOutput<typeof LoginContentSchema>;
 
@@ -242,5 +243,5 @@ export const CaptchaChallengeSchema = v.object({
   challenge: v.string(),
   salt: v.string(),
   signature: v.string(),
-  maxnumber: v.number(),
+  maxnumber: count(),
 });

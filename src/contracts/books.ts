@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { AccountMode } from './accounts';
+import { count, digitsAsNumber, epochMs, intIn, isCalendarDate, unixSeconds } from './limits';
 import { isBackgroundValue, isHttpUrl, isSelectorValue, isSoundValue } from './presets';
 
 /**
@@ -207,10 +208,10 @@ export const BookSettingsSchema = v.object({
   private_url: v.optional(intFrom([0, 1] as const)),
   subscribe_mode: v.optional(intFrom([0, 1] as const)),
   'subscription.id': v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
-  /** YYYY-MM-DD. */
-  date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid'))),
-  /** Scheduled publication, unix seconds; null = now. */
-  publish_date: v.optional(v.nullable(v.number())),
+  /** YYYY-MM-DD, a real day from 1900 to 2100. */
+  date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid'), v.check(isCalendarDate, 'validation.invalid'))),
+  /** Scheduled publication, unix seconds up to the end of 2100 (a past one means now); null = now. */
+  publish_date: v.optional(v.nullable(unixSeconds())),
   /** Active (1) or deactivated (0) by its owner. */
   is_published: v.optional(bit),
 });
@@ -344,7 +345,7 @@ export type BookListQuery = v.InferOutput<typeof BookListQuerySchema>;
 export const PreflightQuerySchema = v.object({
   publishing_mode: v.optional(intFrom(PUBLISHING_MODES), 1),
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('publish.msg.nofile'), v.maxLength(BOOK_NAME_MAX, 'validation.max')),
-  size: v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(0)),
+  size: v.pipe(v.union([v.number(), digitsAsNumber()]), count()),
 });
 export type PreflightQuery = v.InferOutput<typeof PreflightQuerySchema>;
 export interface PreflightContent {
@@ -357,8 +358,10 @@ export interface PreflightContent {
 /** Form fields sent with the file (SPEC §7 Upload): book settings, start_time, delay, upload_mode=html. */
 export const UploadFieldsSchema = v.object({
   ...BookSettingsSchema.entries,
-  start_time: v.optional(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))])),
-  delay: v.optional(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))])),
+  /** When the client started the upload (epoch ms). */
+  start_time: v.optional(v.pipe(v.union([v.number(), digitsAsNumber()]), epochMs())),
+  /** Position of the file in its batch (SPEC §9: the delay grows by 1 per file). */
+  delay: v.optional(v.pipe(v.union([v.number(), digitsAsNumber()]), intIn(0, MAX_FILES_PREMIUM))),
   upload_mode: v.optional(v.picklist(['html'])),
 });
 
@@ -367,7 +370,7 @@ export const BookUpdateRequestSchema = v.object({
   ...BookSettingsSchema.entries,
   id: v.optional(v.pipe(v.string(), v.maxLength(64))),
   ids: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1), v.maxLength(BULK_MAX))),
-  start_time: v.optional(v.number()),
+  start_time: v.optional(epochMs()),
 });
 export type BookUpdateRequest = v.InferOutput<typeof BookUpdateRequestSchema>;
 

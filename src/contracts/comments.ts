@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from '../../machines/constants';
+import { count, epochMs } from './limits';
 
 /**
  * Comments on publications and subscribers of publishers (issue "Reading"; SPEC §3 Book comment_mode
@@ -91,13 +92,13 @@ export const CommentIdSchema = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za
 export const SubscriberQuerySchema = v.object({ ...paging });
 
 // Client-side checks of the owner's answers (the account sections validate what they show).
-const PublicCommentSchema = v.object({ id: v.string(), author_name: v.string(), text: v.string(), created_at: v.number() });
+const PublicCommentSchema = v.object({ id: v.string(), author_name: v.string(), text: v.string(), created_at: epochMs() });
 export const OwnerCommentSchema = v.object({
   ...PublicCommentSchema.entries,
   status: v.picklist(COMMENT_STATUSES),
   book: v.object({ id: v.string(), name: v.string() }),
 });
 const page = <T extends v.GenericSchema>(item: T) =>
-  v.object({ list: v.array(item), total: v.number(), start: v.number(), step: v.object({ current: v.number() }) });
+  v.object({ list: v.array(item), total: count(), start: count(), step: v.object({ current: count() }) });
 export const OwnerCommentPageSchema = page(OwnerCommentSchema);
-export const SubscriberPageSchema = page(v.object({ name: v.string(), created_at: v.number() }));
+export const SubscriberPageSchema = page(v.object({ name: v.string(), created_at: epochMs() }));

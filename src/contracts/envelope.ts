@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { epochMs, INT_COLUMN_MAX, intIn } from './limits';
 
 /** Error content; extra keys (e.g. the second-factor `hash` of error 155) are kept. */
 export const ErrorContentSchema = v.looseObject({
   type: v.string(),
-  code: v.union([v.number(), v.string()]),
+  code: v.union([intIn(0, INT_COLUMN_MAX), v.string()]),
   message: v.optional(v.string()),
   /** Names of the fields that failed validation (VALIDATION errors). */
   fields: v.optional(v.array(v.string())),
@@ -14,8 +15,8 @@ export type ErrorContent = v.InferOutput<typeof ErrorContentSchema>;
 
 /** Every API answer (SPEC §7): status, content, request id, account timestamp. */
 export const EnvelopeSchema = v.variant('status', [
-  v.object({ status: v.literal('ok'), content: v.unknown(), id: v.string(), ats: v.optional(v.number()) }),
-  v.object({ status: v.literal('error'), content: ErrorContentSchema, id: v.string(), ats: v.optional(v.number()) }),
+  v.object({ status: v.literal('ok'), content: v.unknown(), id: v.string(), ats: v.optional(epochMs()) }),
+  v.object({ status: v.literal('error'), content: ErrorContentSchema, id: v.string(), ats: v.optional(epochMs()) }),
 ]);
 export type Envelope = v.InferOutput<typeof EnvelopeSchema>;
 

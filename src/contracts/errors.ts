@@ -8,6 +8,10 @@ export const ERRORS = {
   methodNotAllowed: { type: 'API', code: 405, http: 405 },
   badRequest: { type: 'API', code: 400, http: 400 },
   payloadTooLarge: { type: 'API', code: 413, http: 413 },
+  // Transport errors: a body type no route reads, headers over the server's limit, a request that never completed.
+  unsupportedMediaType: { type: 'API', code: 415, http: 415 },
+  headersTooLarge: { type: 'API', code: 431, http: 431 },
+  requestTimeout: { type: 'API', code: 408, http: 408 },
   rateLimited: { type: 'API', code: 429, http: 429 },
   unsupportedVersion: { type: 'API', code: 426, http: 400 },
   // A state-changing request authenticated by the session cookie from another origin (CSRF guard).

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { count } from './limits';
 
 /**
  * Book presentation presets and folders (SPEC §3 Preset lists, Subscription (folder); §5 selector
@@ -86,7 +87,7 @@ export const FolderSchema = v.object({
   id: v.string(),
   name: v.string(),
   /** Books assigned to it. */
-  books: v.number(),
+  books: count(),
 });
 export type Folder = v.InferOutput<typeof FolderSchema>;
 /** GET {api}/account/subscription/ answers the account's folders, sorted by name ignoring case. */

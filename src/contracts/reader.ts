@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { BookImages, DocumentKind, PublishingMode } from './books';
+import { INT_COLUMN_MAX, intIn } from './limits';
 
 /**
  * The reader's contracts (issue "Reading"; SPEC §3 Book presentation fields; DESIGN §8:
@@ -161,7 +162,7 @@ export const ReaderStatsSchema = v.object({
   pages: v.pipe(
     v.array(
       v.object({
-        page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        page: intIn(1, INT_COLUMN_MAX),
         ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(READER_STATS.maxMs)),
       }),
     ),

@@ -17,12 +17,12 @@ import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
-import { API_PREFIX, fail, isApiRequest } from './envelope';
+import { API_PREFIX, fail, isApiRequest, newRequestId } from './envelope';
 import { createWorker } from './jobs/index';
 import { createMailer, createTransport, type MailTransport } from './mail/index';
 import { BODY_LIMIT, registerBodyParsers } from './plugins/body';
 import { registerCsrfGuard } from './plugins/csrf';
-import { errorHandler, registerErrorHandler } from './plugins/errors';
+import { clientErrorHandler, errorHandler, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
 import presetSiteRoutes from './presets/site';
@@ -57,8 +57,7 @@ export interface AppDeps {
 
 const PRUNE_EVERY_MS = 3_600_000;
 
-/** Short random request id: in every log line, every envelope (`id`) and the x-request-id header. */
-export const newRequestId = (): string => randomBytes(6).toString('base64url');
+export { newRequestId };
 
 const HEALTH_TIMEOUT_MS = 3000;
 
@@ -86,6 +85,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     frameworkErrors: (error, request, reply) => {
       errorHandler(error, request, reply);
     },
+    // Errors before routing (431, malformed requests, timeouts) answer the envelope too.
+    clientErrorHandler,
   });
 
   app.decorate('config', config);

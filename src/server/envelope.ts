@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ERRORS, type ErrorName } from '../contracts/errors';
+
+/** Short random request id: in every log line, every envelope (`id`) and the x-request-id header. */
+export const newRequestId = (): string => randomBytes(6).toString('base64url');
 
 /** The prefix every API route is mounted under (the default `{api}` host of DESIGN §8). */
 export const API_PREFIX = '/api';
@@ -58,8 +62,23 @@ export function fail(reply: FastifyReply, name: ErrorName, extra: ErrorExtra = {
   return reply.code(http).type('application/json; charset=utf-8').send({ status: 'error', content, id: reply.request.id });
 }
 
+/**
+ * Dot paths of the strings in `data` that hold U+0000. No text column takes it (PostgreSQL refuses
+ * it outright) and no field has a use for it, so input carrying one is refused before any contract.
+ */
+export function nulFields(data: unknown, prefix = '', depth = 0): string[] {
+  if (typeof data === 'string') return data.includes('\u0000') ? [prefix] : [];
+  if (!data || typeof data !== 'object' || depth > 32) return [];
+  return Object.entries(data).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return [...(key.includes('\u0000') ? [path] : []), ...nulFields(value, path, depth + 1)];
+  });
+}
+
 /** Validates input with a valibot schema; throws the VALIDATION ApiError naming the failing fields. */
 export function parse<const TSchema extends v.GenericSchema>(schema: TSchema, data: unknown): v.InferOutput<TSchema> {
+  const withNul = nulFields(data);
+  if (withNul.length > 0) throw new ApiError('validation', { message: 'validation.invalid', fields: withNul });
   const result = v.safeParse(schema, data);
   if (result.success) return result.output;
   const fields = [...new Set(result.issues.map((issue) => v.getDotPath(issue) ?? ''))].filter(Boolean);

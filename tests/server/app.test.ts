@@ -122,15 +122,15 @@ describe.each(DIALECTS)('app on %s', (dialect) => {
     expect(res.json().id).toBe(res.headers['x-request-id']);
   });
 
-  it('answers an unsupported content type with the API 400 envelope', async () => {
+  it('answers an unsupported content type with the API 415 envelope', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/test/echo?v=2',
       headers: { 'content-type': 'application/xml' },
       payload: '<a/>',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 'error', content: { type: 'API', code: 400 } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ status: 'error', content: { type: 'API', code: 415 } });
   });
 
   it('answers a body over 1 MB with the API 413 envelope (JSON and form)', async () => {

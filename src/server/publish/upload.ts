@@ -37,9 +37,15 @@ const MULTIPART_LIMITS = { fields: 64, fieldSize: 32 * 1024, fieldNameSize: 100,
 
 class TooLarge extends Error {}
 
-/** The last path segment of a client file name (some browsers send a full path), trimmed to the name limit. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+/**
+ * The last path segment of a client file name (some browsers send a full path), without control
+ * characters (a NUL cannot be stored in a PostgreSQL text column), trimmed to the name limit.
+ */
 export function baseName(filename: string): string {
-  const base = filename.split(/[\\/]/).pop()?.trim() ?? '';
+  const base = filename.replace(CONTROL_CHARACTERS, '').split(/[\\/]/).pop()?.trim() ?? '';
   return base.slice(0, BOOK_NAME_MAX);
 }
 
@@ -49,8 +55,21 @@ export function defaultBookName(filename: string): string {
   return stem || filename || 'document';
 }
 
+/**
+ * Whether a multipart/form-data content type carries a usable boundary (RFC 2046: 1 to 70
+ * characters). The multipart parser throws plain errors for a missing or overlong one.
+ */
+export function hasValidBoundary(contentType: string | undefined): boolean {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^\s;]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
+
 export async function receiveUpload(request: FastifyRequest, options: { dataDir: string; limit: number }): Promise<ReceivedUpload> {
   const { limit } = options;
+  if (request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {
+    throw new ApiError('badRequest', { message: 'multipart/form-data needs a boundary of 1 to 70 characters' });
+  }
   // A declared body far beyond the limit is refused before a byte is read.
   const declared = Number(request.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit + FORM_OVERHEAD) throw new ApiError('fileTooLarge', { limit });
