@@ -56,5 +56,6 @@ describe('lingui macro vite plugin', () => {
       const out = await transform(readFileSync(file, 'utf8'), file);
       expect(out?.code, file).not.toMatch(/@lingui\/[\w-]+\/macro/);
     }
-  });
+    // Babel over every component: ~5 s on an idle machine, several times that on a busy one.
+  }, 60_000);
 });
