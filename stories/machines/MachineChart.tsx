@@ -6,7 +6,7 @@
  * blue buttons: clicking one, or Enter/Space on it, sends its event to the simulation.
  */
 import { select } from 'd3-selection';
-import { type ZoomBehavior, type ZoomTransform, zoom, zoomIdentity } from 'd3-zoom';
+import { type ZoomBehavior, type ZoomTransform, zoom, zoomIdentity, zoomTransform } from 'd3-zoom';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type ChartLayout, edgeText, FONT_FAMILY, NOTE_GAP, type PlacedNode, type TextRow, TYPE } from '../../src/tools/diagram/layout';
 
@@ -107,7 +107,7 @@ function Rows({
             }
           }}
         >
-          <rect x={x - 4} y={cy - style.lineHeight / 2} width={width + 8} height={style.lineHeight} rx={3} />
+          <rect x={x - 4} y={cy - style.lineHeight / 2} width={Math.min(width, row.width ?? width) + 8} height={style.lineHeight} rx={3} />
           {text}
         </g>,
       );
@@ -185,6 +185,25 @@ function NodeShape({
   );
 }
 
+const boxOf = (nodes: PlacedNode[]) => {
+  const x = Math.min(...nodes.map((p) => p.x));
+  const y = Math.min(...nodes.map((p) => p.y));
+  return { x, y, width: Math.max(...nodes.map((p) => p.x + p.width)) - x, height: Math.max(...nodes.map((p) => p.y + p.height)) - y };
+};
+
+/**
+ * What to keep in view: the placed active leaf states, or, when parallel regions spread them wider
+ * than a viewport (FOCUS_MAX), the first of them.
+ */
+function focusBox(layout: ChartLayout, active: ReadonlySet<string>) {
+  const leaves = layout.nodes.filter((p) => p.node.stateId && active.has(p.node.stateId) && !p.node.children.some((c) => c.stateId));
+  const [first] = leaves;
+  if (!first) return undefined;
+  const all = boxOf(leaves);
+  return all.width <= FOCUS_MAX.width && all.height <= FOCUS_MAX.height ? all : boxOf([first]);
+}
+const FOCUS_MAX = { width: 800, height: 500 };
+
 type ViewAction = 'in' | 'out' | 'home' | 'whole' | [number, number];
 const KEYS = new Map<string, ViewAction>([
   ['+', 'in'],
@@ -217,13 +236,28 @@ export function MachineChart({ layout, active, enabled, onTake, label }: Machine
     setScale(t.k);
   }, []);
 
-  /** 100 %, the chart's top left corner in view (centred when narrower than the viewport). */
+  // The box around the active leaf states (read through a ref so that moving on does not reset the view).
+  const focus = useMemo(() => focusBox(layout, active), [layout, active]);
+  const focusRef = useRef(focus);
+  focusRef.current = focus;
+
+  /**
+   * 100 %, with the active state in the middle of the viewport (the whole chart centred when it is
+   * smaller than the viewport), never scrolled past the chart's edges.
+   */
   const home = useCallback(() => {
     const svg = svgRef.current;
     if (!svg) return zoomIdentity;
-    const { width } = svg.getBoundingClientRect();
-    const x = layout.width + 2 * MARGIN < width ? (width - layout.width) / 2 : MARGIN;
-    return zoomIdentity.translate(Math.round(x), MARGIN);
+    const { width, height } = svg.getBoundingClientRect();
+    const along = (view: number, size: number, centre: number | undefined) => {
+      if (size + 2 * MARGIN <= view || centre === undefined) return size + 2 * MARGIN <= view ? (view - size) / 2 : MARGIN;
+      return Math.min(MARGIN, Math.max(view - size - MARGIN, view / 2 - centre));
+    };
+    const box = focusRef.current;
+    return zoomIdentity.translate(
+      Math.round(along(width, layout.width, box && box.x + box.width / 2)),
+      Math.round(along(height, layout.height, box && box.y + box.height / 2)),
+    );
   }, [layout]);
 
   const fitAll = useCallback(() => {
@@ -248,6 +282,19 @@ export function MachineChart({ layout, active, enabled, onTake, label }: Machine
       selection.on('.zoom', null);
     };
   }, [apply, home]);
+
+  // After a step, bring the new active state into view when it is outside (same zoom).
+  useEffect(() => {
+    const svg = svgRef.current;
+    const behavior = zoomRef.current;
+    if (!svg || !behavior || !focus) return;
+    const t = zoomTransform(svg);
+    const { width, height } = svg.getBoundingClientRect();
+    const [x0, y0] = t.apply([focus.x, focus.y]);
+    const [x1, y1] = t.apply([focus.x + focus.width, focus.y + focus.height]);
+    if (x0 >= 0 && y0 >= 0 && x1 <= width && y1 <= height) return;
+    behavior.translateBy(select(svg), (width / 2 - (x0 + x1) / 2) / t.k, (height / 2 - (y0 + y1) / 2) / t.k);
+  }, [focus]);
 
   const act = useCallback(
     (what: ViewAction) => {
@@ -291,7 +338,7 @@ export function MachineChart({ layout, active, enabled, onTake, label }: Machine
         <button type="button" onClick={() => act('in')} aria-label="Zoom in" title="Zoom in (+)">
           +
         </button>
-        <button type="button" onClick={() => act('home')} title="Actual size (0)">
+        <button type="button" onClick={() => act('home')} title="Actual size, on the active state (0)">
           100%
         </button>
         <button type="button" onClick={() => act('whole')} title="Fit the whole diagram (F)">

@@ -46,6 +46,10 @@ function payloadText(event: EventObject): string {
   return Object.keys(payload).length ? JSON.stringify(redactSecrets(toJsonSafe(payload))) : '';
 }
 
+const PAYLOAD_SHOWN = 140;
+/** A long payload (a page of books) is cut in the list; the whole is in the tooltip. */
+const shortPayload = (text: string) => (text.length > PAYLOAD_SHOWN ? `${text.slice(0, PAYLOAD_SHOWN)}…` : text);
+
 const layouts = new Map<AnyStateMachine, Promise<ChartLayout>>();
 
 /** The chart's layout, computed once per machine (ELK takes a moment on the big ones). */
@@ -270,9 +274,14 @@ function MachineView({ entry }: { entry: MachineEntry }) {
                 const payload = payloadText(event);
                 return (
                   <li key={`${event.type} ${payload}`}>
-                    <button type="button" onClick={() => onSend(event, i)} data-event={event.type} title={event.type}>
+                    <button
+                      type="button"
+                      onClick={() => onSend(event, i)}
+                      data-event={event.type}
+                      title={`${event.type} ${payload}`.trim()}
+                    >
                       <span className="qm-event-type">{eventName(entry, event)}</span>
-                      {payload && <span className="qm-event-payload">{payload}</span>}
+                      {payload && <span className="qm-event-payload">{shortPayload(payload)}</span>}
                     </button>
                   </li>
                 );
@@ -294,7 +303,7 @@ function MachineView({ entry }: { entry: MachineEntry }) {
               {history.map((step) => (
                 <li key={step.n} data-event={step.event.type}>
                   <span className="qm-history-event">{eventName(entry, step.event)}</span>
-                  {payloadText(step.event) && <code className="qm-event-payload">{payloadText(step.event)}</code>} →{' '}
+                  {payloadText(step.event) && <code className="qm-event-payload">{shortPayload(payloadText(step.event))}</code>} →{' '}
                   <code>{formatValue(step.value)}</code>
                 </li>
               ))}

@@ -1,6 +1,6 @@
 /** Secrets hidden before the Machines pages show payloads and contexts (src/tools/diagram/redact.ts). */
 import { describe, expect, it } from 'vitest';
-import { isSecretField, REDACTED, redactSecrets } from '../../src/tools/diagram/redact';
+import { isSecretField, REDACTED, redacted, redactSecrets } from '../../src/tools/diagram/redact';
 
 describe('redactSecrets', () => {
   it('hides tokens, passwords, hashes, cookies, authorization and one-time codes at any depth', () => {
@@ -14,24 +14,36 @@ describe('redactSecrets', () => {
       code: '123456',
       mfaCode: '654321',
     };
+    const text = (n: number) => `${REDACTED} ${n} characters`;
     expect(redactSecrets(payload)).toEqual({
       type: 'server.login',
-      token: REDACTED,
-      access_token: REDACTED,
-      refreshToken: REDACTED,
-      user: { name: 'Ada', password: REDACTED, activationHash: REDACTED, profile: { apiKey: REDACTED, secret: REDACTED } },
-      headers: [{ authorization: REDACTED, 'Set-Cookie': REDACTED }],
-      code: REDACTED,
-      mfaCode: REDACTED,
+      token: text(3),
+      access_token: text(3),
+      refreshToken: text(3),
+      user: {
+        name: 'Ada',
+        password: text(2),
+        activationHash: text(2),
+        profile: { apiKey: `${REDACTED} 1 character`, secret: `${REDACTED} 1 character` },
+      },
+      headers: [{ authorization: text(8), 'Set-Cookie': text(13) }],
+      code: `${REDACTED} 6 digits`,
+      mfaCode: `${REDACTED} 6 digits`,
     });
+    expect(JSON.stringify(redactSecrets(payload))).not.toMatch(/abc|def|ghi|pw|h1|Bearer|quire_token|123456|654321/);
   });
 
   it('keeps error codes (numbers), empty secrets, and fields that only look alike', () => {
-    const error = { content: { type: 'AUTH', code: 1551 }, tokenSpent: false, hashtag: 'x', author: 'Ada', token: null };
+    const error = { content: { type: 'AUTH', code: 1551 }, tokenSpent: false, hashtag: 'x', author: 'Ada', token: null, password: '' };
     expect(redactSecrets(error)).toEqual(error);
     expect(isSecretField('code', 155)).toBe(false);
     expect(isSecretField('code', '155')).toBe(true);
     expect(isSecretField('postcode', 'AB1')).toBe(false);
+  });
+
+  it('hides a secret object whole', () => {
+    expect(redactSecrets({ credentials: { user: 'ada', pass: 'x' } })).toEqual({ credentials: REDACTED });
+    expect(redacted(['a'])).toBe(REDACTED);
   });
 
   it('leaves the input unchanged', () => {

@@ -23,6 +23,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Smallest on-screen size of a diagram text at 100 % (px). */
+const MIN_TEXT_PX = 12;
+
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const args = process.argv.slice(2);
 let dir = path.join(repo, 'dist/storybook');
@@ -77,8 +80,6 @@ for (const e of extra) console.warn(`check-storybook: Machines page without a ch
 console.log(`check-storybook: ${ids.length} machine page(s) found in ${path.relative(repo, indexFile)}: ${ids.join(', ') || '-'}`);
 
 if (render && ids.length) await renderCheck();
-
-const MIN_TEXT_PX = 12;
 
 /** In the page: the smallest on-screen font size among the diagram's texts. */
 function measureDiagramText() {
@@ -185,6 +186,12 @@ async function renderCheck() {
         await page.keyboard.press('0');
         if (zoomedIn !== '125%' || (await zoomText()) !== '100%')
           problems.push(`${id}: zoom keys: + gave ${zoomedIn}, 0 gave ${await zoomText()}`);
+        // The measure must see the zoom (so a picture scaled down to the page width is caught).
+        await page.keyboard.press('-');
+        const smaller = await page.evaluate(measureDiagramText);
+        await page.keyboard.press('0');
+        if (text.count && Math.abs(smaller.min * 1.25 - text.min) > 0.1)
+          problems.push(`${id}: at 80% the smallest text measures ${smaller.min.toFixed(2)} px, expected ${(text.min / 1.25).toFixed(2)}`);
 
         const history = page.locator('.qm-history li');
         const label = await firstVisibleEnabledLabel(page);

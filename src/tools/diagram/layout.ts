@@ -36,6 +36,8 @@ export interface TextRow {
   line?: ChartLine;
   /** Greyed suffix after the text (the origin of an event). */
   note?: string;
+  /** Measured width with the note (set by layoutChart). */
+  width?: number;
 }
 
 export interface PlacedNode {
@@ -135,7 +137,7 @@ export async function layoutChart(
   const toElk = (node: ChartNode, depth: number): ElkNode => {
     byId.set(node.id, node);
     depthOf.set(node.id, depth);
-    const rows = nodeRows(node);
+    const rows = nodeRows(node).map((row) => ({ ...row, width: rowWidth(row, measure) }));
     rowsOf.set(node, rows);
     const size = rowsSize(rows, measure);
     if (node.kind === 'initial') return { id: node.id, width: INITIAL_SIZE, height: INITIAL_SIZE };
