@@ -193,14 +193,20 @@ const boxOf = (nodes: PlacedNode[]) => {
 
 /**
  * What to keep in view: the placed active leaf states, or, when parallel regions spread them wider
- * than a viewport (FOCUS_MAX), the first of them.
+ * than a viewport (FOCUS_MAX), the one in the biggest region.
  */
 function focusBox(layout: ChartLayout, active: ReadonlySet<string>) {
   const leaves = layout.nodes.filter((p) => p.node.stateId && active.has(p.node.stateId) && !p.node.children.some((c) => c.stateId));
-  const [first] = leaves;
-  if (!first) return undefined;
+  if (!leaves.length) return undefined;
   const all = boxOf(leaves);
-  return all.width <= FOCUS_MAX.width && all.height <= FOCUS_MAX.height ? all : boxOf([first]);
+  if (all.width <= FOCUS_MAX.width && all.height <= FOCUS_MAX.height) return all;
+  // The leaf of the biggest region is the one the machine is mostly about (book list: the list).
+  const parentArea = (leaf: PlacedNode) => {
+    const parent = layout.nodes.find((p) => p.node.children.includes(leaf.node));
+    return parent ? parent.width * parent.height : 0;
+  };
+  const main = leaves.reduce((best, leaf) => (parentArea(leaf) > parentArea(best) ? leaf : best));
+  return boxOf([main]);
 }
 const FOCUS_MAX = { width: 800, height: 500 };
 
