@@ -71,6 +71,8 @@ export const machines: MachineEntry[] = [
     title: 'Alert queue',
     description: 'Pushed alerts stack; each is a child alert machine; the queue empties as they close.',
     machine: alertsMachine,
+    // Each alert is a spawned child: "a child done" says less than this.
+    eventLabels: { 'xstate.done.actor.*': 'an alert closed' },
     paths: {
       events: (s) => [
         // Two stacked alerts show every behaviour; more would only repeat it.

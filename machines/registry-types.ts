@@ -30,4 +30,9 @@ export interface MachineEntry {
   description: string;
   machine: AnyStateMachine;
   paths: PathConfig;
+  /**
+   * Names for events where the automatic one on the Storybook diagram is poor (src/tools/diagram/
+   * humanize.ts): the event type, or `xstate.after.<delay>` for a delay, → words ("set code").
+   */
+  eventLabels?: Readonly<Record<string, string>>;
 }

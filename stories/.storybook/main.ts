@@ -24,7 +24,7 @@ const config: StorybookConfig = {
     disableWhatsNewNotifications: true,
   },
   typescript: { reactDocgen: false },
-  // Storybook keeps only build.target from vite.config.ts; mermaid's lazy chunks are big by nature.
+  // Storybook keeps only build.target from vite.config.ts; the diagram layout engine (elkjs) is one big chunk by nature.
   viteFinal: (viteConfig) => ({ ...viteConfig, build: { ...viteConfig.build, chunkSizeWarningLimit: 2048 } }),
 };
 

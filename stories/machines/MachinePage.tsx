@@ -1,16 +1,23 @@
 /**
  * The page of one registered machine in Storybook's "Machines" section: title and description, the
- * Mermaid diagram with the active states highlighted, and a live simulation. The simulation runs the
- * machine with inert actors on a simulated clock (src/tools/diagram/simulate.ts): nothing real
- * happens; delays and invoke results are the plain events offered by the entry's `paths.events`.
+ * statechart (MachineChart: ELK layout at natural size, pan and zoom) with the active states
+ * highlighted, and a live simulation. The simulation runs the machine with inert actors on a
+ * simulated clock (src/tools/diagram/simulate.ts): nothing real happens; delays and invoke results
+ * are the plain events offered by the entry's `paths.events`. An arrow the current state can take is
+ * a button that sends the offered event taking it. Events are named in words (humanize.ts) and
+ * payloads and context are shown without secrets (redact.ts).
  */
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, StateValue } from 'xstate';
 import { machines } from '../../machines';
 import type { MachineEntry } from '../../machines/registry-types';
-import { toMermaid } from '../../src/tools/diagram/mermaid';
-import { acceptedEvents, createInertActor, describeEvent, toJsonSafe } from '../../src/tools/diagram/simulate';
-import { MermaidDiagram } from './MermaidDiagram';
+import { buildChart, transitionKey } from '../../src/tools/diagram/chart';
+import { eventText, humanizeEvent } from '../../src/tools/diagram/humanize';
+import { type ChartLayout, layoutChart } from '../../src/tools/diagram/layout';
+import { activeStateNodes, toMermaid } from '../../src/tools/diagram/mermaid';
+import { redactSecrets } from '../../src/tools/diagram/redact';
+import { acceptedEvents, createInertActor, toJsonSafe } from '../../src/tools/diagram/simulate';
+import { canvasMeasure, MachineChart } from './MachineChart';
 import './machines.css';
 
 export interface MachinePageProps {
@@ -29,6 +36,63 @@ function inputsOf(entry: MachineEntry): unknown[] {
 }
 
 const formatValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The event in words, with its origin. */
+const eventName = (entry: MachineEntry, event: EventObject) => eventText(humanizeEvent(event.type, { overrides: entry.eventLabels }));
+
+/** The payload as compact JSON without secrets, or '' when there is none. */
+function payloadText(event: EventObject): string {
+  const { type: _type, ...payload } = event as EventObject & Record<string, unknown>;
+  return Object.keys(payload).length ? JSON.stringify(redactSecrets(toJsonSafe(payload))) : '';
+}
+
+const PAYLOAD_SHOWN = 140;
+/** A long payload (a page of books) is cut in the list; the whole is in the tooltip. */
+const shortPayload = (text: string) => (text.length > PAYLOAD_SHOWN ? `${text.slice(0, PAYLOAD_SHOWN)}…` : text);
+
+const layouts = new Map<AnyStateMachine, Promise<ChartLayout>>();
+
+/** The chart's layout, computed once per machine (ELK takes a moment on the big ones). */
+function useChartLayout(entry: MachineEntry) {
+  const [state, setState] = useState<{ layout?: ChartLayout; error?: string }>({});
+  useEffect(() => {
+    let cancelled = false;
+    setState({});
+    let promise = layouts.get(entry.machine);
+    if (!promise) {
+      promise = layoutChart(buildChart(entry.machine, { title: entry.title, eventLabels: entry.eventLabels }), canvasMeasure());
+      layouts.set(entry.machine, promise);
+    }
+    promise.then(
+      (layout) => !cancelled && setState({ layout }),
+      (err: unknown) => !cancelled && setState({ error: err instanceof Error ? err.message : String(err) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [entry]);
+  return state;
+}
+
+/** For each transition the snapshot can take, the first offered event that takes it. */
+function takeableTransitions(snapshot: AnyMachineSnapshot | undefined, events: EventObject[]): Map<string, EventObject> {
+  const out = new Map<string, EventObject>();
+  if (snapshot?.status !== 'active') return out;
+  const machine = snapshot.machine as AnyStateMachine;
+  for (const event of events) {
+    let transitions: ReturnType<AnyStateMachine['getTransitionData']> = [];
+    try {
+      transitions = machine.getTransitionData(snapshot as never, event);
+    } catch {
+      continue;
+    }
+    for (const t of transitions) {
+      const key = transitionKey(t);
+      if (!out.has(key)) out.set(key, event);
+    }
+  }
+  return out;
+}
 
 function useSimulation(entry: MachineEntry, inputIndex: number) {
   const input = inputsOf(entry)[inputIndex];
@@ -92,11 +156,15 @@ function MachineView({ entry }: { entry: MachineEntry }) {
   const focusIndexRef = useRef<number | null>(null);
 
   const events = useMemo(() => (snapshot ? acceptedEvents(snapshot, entry.paths.events) : []), [snapshot, entry]);
-  const diagram = useMemo(
-    () => toMermaid(entry.machine, { highlight: snapshot?.value as StateValue | undefined }),
+  const takeable = useMemo(() => takeableTransitions(snapshot, events), [snapshot, events]);
+  const enabled = useMemo(() => new Set(takeable.keys()), [takeable]);
+  const active = useMemo(
+    () => new Set(activeStateNodes(entry.machine, snapshot?.value as StateValue | undefined).map((n) => n.id)),
     [entry, snapshot?.value],
   );
-  const contextJson = useMemo(() => JSON.stringify(toJsonSafe(snapshot?.context), null, 2), [snapshot?.context]);
+  const { layout, error: layoutError } = useChartLayout(entry);
+  const mermaid = useMemo(() => toMermaid(entry.machine), [entry]);
+  const contextJson = useMemo(() => JSON.stringify(redactSecrets(toJsonSafe(snapshot?.context)), null, 2), [snapshot?.context]);
 
   // After an event the clicked button may be gone: keep keyboard focus on the event list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list of events changes.
@@ -112,6 +180,10 @@ function MachineView({ entry }: { entry: MachineEntry }) {
   const onSend = (event: EventObject, index: number) => {
     focusIndexRef.current = index;
     send(event);
+  };
+  const onTake = (transition: string) => {
+    const event = takeable.get(transition);
+    if (event) send(event);
   };
   const onReset = () => {
     focusIndexRef.current = 0;
@@ -138,7 +210,27 @@ function MachineView({ entry }: { entry: MachineEntry }) {
 
       <div className="qm-layout">
         <section className="qm-diagram" aria-label="State diagram">
-          <MermaidDiagram text={diagram} label={`State diagram of ${entry.title}; active: ${formatValue(snapshot?.value)}`} />
+          <div data-testid="machine-diagram" data-rendered={Boolean(layout)}>
+            {layout ? (
+              <MachineChart
+                layout={layout}
+                active={active}
+                enabled={enabled}
+                onTake={onTake}
+                label={`State diagram of ${entry.title}; active: ${formatValue(snapshot?.value)}`}
+              />
+            ) : layoutError ? (
+              <p role="alert" className="qm-error">
+                Diagram failed to lay out: {layoutError}
+              </p>
+            ) : (
+              <p className="qm-none">Laying out the diagram…</p>
+            )}
+          </div>
+          <details className="qm-source">
+            <summary>Mermaid source (for documents)</summary>
+            <pre className="qm-json">{mermaid}</pre>
+          </details>
         </section>
 
         <section className="qm-sim" aria-label="Simulation">
@@ -179,12 +271,17 @@ function MachineView({ entry }: { entry: MachineEntry }) {
           {events.length ? (
             <ul className="qm-events" ref={eventListRef} onKeyDown={onListKey} aria-label="Events accepted now">
               {events.map((event, i) => {
-                const text = describeEvent(event);
+                const payload = payloadText(event);
                 return (
-                  <li key={text}>
-                    <button type="button" onClick={() => onSend(event, i)} data-event={event.type}>
-                      <span className="qm-event-type">{event.type}</span>
-                      {text !== event.type && <span className="qm-event-payload">{text.slice(event.type.length + 1)}</span>}
+                  <li key={`${event.type} ${payload}`}>
+                    <button
+                      type="button"
+                      onClick={() => onSend(event, i)}
+                      data-event={event.type}
+                      title={`${event.type} ${payload}`.trim()}
+                    >
+                      <span className="qm-event-type">{eventName(entry, event)}</span>
+                      {payload && <span className="qm-event-payload">{shortPayload(payload)}</span>}
                     </button>
                   </li>
                 );
@@ -204,8 +301,10 @@ function MachineView({ entry }: { entry: MachineEntry }) {
           {history.length ? (
             <ol className="qm-history" aria-label="Steps taken">
               {history.map((step) => (
-                <li key={step.n}>
-                  <code>{describeEvent(step.event)}</code> → <code>{formatValue(step.value)}</code>
+                <li key={step.n} data-event={step.event.type}>
+                  <span className="qm-history-event">{eventName(entry, step.event)}</span>
+                  {payloadText(step.event) && <code className="qm-event-payload">{shortPayload(payloadText(step.event))}</code>} →{' '}
+                  <code>{formatValue(step.value)}</code>
                 </li>
               ))}
             </ol>
