@@ -114,7 +114,8 @@ export class LeadFormView {
     name.focus();
   }
 
-  private close(): void {
+  /** Removes the dialog (the machine left `form`, or the page that shows it goes). */
+  close(): void {
     if (!this.backdrop) return;
     this.backdrop.remove();
     this.backdrop = this.name = this.email = this.error = this.submit = this.skip = null;
