@@ -3,6 +3,7 @@ import { readerMachine } from '../reader.machine';
 import type { MachineEntry } from '../registry-types';
 import { commentsEntry } from './comments.entry';
 import { adultBook, sampleBook } from './fixtures';
+import { leadsEntry } from './leads.entry';
 
 /** Registry entry of the reader machine (spread into machines/index.ts). */
 
@@ -92,4 +93,5 @@ export const readerMachines: MachineEntry[] = [
     },
   },
   commentsEntry,
+  leadsEntry,
 ];

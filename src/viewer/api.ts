@@ -1,7 +1,9 @@
 import type { ViewMode } from '../../machines/reader/layout';
+import type { LeadFailure } from '../../machines/reader/leads.machine';
 import type { ReaderFailure } from '../../machines/reader.machine';
 import { API_VERSION } from '../contracts/envelope';
 import { READER_PRELOAD_ID, type ReaderBook, type ReaderPreload, type ReaderSearchHit } from '../contracts/reader';
+import type { LeadFields, ReaderTrigger } from '../contracts/triggers';
 
 /**
  * The reader's few calls, on plain fetch (no ky: the reader entry has a 60 KB budget). Every call
@@ -22,6 +24,10 @@ export interface ReaderApi {
   search(query: string, signal?: AbortSignal): Promise<ReaderSearchHit[]>;
   text(page: number, signal?: AbortSignal): Promise<string>;
   downloadUrl(): string;
+  /** The book's enabled triggers (the server applied the SPEC §4 rule). */
+  triggers(signal?: AbortSignal): Promise<ReaderTrigger[]>;
+  /** Stores a lead for a trigger of the book; rejects with `{ failure: LeadFailure }`. */
+  lead(lead: LeadFields & { trigger: string }): Promise<void>;
 }
 
 export function createReaderApi(api: string, id: string, token: string | null, fetchImpl: typeof fetch = fetch): ReaderApi {
@@ -49,6 +55,27 @@ export function createReaderApi(api: string, id: string, token: string | null, f
     search: (query, signal) => call<ReaderSearchHit[]>('search', { q: query }, signal),
     text: async (page, signal) => (await call<{ page: number; text: string }>('text', { page: String(page) }, signal)).text,
     downloadUrl: () => url('download', {}),
+    triggers: async (signal) => {
+      const list = await call<unknown>('trigger', {}, signal);
+      return Array.isArray(list) ? (list as ReaderTrigger[]) : [];
+    },
+    lead: async (lead) => {
+      let res: Response;
+      try {
+        res = await fetchImpl(`${api}/public/book/trigger/lead?v=${API_VERSION}`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ ...lead, book: id, ...(token ? { token } : {}) }),
+        });
+      } catch {
+        throw { failure: 'failed' satisfies LeadFailure };
+      }
+      const body = (await res.json().catch(() => null)) as { status?: string; content?: { type?: string } } | null;
+      if (body?.status === 'ok') return;
+      const failure: LeadFailure = res.status === 429 ? 'limited' : body?.content?.type === 'VALIDATION' ? 'invalid' : 'failed';
+      throw { failure };
+    },
   };
 }
 

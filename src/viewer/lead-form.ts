@@ -1,50 +1,106 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { TriggerType } from '../contracts/triggers';
+import type { SnapshotFrom } from 'xstate';
+import type { LeadError, LeadsEvent, leadsMachine } from '../../machines/reader/leads.machine';
+import { LEAD_EMAIL_MAX, LEAD_NAME_MAX, TRIGGER_DOWNLOAD, TRIGGER_OPEN } from '../contracts/triggers';
 import { M } from './messages';
 import { h } from './render/dom';
-import type { LeadFailure } from './triggers';
 import './lead-form.css';
 
-/** A light e-mail check before sending (the server validates for real). */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type Snap = SnapshotFrom<typeof leadsMachine>;
 
-export interface LeadFormOptions {
-  mandatory: boolean;
-  type: TriggerType;
-  /** Sends the lead; null when stored, else why not. */
-  send: (lead: { name: string; email: string }) => Promise<LeadFailure | null>;
-}
+const ERRORS: Record<LeadError, MessageDescriptor> = {
+  name: M.leadNameRequired,
+  email: M.leadEmailInvalid,
+  invalid: M.leadEmailInvalid,
+  limited: M.leadLimited,
+  failed: M.leadFailed,
+};
 
 /**
- * The lead form over the reader: a modal dialog (focus kept inside, Escape skips when allowed). A
- * mandatory form has no way out but sending it; otherwise "Not now" (or Escape) skips it.
+ * The lead form over the reader, drawn from the lead trigger machine (machines/reader/leads.machine.ts):
+ * a modal dialog while the machine is in `form` (focus kept inside; Escape asks to skip, which the
+ * machine refuses for a mandatory form). A mandatory form has no "Not now" button.
  */
-export function showLeadForm(i18n: I18n, opts: LeadFormOptions): Promise<'sent' | 'skipped'> {
-  const t = (d: MessageDescriptor) => i18n._(d);
-  const previous = document.activeElement as HTMLElement | null;
-  return new Promise((resolve) => {
-    const name = h('input', { class: 'qr-lead-input', type: 'text', name: 'name', autocomplete: 'name', required: true, maxlength: '120' });
-    const email = h('input', {
-      class: 'qr-lead-input',
-      type: 'email',
-      name: 'email',
-      autocomplete: 'email',
-      required: true,
-      maxlength: '254',
-    });
-    const error = h('p', { class: 'qr-lead-error', role: 'alert' });
-    const submit = h('button', { class: 'qr-lead-send', type: 'submit' }, t(M.leadSend));
-    const skip = opts.mandatory
+export class LeadFormView {
+  private backdrop: HTMLElement | null = null;
+  private name: HTMLInputElement | null = null;
+  private email: HTMLInputElement | null = null;
+  private error: HTMLElement | null = null;
+  private submit: HTMLButtonElement | null = null;
+  private skip: HTMLButtonElement | null = null;
+  private previous: HTMLElement | null = null;
+  private shownError: LeadError | null = null;
+  /** The reader just pressed "Send": a field error moves the focus to its field again. */
+  private submitted = false;
+
+  constructor(
+    private readonly i18n: I18n,
+    private readonly send: (e: LeadsEvent) => void,
+  ) {}
+
+  private t = (d: MessageDescriptor) => this.i18n._(d);
+
+  sync(s: Snap): void {
+    const asking = s.context.asking;
+    if (!s.matches('form') || !asking) {
+      this.close();
+      return;
+    }
+    if (!this.backdrop) this.open(asking.type, asking.is_mandatory);
+    const { name, email, error, submit } = this;
+    if (!name || !email || !error || !submit) return;
+    const c = s.context;
+    if (name.value !== c.name) name.value = c.name;
+    if (email.value !== c.email) email.value = c.email;
+    error.textContent = c.error ? this.t(ERRORS[c.error]) : '';
+    const field = c.error === 'name' ? name : c.error === 'email' || c.error === 'invalid' ? email : null;
+    for (const f of [name, email]) {
+      if (f === field) f.setAttribute('aria-invalid', 'true');
+      else f.removeAttribute('aria-invalid');
+    }
+    if (field && (this.submitted || c.error !== this.shownError)) field.focus();
+    this.shownError = c.error;
+    this.submitted = false;
+    submit.disabled = s.matches({ form: 'submitting' });
+  }
+
+  private open(type: number, mandatory: boolean): void {
+    const t = this.t;
+    this.previous = document.activeElement as HTMLElement | null;
+    const input = (field: 'name' | 'email', props: Record<string, unknown>) =>
+      h('input', {
+        class: 'qr-lead-input',
+        name: field,
+        autocomplete: field,
+        required: true,
+        ...props,
+        onInput: (e: Event) => this.send({ type: 'user.type', field, value: (e.target as HTMLInputElement).value }),
+      });
+    const name = input('name', { type: 'text', maxlength: String(LEAD_NAME_MAX) });
+    const email = input('email', { type: 'email', maxlength: String(LEAD_EMAIL_MAX) });
+    this.name = name;
+    this.email = email;
+    this.error = h('p', { class: 'qr-lead-error', role: 'alert' });
+    this.submit = h('button', { class: 'qr-lead-send', type: 'submit' }, t(M.leadSend));
+    this.skip = mandatory
       ? null
-      : h('button', { class: 'qr-lead-skip', type: 'button', onClick: () => close('skipped') }, t(M.leadSkip));
-    const intro = opts.type === 1 ? M.leadIntroOpen : opts.type === 2 ? M.leadIntroDownload : M.leadIntroPrint;
+      : h('button', { class: 'qr-lead-skip', type: 'button', onClick: () => this.send({ type: 'user.skip' }) }, t(M.leadSkip));
+    const intro = type === TRIGGER_OPEN ? M.leadIntroOpen : type === TRIGGER_DOWNLOAD ? M.leadIntroDownload : M.leadIntroPrint;
     const form = h(
       'form',
-      { class: 'qr-lead-form', novalidate: true, onSubmit: (e: Event) => void onSubmit(e) },
+      {
+        class: 'qr-lead-form',
+        novalidate: true,
+        onSubmit: (e: Event) => {
+          e.preventDefault();
+          this.submitted = true;
+          this.send({ type: 'user.submit' });
+        },
+      },
       h('label', { class: 'qr-lead-label' }, t(M.leadName), name),
       h('label', { class: 'qr-lead-label' }, t(M.leadEmail), email),
-      error,
-      h('div', { class: 'qr-lead-actions' }, skip, submit),
+      this.error,
+      h('div', { class: 'qr-lead-actions' }, this.skip, this.submit),
     );
     const dialog = h(
       'div',
@@ -53,56 +109,39 @@ export function showLeadForm(i18n: I18n, opts: LeadFormOptions): Promise<'sent' 
       h('p', { id: 'qr-lead-intro', class: 'qr-lead-intro' }, t(intro)),
       form,
     );
-    const backdrop = h('div', { class: 'qr-lead-backdrop', onKeydown: onKey }, dialog);
-    document.body.append(backdrop);
+    this.backdrop = h('div', { class: 'qr-lead-backdrop', onKeydown: (e: KeyboardEvent) => this.onKey(e) }, dialog);
+    document.body.append(this.backdrop);
     name.focus();
+  }
 
-    function close(outcome: 'sent' | 'skipped') {
-      backdrop.remove();
-      previous?.focus?.();
-      resolve(outcome);
-    }
+  /** Removes the dialog (the machine left `form`, or the page that shows it goes). */
+  close(): void {
+    if (!this.backdrop) return;
+    this.backdrop.remove();
+    this.backdrop = this.name = this.email = this.error = this.submit = this.skip = null;
+    this.shownError = null;
+    this.previous?.focus?.();
+  }
 
-    async function onSubmit(e: Event) {
+  /** Escape asks to skip; Tab stays inside the dialog. */
+  private onKey(e: KeyboardEvent): void {
+    if (e.key === 'Escape') {
       e.preventDefault();
-      const lead = { name: name.value.trim(), email: email.value.trim() };
-      if (!lead.name) return fail(t(M.leadNameRequired), name);
-      if (!EMAIL.test(lead.email)) return fail(t(M.leadEmailInvalid), email);
-      submit.disabled = true;
-      error.textContent = '';
-      const failure = await opts.send(lead);
-      submit.disabled = false;
-      if (!failure) return close('sent');
-      fail(t(failure === 'invalid' ? M.leadEmailInvalid : failure === 'limited' ? M.leadLimited : M.leadFailed));
+      this.send({ type: 'user.skip' });
+      return;
     }
-
-    function fail(message: string, field?: HTMLInputElement) {
-      error.textContent = message;
-      for (const f of [name, email]) f.removeAttribute('aria-invalid');
-      if (field) {
-        field.setAttribute('aria-invalid', 'true');
-        field.focus();
-      }
+    if (e.key !== 'Tab') return;
+    const focusable = [this.name, this.email, this.skip, this.submit].filter(
+      (x): x is HTMLInputElement | HTMLButtonElement => !!x && !x.disabled,
+    );
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
     }
-
-    /** Escape skips (when allowed); Tab stays inside the dialog. */
-    function onKey(e: KeyboardEvent) {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        if (!opts.mandatory) close('skipped');
-        return;
-      }
-      if (e.key !== 'Tab') return;
-      const focusable = [name, email, skip, submit].filter((x): x is HTMLInputElement | HTMLButtonElement => !!x && !x.disabled);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last?.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first?.focus();
-      }
-    }
-  });
+  }
 }

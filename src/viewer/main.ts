@@ -20,12 +20,13 @@ import { readCookie, setCookie } from '../web/i18n/cookies';
 import { detectLanguage } from '../web/i18n/detect';
 import { loadCatalog } from '../web/i18n/loader';
 import { createReaderApi, parseReaderLocation, takePreloadedBook, viewModeParam } from './api';
-import { toolSlots } from './render/chrome';
+import { fileGate, toolSlots } from './render/chrome';
 import { mountComments } from './render/comments';
 import { storedAccessToken } from './render/comments-api';
 import { applySkin } from './render/presentation';
 import { ReaderView } from './render/view';
 import { startReadingStats } from './stats';
+import { createLeadGates } from './triggers';
 import './reader.css';
 
 declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
@@ -38,6 +39,13 @@ const EXPLICIT_KEY = 'quire.explicit';
 const session = (() => {
   try {
     return window.sessionStorage;
+  } catch {
+    return null;
+  }
+})();
+const local = (() => {
+  try {
+    return window.localStorage;
   } catch {
     return null;
   }
@@ -109,19 +117,12 @@ const comments = mountComments({
   api: config.api,
   bookId: id ?? '',
   readerToken: token,
-  accessToken: storedAccessToken(
-    (() => {
-      try {
-        return window.localStorage;
-      } catch {
-        return null;
-      }
-    })(),
-    Date.now(),
-  ),
+  accessToken: storedAccessToken(local, Date.now()),
   closeReaderPanel: () => reader.send({ type: 'user.closePanel' }),
 });
 toolSlots.push(comments.slot('comments'), comments.slot('follow'));
+// Book triggers (machines/reader/leads.machine.ts): the lead form on open and before a download or print.
+fileGate.of = createLeadGates(i18n, api, local);
 reader.subscribe((s) => {
   if (s.matches('reading') && !s.matches({ reading: { panel: 'none' } })) comments.readerPanelOpened();
 });
@@ -153,13 +154,7 @@ const language = createActor(
           {
             staticBase: config.static,
             versions: typeof __CATALOG_VERSIONS__ === 'undefined' ? {} : __CATALOG_VERSIONS__,
-            storage: (() => {
-              try {
-                return window.localStorage;
-              } catch {
-                return undefined;
-              }
-            })(),
+            storage: local ?? undefined,
           },
           signal,
         ),

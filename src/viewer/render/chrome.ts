@@ -2,8 +2,9 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ViewMode } from '../../../machines/reader/layout';
 import type { ReaderEvent } from '../../../machines/reader.machine';
 import type { ReaderBook } from '../../contracts/reader';
+import { TRIGGER_DOWNLOAD, TRIGGER_PRINT } from '../../contracts/triggers';
 import { M } from '../messages';
-import { startTriggers } from '../triggers';
+import type { LeadGate } from '../triggers';
 import { h, icon, iconButton } from './dom';
 import { httpUrl, licenseBadge } from './presentation';
 import { ShareMenu } from './share';
@@ -24,6 +25,9 @@ export interface ChromeState {
 
 /** Toolbar buttons other reader features add (comments, follow: main.ts): each gets the book, answers an element or null. */
 export const toolSlots: ((book: ReaderBook) => HTMLElement | null)[] = [];
+
+/** Book triggers (issue 6; main.ts): the gate of a book's download and print links. */
+export const fileGate: { of?: (book: ReaderBook) => LeadGate } = {};
 
 export const tr = (i18n: I18n, d: MessageDescriptor, values?: Record<string, unknown>): string => i18n._({ ...d, values });
 
@@ -106,9 +110,11 @@ export class Chrome {
         )
       : null;
     // Book triggers (issue 6): the lead form on open, and before the download or print goes on.
-    const gate = startTriggers(i18n, book);
-    download?.addEventListener('click', (e) => gate.intercept(e, 2, download));
-    print?.addEventListener('click', (e) => gate.intercept(e, 3, print));
+    const gate = fileGate.of?.(book);
+    if (gate) {
+      download?.addEventListener('click', (e) => gate.hold(e, TRIGGER_DOWNLOAD, download));
+      print?.addEventListener('click', (e) => gate.hold(e, TRIGGER_PRINT, print));
+    }
     this.top = h(
       'header',
       { class: 'qr-top' },

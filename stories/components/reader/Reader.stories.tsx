@@ -53,6 +53,8 @@ const fakeApi: ReaderApi = {
   ],
   text: async (page) => `Text of page ${page}.`,
   downloadUrl: () => '#',
+  triggers: async () => [],
+  lead: async () => {},
 };
 
 function ReaderStory({ scenario }: { scenario: Scenario }) {
