@@ -21,6 +21,7 @@ import {
   withField,
   withoutCaptcha,
 } from './sign-up/forms';
+import { type SocialOutput, socialMachine } from './sign-up/social.machine';
 import {
   callFailed,
   codeIs,
@@ -35,20 +36,18 @@ import {
   socialIs,
   socialSignIn,
 } from './sign-up/states';
-import { type SocialOutput, socialMachine } from './sign-up/social.machine';
 import {
+  endingOf,
   FIRST_TABS,
   type FirstTab,
   firstTab,
   type SelectableTab,
+  type SignUpEnding,
   type SignUpModalContext,
   type SignUpModalEvent,
   type SignUpModalInput,
-  type SignUpEnding,
   type SignUpModalOutput,
   type SocialOutcome,
-  endingOf,
-  type SocialProvider,
 } from './sign-up/types';
 
 export * from './sign-up/types';

@@ -59,6 +59,7 @@ export function parseOAuthFragment(hash: string): OAuthLanding | null {
 export function landingError(landing: OAuthLanding | null): CallErrorLike {
   if (landing === null) return { kind: 'parse' };
   if (landing.kind === 'abort') return { kind: 'abort' };
-  if (landing.kind === 'server') return { kind: 'server', type: landing.type, code: landing.code, content: { type: landing.type, code: landing.code } };
+  if (landing.kind === 'server')
+    return { kind: 'server', type: landing.type, code: landing.code, content: { type: landing.type, code: landing.code } };
   return { kind: 'network' };
 }

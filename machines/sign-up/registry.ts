@@ -1,6 +1,6 @@
 import type { EventObject } from 'xstate';
-import { OAUTH_RESULT_TTL_MS } from '../constants';
 import { type ActivationContext, type ActivationEvent, activationMachine, PRO_FIELDS } from '../activation.machine';
+import { OAUTH_RESULT_TTL_MS } from '../constants';
 import { codeError, type MfaContext, type MfaEvent, mfaMachine } from '../mfa.machine';
 import type { MachineEntry } from '../registry-types';
 import {
@@ -11,9 +11,9 @@ import {
   signUpModalMachine,
 } from '../sign-up-modal.machine';
 import { errors, HASH, loginContent, VALID_FIELDS } from './fixtures';
+import { formErrors } from './forms';
 import { type SignUpHostFacts, signUpHostMachine } from './host.machine';
 import { type SocialContext, type SocialEvent, socialMachine } from './social.machine';
-import { formErrors } from './forms';
 
 /** Registry entries of the sign-up machines (spread into machines/index.ts). */
 

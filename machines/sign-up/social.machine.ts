@@ -110,7 +110,10 @@ export const socialMachine = setup({
         id: 'openPopup',
         src: 'openPopup',
         input: ({ context }) => ({ provider: context.provider }),
-        onDone: [{ guard: { type: 'opened', params: ({ event }) => ({ opened: event.output }) }, target: 'popupOpen' }, { target: 'redirecting' }],
+        onDone: [
+          { guard: { type: 'opened', params: ({ event }) => ({ opened: event.output }) }, target: 'popupOpen' },
+          { target: 'redirecting' },
+        ],
         onError: { target: 'redirecting' },
       },
     },

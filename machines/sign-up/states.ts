@@ -22,8 +22,14 @@ export const formParams = (form: FormName) => ({ form });
 export const errorNotice = ({ event }: { event: { error: unknown } }) => ({ id: errorMessageId(event.error) });
 
 const outcomeOf = (o: SocialOutput): SocialOutcome | null => (o.kind === 'outcome' ? o.outcome : null);
-export const emailOf = (o: SocialOutput) => { const out = outcomeOf(o); return out?.kind === 'inactive' ? out.email : ''; };
-export const hashOf = (o: SocialOutput) => { const out = outcomeOf(o); return out && out.kind !== 'inactive' ? out.hash : ''; };
+export const emailOf = (o: SocialOutput) => {
+  const out = outcomeOf(o);
+  return out?.kind === 'inactive' ? out.email : '';
+};
+export const hashOf = (o: SocialOutput) => {
+  const out = outcomeOf(o);
+  return out && out.kind !== 'inactive' ? out.hash : '';
+};
 export const failureOf = (o: SocialOutput): unknown => (o.kind === 'failed' ? o.error : null);
 /** The social child ended with this kind of outcome. */
 export const socialIs = (o: SocialOutput, kind: SocialOutcome['kind']) => outcomeOf(o)?.kind === kind;
@@ -93,7 +99,10 @@ export function socialSignIn() {
           actions: { type: 'keepLoginHash' as const, params: ({ event }: SocialDone) => ({ hash: hashOf(event.output) }) },
         },
         // A failure (a server code, a fragment that made no sense) is shown; an abort (pop-up closed) shows nothing.
-        { target: 'editing', actions: { type: 'showCallError' as const, params: ({ event }: SocialDone) => ({ error: failureOf(event.output) }) } },
+        {
+          target: 'editing',
+          actions: { type: 'showCallError' as const, params: ({ event }: SocialDone) => ({ error: failureOf(event.output) }) },
+        },
       ],
       onError: { target: 'editing', actions: { type: 'showCallError' as const, params: errorParams } },
     },

@@ -93,10 +93,7 @@ export interface SignUpEnding {
  * route's modal (header route, mailed link) leaves its route: to the dashboard once activated, else to
  * the site root. A page that requires login stays (the router shows it once signed in).
  */
-export function endingOf(
-  context: Pick<SignUpModalContext, 'reason' | 'content'>,
-  kind: SignUpModalOutput['kind'],
-): SignUpEnding {
+export function endingOf(context: Pick<SignUpModalContext, 'reason' | 'content'>, kind: SignUpModalOutput['kind']): SignUpEnding {
   const signedIn = kind === 'closed' ? null : context.content;
   return {
     signedIn,

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { socialFragment } from '../../src/contracts/social';
 import { createActor, toPromise } from 'xstate';
 import { OAUTH_RESULT_TTL_MS, POPUP_POLL_MS } from '../../machines/constants';
 import { provideSocial } from '../../machines/sign-up/provide';
 import type { SocialOutput } from '../../machines/sign-up/social.machine';
 import type { SocialProvider } from '../../machines/sign-up/types';
 import type { ClientConfig } from '../../src/api';
+import { socialFragment } from '../../src/contracts/social';
 import {
   completeOAuthLanding,
   createSocialServices,

@@ -15,8 +15,8 @@ import { API_VERSION } from '../../contracts/envelope';
  * where `pendingSocialProvider` names the provider whose outcome waits.
  */
 
-export { OAUTH_LANDING_PATH } from './oauth-path';
 export { type OAuthLanding, parseOAuthFragment, type SocialFailure } from '../../../machines/sign-up/oauth';
+export { OAUTH_LANDING_PATH } from './oauth-path';
 
 import { OAUTH_LANDING_PATH } from './oauth-path';
 /** `postMessage` data type from the landing pop-up to its opener. */

@@ -257,10 +257,7 @@ describe('social sign-in (SPEC §4)', () => {
   });
 
   it('an activation code opens the activate tab with that hash', async () => {
-    const { actor, tab } = open(
-      { knownAccount: false },
-      fakeServices({}, fakeSocial({ hash: `#activation-${'a'.repeat(32)}` })),
-    );
+    const { actor, tab } = open({ knownAccount: false }, fakeServices({}, fakeSocial({ hash: `#activation-${'a'.repeat(32)}` })));
     actor.send({ type: 'user.social', provider: 'linkedin' });
     await until(actor, (s) => s.matches('activate'));
     expect(tab()).toBe('activate');
