@@ -85,6 +85,13 @@ export const SIGN_UP_TABS = [
   'activate-notif',
   'close',
 ] as const;
+/** Social sign-in: how often the opener checks whether the user closed the pop-up (not in the spec). */
+export const POPUP_POLL_MS = 400;
+/**
+ * Social sign-in: a full-page sign-in's kept outcome is used within this time (the server's OAuth
+ * state cookie lives ten minutes too).
+ */
+export const OAUTH_RESULT_TTL_MS = 10 * 60_000;
 /**
  * Message ids the sign-up modal shows (§4 success messages, §8 second-factor codes). The activation
  * tab's context error is USAGE_CONTEXT_ERROR_ID and its consents rule CONSENTS_RENEWAL_BEFORE (above).

@@ -21,6 +21,7 @@ import {
   withField,
   withoutCaptcha,
 } from './sign-up/forms';
+import { type SocialOutput, socialMachine } from './sign-up/social.machine';
 import {
   callFailed,
   codeIs,
@@ -32,19 +33,21 @@ import {
   ID,
   signedInTab,
   signIn,
+  socialIs,
   socialSignIn,
 } from './sign-up/states';
 import {
+  endingOf,
   FIRST_TABS,
   type FirstTab,
   firstTab,
   type SelectableTab,
+  type SignUpEnding,
   type SignUpModalContext,
   type SignUpModalEvent,
   type SignUpModalInput,
   type SignUpModalOutput,
   type SocialOutcome,
-  type SocialProvider,
 } from './sign-up/types';
 
 export * from './sign-up/types';
@@ -75,27 +78,32 @@ export const signUpModalMachine = setup({
     resend: fromPromise<unknown, EmailCaptchaCall>(() => pending()),
     /** POST {api}/profile/password/ {password, hash}. */
     reset: fromPromise<unknown, ResetCall>(() => pending()),
-    /** Provider SDK / redirect, then POST {api}/oauth2/{provider} → the outcome. */
-    socialSignIn: fromPromise<SocialOutcome, { provider: SocialProvider }>(() => pending()),
+    /** The social pop-up (or full-page redirect) and its landing: the `social` child machine. */
+    socialSignIn: socialMachine,
     mfa: mfaMachine,
     activation: activationMachine,
   },
   guards: {
     closable: ({ context }) => context.closable,
+    expiredSession: ({ context }) => context.reason === 'expired',
     opensOn: ({ context }, params: { tab: FirstTab }) => context.firstTab === params.tab,
     tabIs: ({ event }, params: { tab: SelectableTab }) => event.type === 'user.selectTab' && event.tab === params.tab,
     formValid: ({ context }, params: { form: FormName }) => formValid(context.forms, params.form, context),
     errorIs: (_, params: { error: unknown; code: number }) => errorCode(params.error) === params.code,
     secondFactor: (_, params: { error: unknown }) => secondFactorHash(params.error) !== undefined,
-    socialIs: (_, params: { outcome: SocialOutcome; kind: SocialOutcome['kind'] }) => params.outcome.kind === params.kind,
+    socialIs: (_, params: { output: SocialOutput; kind: SocialOutcome['kind'] }) => socialIs(params.output, params.kind),
     mfaVerified: (_, params: { output: MfaOutput }) => params.output.kind === 'verified',
     activationIs: (_, params: { output: ActivationOutput; kind: ActivationOutput['kind'] }) => params.output.kind === params.kind,
   },
   actions: {
     /** Stores the signed-in user (local storage, session); the app provides it. */
     saveUser: (_, _params: { content: LoginContent }) => {},
-    /** A non-closeable modal was dismissed: the app sends the user to the site root (router `user.dismissLogin`). */
+    /** A page's non-closeable modal was dismissed: the app sends the user to the site root (router `user.dismissLogin`). */
     leaveToRoot: () => {},
+    /** The expired-session sign-in was dismissed: the app takes it off the modal stack and the session gives up its waiting requests. */
+    cancelExpiredSignIn: () => {},
+    /** What follows the modal (its final states; `endingOf` decides): the app does exactly these steps. */
+    finish: (_, _params: SignUpEnding) => {},
     /** A success message outliving the modal (resend): the app pushes a success alert. */
     showSuccess: (_, _params: { id: string }) => {},
     setField: assign({
@@ -139,7 +147,8 @@ export const signUpModalMachine = setup({
 }).createMachine({
   id: ID,
   context: ({ input }) => ({
-    closable: input.closable,
+    reason: input.reason,
+    closable: input.reason === 'route',
     knownAccount: input.knownAccount,
     devMode: input.devMode,
     forms: emptyForms(),
@@ -163,7 +172,11 @@ export const signUpModalMachine = setup({
       { guard: { type: 'tabIs', params: { tab: 'resend' } }, target: '.resend', actions: 'clearMessages' },
     ],
     'user.close': { guard: 'closable', target: '.closed' },
-    'user.dismiss': [{ guard: 'closable', target: '.closed' }, { actions: 'leaveToRoot' }],
+    'user.dismiss': [
+      { guard: 'closable', target: '.closed' },
+      { guard: 'expiredSession', actions: 'cancelExpiredSignIn' },
+      { actions: 'leaveToRoot' },
+    ],
     'route.opened': { target: '.opening', actions: 'reopen' },
   },
   states: {
@@ -350,13 +363,19 @@ export const signUpModalMachine = setup({
     activateError: {},
     signedIn: {
       type: 'final',
+      entry: { type: 'finish', params: ({ context }) => endingOf(context, 'signedIn') },
       output: ({ context }): SignUpModalOutput => ({ kind: 'signedIn', content: context.content as LoginContent }),
     },
     activated: {
       type: 'final',
+      entry: { type: 'finish', params: ({ context }) => endingOf(context, 'activated') },
       output: ({ context }): SignUpModalOutput => ({ kind: 'activated', content: context.content as LoginContent }),
     },
     /** The `close` tab: the modal is gone. */
-    closed: { type: 'final', output: (): SignUpModalOutput => ({ kind: 'closed' }) },
+    closed: {
+      type: 'final',
+      entry: { type: 'finish', params: ({ context }) => endingOf(context, 'closed') },
+      output: (): SignUpModalOutput => ({ kind: 'closed' }),
+    },
   },
 });

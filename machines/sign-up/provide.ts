@@ -1,10 +1,47 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { LoginContent } from '../../src/contracts/accounts';
 import { type ActivateInput, activationMachine } from '../activation.machine';
 import { type ConfirmLoginInput, mfaMachine } from '../mfa.machine';
 import { signUpModalMachine } from '../sign-up-modal.machine';
 import type { EmailCaptchaCall, LoginCall, RegisterCall, ResetCall } from './forms';
-import type { SocialOutcome, SocialProvider } from './types';
+import { type KeptOAuthResult, type SocialEvent, type SocialInput, socialMachine } from './social.machine';
+import type { SignUpEnding, SocialProvider } from './types';
+
+/** The window, pop-up and storage access of one social sign-in (src/web/app/social.ts). */
+export interface SocialServices {
+  /** Takes (reads and removes) the outcome a full-page sign-in kept for this tab, with its age. */
+  takeKeptResult(): KeptOAuthResult | null;
+  /** Opens the pop-up on the provider's start call; false when the browser blocked it. */
+  openPopup(provider: SocialProvider): boolean;
+  /** Whether the user closed the pop-up. */
+  popupClosed(): boolean;
+  /** Calls `landed` with the fragment the pop-up's landing posts (our origin, our pop-up); returns the unsubscribe. */
+  listen(landed: (hash: string) => void): () => void;
+  /** Keeps the pending full-page sign-in and sends the page to the provider. */
+  redirect(provider: SocialProvider): void;
+  /** Closes the pop-up if it is open (the pop-up actor stopped: answered, closed, or given up). */
+  closePopup(): void;
+}
+
+/** The social child machine with the app's window, pop-up and storage access. */
+export const provideSocial = (s: SocialServices) =>
+  socialMachine.provide({
+    actors: {
+      takeKeptResult: fromPromise<KeptOAuthResult | null, SocialInput>(async () => s.takeKeptResult()),
+      openPopup: fromPromise<boolean, SocialInput>(async ({ input }) => s.openPopup(input.provider)),
+      popupClosed: fromPromise<boolean>(async () => s.popupClosed()),
+      popup: fromCallback<SocialEvent>(({ sendBack }) => {
+        const stopListening = s.listen((hash) => sendBack({ type: 'popup.landed', hash }));
+        return () => {
+          stopListening();
+          s.closePopup();
+        };
+      }),
+    },
+    actions: {
+      redirect: (_, params) => s.redirect(params.provider),
+    },
+  });
 
 /**
  * Everything the sign-up machines need from the app (DESIGN §4: side effects are named actors and
@@ -26,14 +63,22 @@ export interface SignUpServices {
   reset(input: ResetCall, signal: AbortSignal): Promise<unknown>;
   /** POST {api}/profile/activate → {hash}. */
   activate(input: ActivateInput, signal: AbortSignal): Promise<{ hash: string }>;
-  /** Provider SDK or redirect, then POST {api}/oauth2/{provider}; a closed pop-up rejects with kind 'abort'. */
-  socialSignIn(input: { provider: SocialProvider }, signal: AbortSignal): Promise<SocialOutcome>;
+  /** The social sign-in's window, pop-up and storage access (the `social` child machine). */
+  socialSignIn: SocialServices;
   /** Store the signed-in user (current user, session token). */
   saveUser(content: LoginContent): void;
-  /** A non-closeable modal was dismissed: go to the site root (router `user.dismissLogin`). */
+  /** A page's non-closeable modal was dismissed: go to the site root (router `user.dismissLogin`). */
   leaveToRoot(): void;
   /** A success message that outlives the modal (resend sent): push a success alert. */
   showSuccess(messageId: string): void;
+}
+
+/** What the app does when the modal ends or an expired session's modal is dismissed. */
+export interface SignUpEndingServices {
+  /** Do the steps the machine decided (`endingOf`): follow the sign-in, close the expired sign-in, navigate. */
+  finish(ending: SignUpEnding): void;
+  /** The expired-session sign-in was dismissed: close it and let the session give up its waiting requests. */
+  cancelExpiredSignIn(): void;
 }
 
 /** The mfa machine with the app's confirm-login call. */
@@ -52,7 +97,7 @@ export const provideActivation = (s: Pick<SignUpServices, 'activate' | 'confirmL
   });
 
 /** The sign-up modal wired to the app (its `mfa` and `activation` children included). */
-export function provideSignUpModal(s: SignUpServices) {
+export function provideSignUpModal(s: SignUpServices & SignUpEndingServices) {
   return signUpModalMachine.provide({
     actors: {
       login: fromPromise<{ hash: string }, LoginCall>(({ input, signal }) => s.login(input, signal)),
@@ -61,13 +106,15 @@ export function provideSignUpModal(s: SignUpServices) {
       forgot: fromPromise<unknown, EmailCaptchaCall>(({ input, signal }) => s.forgot(input, signal)),
       resend: fromPromise<unknown, EmailCaptchaCall>(({ input, signal }) => s.resend(input, signal)),
       reset: fromPromise<unknown, ResetCall>(({ input, signal }) => s.reset(input, signal)),
-      socialSignIn: fromPromise<SocialOutcome, { provider: SocialProvider }>(({ input, signal }) => s.socialSignIn(input, signal)),
+      socialSignIn: provideSocial(s.socialSignIn),
       mfa: provideMfa(s),
       activation: provideActivation(s),
     },
     actions: {
       saveUser: (_, params) => s.saveUser(params.content),
       leaveToRoot: () => s.leaveToRoot(),
+      cancelExpiredSignIn: () => s.cancelExpiredSignIn(),
+      finish: (_, params) => s.finish(params),
       showSuccess: (_, params) => s.showSuccess(params.id),
     },
   });

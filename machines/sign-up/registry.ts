@@ -1,5 +1,6 @@
 import type { EventObject } from 'xstate';
 import { type ActivationContext, type ActivationEvent, activationMachine, PRO_FIELDS } from '../activation.machine';
+import { OAUTH_RESULT_TTL_MS } from '../constants';
 import { codeError, type MfaContext, type MfaEvent, mfaMachine } from '../mfa.machine';
 import type { MachineEntry } from '../registry-types';
 import {
@@ -11,6 +12,8 @@ import {
 } from '../sign-up-modal.machine';
 import { errors, HASH, loginContent, VALID_FIELDS } from './fixtures';
 import { formErrors } from './forms';
+import { type SignUpHostFacts, signUpHostMachine } from './host.machine';
+import { type SocialContext, type SocialEvent, socialMachine } from './social.machine';
 
 /** Registry entries of the sign-up machines (spread into machines/index.ts). */
 
@@ -33,7 +36,7 @@ const current = loginContent();
 const outdated = loginContent(1_500_000_000);
 
 // ── sign-up modal ──
-const base: SignUpModalInput = { knownAccount: false, closable: true, devMode: false };
+const base: SignUpModalInput = { reason: 'route', knownAccount: false, devMode: false };
 
 /** Fields of the shown form: 1 valid, 0 not (what the submit guard reads). */
 function fieldBits(s: Snap): string {
@@ -98,10 +101,11 @@ function modalEvents(s: Snap): EventObject[] {
       break;
     case 'signingInWithSocial':
       events.push(
-        done('socialSignIn', { kind: 'inactive', email: 'reader@example.org' }),
-        done('socialSignIn', { kind: 'activation', hash: HASH }),
-        done('socialSignIn', { kind: 'hash', hash: HASH }),
-        failed('socialSignIn', errors.abort),
+        done('socialSignIn', { kind: 'outcome', outcome: { kind: 'inactive', email: 'reader@example.org' } }),
+        done('socialSignIn', { kind: 'outcome', outcome: { kind: 'activation', hash: HASH } }),
+        done('socialSignIn', { kind: 'outcome', outcome: { kind: 'hash', hash: HASH } }),
+        done('socialSignIn', { kind: 'failed', error: errors.abort }),
+        failed('socialSignIn', errors.network),
       );
       break;
     case 'mfa':
@@ -175,6 +179,46 @@ function activationEvents(s: Snap): EventObject[] {
   return [done('confirmLogin', outdated), done('confirmLogin', current), failed('confirmLogin', errors.network)];
 }
 
+// ── social sign-in ──
+function socialEvents(s: Snap): EventObject[] {
+  const [step, sub] = path(s);
+  switch (step) {
+    case 'resuming':
+      return [
+        // Kept for this provider and fresh; for another provider; too old (the TTL); nothing kept.
+        done('takeKeptResult', { provider: 'google', hash: `#hash-${HASH}`, ageMs: 1000 }),
+        done('takeKeptResult', { provider: 'facebook', hash: `#hash-${HASH}`, ageMs: 1000 }),
+        done('takeKeptResult', { provider: 'google', hash: `#hash-${HASH}`, ageMs: OAUTH_RESULT_TTL_MS }),
+        done('takeKeptResult', null),
+        failed('takeKeptResult', new Error('storage denied')),
+      ];
+    case 'opening':
+      return [done('openPopup', true), done('openPopup', false), failed('openPopup', new Error('blocked'))];
+    case 'popupOpen':
+      return [
+        ...[`#activation-${HASH}`, '#error-174', '#error-abort', '#nonsense'].map((hash): SocialEvent => ({ type: 'popup.landed', hash })),
+        ...(sub === 'waiting'
+          ? [{ type: 'xstate.after.popupPoll.socialSignIn.popupOpen.waiting' }]
+          : [done('popupClosed', true), done('popupClosed', false), failed('popupClosed', new Error('gone'))]),
+      ];
+    default:
+      return [];
+  }
+}
+
+// ── sign-up host ──
+const noFacts: SignUpHostFacts = { expiredSignIn: false, loginRequired: false, loggedIn: false, authPage: false };
+/** Each row of the reason table, and the rows it outranks. */
+const FACTS: SignUpHostFacts[] = [
+  noFacts,
+  { ...noFacts, expiredSignIn: true, loginRequired: true, authPage: true, page: 'login' },
+  { ...noFacts, loginRequired: true, authPage: true, page: 'login' },
+  { ...noFacts, authPage: true, page: 'reset', hash: 'r'.repeat(32) },
+  { ...noFacts, loggedIn: true, authPage: true, page: 'login' },
+  { ...noFacts, loggedIn: true, authPage: true, page: 'activate', hash: 'a'.repeat(32) },
+  { ...noFacts, page: 'home' },
+];
+
 export const signUpMachines: MachineEntry[] = [
   {
     id: 'sign-up-modal',
@@ -187,11 +231,36 @@ export const signUpMachines: MachineEntry[] = [
         // Closable, captcha required, the browser knows an account (opens on login).
         { ...base, knownAccount: true },
         // A page requires login: not closable; dev mode (no captcha); opens on register.
-        { ...base, closable: false, devMode: true },
+        { ...base, reason: 'required', devMode: true },
+        // The session expired: not closable, on the login tab; a dismissal gives the sign-in up.
+        { ...base, reason: 'expired', knownAccount: true, initialTab: 'login', devMode: true },
       ] satisfies SignUpModalInput[],
       events: modalEvents,
       serializeState: (s) => `${value(s)}|${fieldBits(s)}`,
       limit: 400,
+    },
+  },
+  {
+    id: 'social',
+    title: 'Social sign-in',
+    description:
+      "The sign-up modal's child for one provider: a full-page sign-in's kept outcome (fresh, this provider) answers at once; else a pop-up opens (blocked: the page goes to the provider), its landing's fragment answers, and a pop-up closed by the user is a silent abort.",
+    machine: socialMachine,
+    paths: {
+      input: { provider: 'google' },
+      events: socialEvents,
+      serializeState: (s) => `${value(s)}|${JSON.stringify(ctx<SocialContext>(s).landing)}`,
+    },
+  },
+  {
+    id: 'sign-up-host',
+    title: 'Sign-up modal host',
+    description:
+      'When the sign-up modal shows and why: an expired session first, then a page that requires login, then a header route or mailed link (signed out; activation links even signed in), else hidden.',
+    machine: signUpHostMachine,
+    paths: {
+      input: noFacts,
+      events: () => FACTS.map((facts) => ({ type: 'facts.changed', ...facts })),
     },
   },
   {

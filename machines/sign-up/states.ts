@@ -3,6 +3,7 @@ import type { ActivationOutput } from '../activation.machine';
 import type { MfaOutput } from '../mfa.machine';
 import { errorMessageId } from './errors';
 import type { FormName } from './forms';
+import type { SocialOutput } from './social.machine';
 import type { SignUpModalEvent, SocialOutcome } from './types';
 
 /**
@@ -20,8 +21,18 @@ export const codeIs = (code: number) => ({
 export const formParams = (form: FormName) => ({ form });
 export const errorNotice = ({ event }: { event: { error: unknown } }) => ({ id: errorMessageId(event.error) });
 
-export const emailOf = (o: SocialOutcome) => (o.kind === 'inactive' ? o.email : '');
-export const hashOf = (o: SocialOutcome) => (o.kind === 'inactive' ? '' : o.hash);
+const outcomeOf = (o: SocialOutput): SocialOutcome | null => (o.kind === 'outcome' ? o.outcome : null);
+export const emailOf = (o: SocialOutput) => {
+  const out = outcomeOf(o);
+  return out?.kind === 'inactive' ? out.email : '';
+};
+export const hashOf = (o: SocialOutput) => {
+  const out = outcomeOf(o);
+  return out && out.kind !== 'inactive' ? out.hash : '';
+};
+export const failureOf = (o: SocialOutput): unknown => (o.kind === 'failed' ? o.error : null);
+/** The social child ended with this kind of outcome. */
+export const socialIs = (o: SocialOutput, kind: SocialOutcome['kind']) => outcomeOf(o)?.kind === kind;
 export const contentOf = (o: MfaOutput | ActivationOutput) => ('content' in o ? o.content : (null as unknown as LoginContent));
 export const failedErrorId = (o: ActivationOutput) => (o.kind === 'failed' ? o.errorId : null);
 
@@ -57,7 +68,12 @@ export const editing = (form: FormName, submitTarget: string, social = false) =>
   },
 });
 
-type SocialDone = { event: { output: SocialOutcome } };
+type SocialDone = { event: { output: SocialOutput } };
+const outcomeIs = (kind: SocialOutcome['kind']) => ({
+  type: 'socialIs' as const,
+  params: ({ event }: SocialDone) => ({ output: event.output, kind }),
+});
+/** The social child machine (machines/sign-up/social.machine.ts); its output decides the next tab. */
 export function socialSignIn() {
   return {
     invoke: {
@@ -68,33 +84,24 @@ export function socialSignIn() {
       }),
       onDone: [
         {
-          guard: {
-            type: 'socialIs' as const,
-            params: ({ event }: SocialDone) => ({ outcome: event.output, kind: 'inactive' as const }),
-          },
+          guard: outcomeIs('inactive'),
           target: `#${ID}.registerSuccess`,
-          actions: {
-            type: 'keepRegisteredEmail' as const,
-            params: ({ event }: SocialDone) => ({ email: emailOf(event.output) }),
-          },
+          actions: { type: 'keepRegisteredEmail' as const, params: ({ event }: SocialDone) => ({ email: emailOf(event.output) }) },
         },
         {
-          guard: {
-            type: 'socialIs' as const,
-            params: ({ event }: SocialDone) => ({ outcome: event.output, kind: 'activation' as const }),
-          },
+          guard: outcomeIs('activation'),
           target: `#${ID}.activate`,
-          actions: {
-            type: 'keepActivationHash' as const,
-            params: ({ event }: SocialDone) => ({ hash: hashOf(event.output) }),
-          },
+          actions: { type: 'keepActivationHash' as const, params: ({ event }: SocialDone) => ({ hash: hashOf(event.output) }) },
         },
         {
+          guard: outcomeIs('hash'),
           target: `#${ID}.login.confirming`,
-          actions: {
-            type: 'keepLoginHash' as const,
-            params: ({ event }: SocialDone) => ({ hash: hashOf(event.output) }),
-          },
+          actions: { type: 'keepLoginHash' as const, params: ({ event }: SocialDone) => ({ hash: hashOf(event.output) }) },
+        },
+        // A failure (a server code, a fragment that made no sense) is shown; an abort (pop-up closed) shows nothing.
+        {
+          target: 'editing',
+          actions: { type: 'showCallError' as const, params: ({ event }: SocialDone) => ({ error: failureOf(event.output) }) },
         },
       ],
       onError: { target: 'editing', actions: { type: 'showCallError' as const, params: errorParams } },

@@ -11,11 +11,18 @@ export const FIRST_TABS = ['activate', 'reset', 'login', 'register', 'forgot', '
 export type FirstTab = (typeof FIRST_TABS)[number];
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
+/**
+ * Why the modal opened (machines/sign-up/host.machine.ts decides): the session expired (non-closeable
+ * sign-in over the page), a page requires login (non-closeable; dismissal leaves to the site root), or a
+ * header route / mailed link (closable, on its tab).
+ */
+export type SignUpReason = 'expired' | 'required' | 'route';
+
 export interface SignUpModalInput {
+  /** Why it opened: only a route's modal can be closed; what follows the modal depends on it too. */
+  reason: SignUpReason;
   /** The browser already has an account (stored user or cookie): default tab login, else register (SPEC §2). */
   knownAccount: boolean;
-  /** False when a page requires login: no close button, a dismissal leaves to the site root. */
-  closable: boolean;
   /** Header routes login, register, forgot and resend open the modal on that tab. */
   initialTab?: SelectableTab;
   /** A password-reset link's hash: opens the reset tab. */
@@ -36,6 +43,8 @@ export type SignUpModalOutput =
   | { kind: 'closed' };
 
 export interface SignUpModalContext {
+  reason: SignUpReason;
+  /** A route's modal (reason 'route'): ✕, Escape and the backdrop close it; else a dismissal leaves (SPEC §2). */
   closable: boolean;
   devMode: boolean;
   /** Values and per-field error message ids of every form tab (kept across tab switches). */
@@ -68,6 +77,30 @@ export type SignUpModalEvent =
   | { type: 'user.dismiss' }
   /** The route changed while the modal is open (a header route, a reset or activation link): pick the tab again. */
   | ({ type: 'route.opened' } & Pick<SignUpModalInput, 'initialTab' | 'resetHash' | 'activationHash'>);
+
+/** What follows the modal's end, for the app to do (the `finish` action): decided by `endingOf`. */
+export interface SignUpEnding {
+  /** A sign-in: the session follows it and the post-login steps run. */
+  signedIn: LoginContent | null;
+  /** Take the expired-session sign-in off the modal stack. */
+  closeExpiredSignIn: boolean;
+  /** Leave the route that opened the modal for this path (replacing its history entry). */
+  navigateTo: string | null;
+}
+
+/**
+ * What follows the modal: a sign-in feeds the session (and closes an expired session's modal); a
+ * route's modal (header route, mailed link) leaves its route: to the dashboard once activated, else to
+ * the site root. A page that requires login stays (the router shows it once signed in).
+ */
+export function endingOf(context: Pick<SignUpModalContext, 'reason' | 'content'>, kind: SignUpModalOutput['kind']): SignUpEnding {
+  const signedIn = kind === 'closed' ? null : context.content;
+  return {
+    signedIn,
+    closeExpiredSignIn: signedIn !== null && context.reason === 'expired',
+    navigateTo: context.reason !== 'route' ? null : kind === 'activated' ? '/account/dashboard' : '/',
+  };
+}
 
 /** SPEC §2: an activation or reset link's tab, else the header route's tab, else login when the browser knows an account, else register. */
 export function firstTab(input: Pick<SignUpModalInput, 'knownAccount' | 'initialTab' | 'resetHash' | 'activationHash'>): FirstTab {

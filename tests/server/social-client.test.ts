@@ -1,17 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { OAUTH_RESULT_TTL_MS, POPUP_POLL_MS } from '../../machines/constants';
+import { provideSocial } from '../../machines/sign-up/provide';
+import type { SocialOutput } from '../../machines/sign-up/social.machine';
+import type { SocialProvider } from '../../machines/sign-up/types';
+import type { ClientConfig } from '../../src/api';
 import { socialFragment } from '../../src/contracts/social';
 import {
   completeOAuthLanding,
-  createSocialSignIn,
+  createSocialServices,
   OAUTH_MESSAGE_TYPE,
   OAUTH_PENDING_KEY,
   OAUTH_RESULT_KEY,
-  POPUP_POLL_MS,
   parseOAuthFragment,
   pendingSocialProvider,
 } from '../../src/web/app/social';
 
-/** The browser side of social sign-in (src/web/app/social.ts) against a fake window; the e2e drives the real one. */
+/**
+ * The browser side of social sign-in (src/web/app/social.ts) driven by the real social machine
+ * (machines/sign-up/social.machine.ts) against a fake window; the e2e drives the real one.
+ */
 const HASH = 'a'.repeat(43);
 
 describe('parseOAuthFragment', () => {
@@ -91,7 +99,17 @@ function fakeWindow(options: { blockPopups?: boolean; opener?: unknown; hash?: s
   return { win: win as unknown as Window, raw: win, opened, post };
 }
 
-describe('createSocialSignIn', () => {
+/** One social sign-in: the machine with the app's services; `result` settles with its output. */
+function createSocialSignIn({ config, win }: { config: Pick<ClientConfig, 'api'>; win: Window }) {
+  return (input: { provider: SocialProvider }, signal: AbortSignal): Promise<SocialOutput> => {
+    const actor = createActor(provideSocial(createSocialServices({ config, win })), { input });
+    signal.addEventListener('abort', () => actor.stop(), { once: true });
+    const result = toPromise(actor.start());
+    return result;
+  };
+}
+
+describe('social machine with the app services', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -103,6 +121,7 @@ describe('createSocialSignIn', () => {
     const { win, opened, post } = fakeWindow();
     const signIn = createSocialSignIn({ config: { api: '/api' }, win });
     const promise = signIn({ provider: 'google' }, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
     expect(opened).toHaveLength(1);
     const url = new URL(opened[0]?.url ?? '');
     expect(`${url.origin}${url.pathname}`).toBe('http://app.example/api/oauth2/google/start');
@@ -112,26 +131,33 @@ describe('createSocialSignIn', () => {
     post({ type: OAUTH_MESSAGE_TYPE, hash: `#hash-${HASH}` }, undefined, {}); // not our pop-up: ignored
     post({ type: 'other', hash: `#hash-${HASH}` }); // not ours: ignored
     post({ type: OAUTH_MESSAGE_TYPE, hash: `#activation-${HASH}` });
-    await expect(promise).resolves.toEqual({ kind: 'activation', hash: HASH });
+    await expect(promise).resolves.toEqual({ kind: 'outcome', outcome: { kind: 'activation', hash: HASH } });
+    expect(opened[0]?.popup.closed).toBe(true);
   });
 
-  it('rejects like an API call on #error-<code>, and silently (abort) when the pop-up is closed or the modal gives up', async () => {
+  it('fails like an API call on #error-<code>, and silently (abort) when the pop-up is closed; giving up closes the pop-up', async () => {
     const { win, opened, post } = fakeWindow();
     const signIn = createSocialSignIn({ config: { api: 'https://api.example/v' }, win });
     const failed = signIn({ provider: 'linkedin' }, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
     expect(opened[0]?.url).toMatch(/^https:\/\/api\.example\/v\/oauth2\/linkedin\/start\?/);
     post({ type: OAUTH_MESSAGE_TYPE, hash: '#error-175' });
-    await expect(failed).rejects.toMatchObject({ name: 'ApiCallError', kind: 'server', type: 'AUTH', code: 175 });
+    await expect(failed).resolves.toEqual({
+      kind: 'failed',
+      error: { kind: 'server', type: 'AUTH', code: 175, content: { type: 'AUTH', code: 175 } },
+    });
 
     const closed = signIn({ provider: 'google' }, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(POPUP_POLL_MS); // still open at the first check
     opened.at(-1)?.popup.close();
-    vi.advanceTimersByTime(POPUP_POLL_MS);
-    await expect(closed).rejects.toMatchObject({ kind: 'abort' });
+    await vi.advanceTimersByTimeAsync(POPUP_POLL_MS);
+    await expect(closed).resolves.toEqual({ kind: 'failed', error: { kind: 'abort' } });
 
     const controller = new AbortController();
-    const aborted = signIn({ provider: 'facebook' }, controller.signal);
+    void signIn({ provider: 'facebook' }, controller.signal).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened.at(-1)?.popup.closed).toBe(false);
     controller.abort();
-    await expect(aborted).rejects.toMatchObject({ kind: 'abort' });
     expect(opened.at(-1)?.popup.closed).toBe(true);
   });
 
@@ -139,7 +165,9 @@ describe('createSocialSignIn', () => {
     const { win, raw } = fakeWindow({ blockPopups: true });
     const signIn = createSocialSignIn({ config: { api: '/api' }, win });
     let settled = false;
-    signIn({ provider: 'facebook' }, new AbortController().signal).then(
+    const redirecting = signIn({ provider: 'facebook' }, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
+    redirecting.then(
       () => {
         settled = true;
       },
@@ -166,12 +194,25 @@ describe('createSocialSignIn', () => {
     expect(landing.raw.location.replace).toHaveBeenCalledWith('/login?utm_source=news');
     expect(raw.sessionStorage.getItem(OAUTH_PENDING_KEY)).toBeNull();
 
-    // Back on the page: the app sends user.social for this provider; the call resolves without a pop-up.
+    // Back on the page: a sign-in for this provider answers from the kept outcome without a pop-up.
     expect(pendingSocialProvider(win)).toBe('facebook');
     const resumed = createSocialSignIn({ config: { api: '/api' }, win })({ provider: 'facebook' }, new AbortController().signal);
-    await expect(resumed).resolves.toEqual({ kind: 'inactive', email: 'fiona@example.org' });
+    await expect(resumed).resolves.toEqual({ kind: 'outcome', outcome: { kind: 'inactive', email: 'fiona@example.org' } });
     expect(raw.sessionStorage.getItem(OAUTH_RESULT_KEY)).toBeNull();
     expect(pendingSocialProvider(win)).toBeNull();
+    expect(raw.open).toHaveBeenCalledTimes(1); // only the blocked one, before the redirect
+  });
+
+  it('a kept outcome older than the TTL is dropped and a pop-up opens instead', async () => {
+    const { win, raw, opened } = fakeWindow();
+    raw.sessionStorage.setItem(
+      OAUTH_RESULT_KEY,
+      JSON.stringify({ provider: 'google', hash: `#hash-${HASH}`, at: Date.now() - OAUTH_RESULT_TTL_MS }),
+    );
+    void createSocialSignIn({ config: { api: '/api' }, win })({ provider: 'google' }, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened).toHaveLength(1);
+    expect(raw.sessionStorage.getItem(OAUTH_RESULT_KEY)).toBeNull();
   });
 
   it('the landing in a pop-up posts the fragment to its opener (same origin) and closes', () => {

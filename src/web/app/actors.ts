@@ -6,12 +6,13 @@ import type { Language } from '../../../machines/constants';
 import { languageMachine } from '../../../machines/language.machine';
 import { modalsMachine } from '../../../machines/modals.machine';
 import { routerMachine } from '../../../machines/router.machine';
+import { type SignUpHostFacts, signUpHostMachine } from '../../../machines/sign-up/host.machine';
 import { type ApiClient, createApiClient, createGate, readClientConfig } from '../../api';
 import { createPublishing } from '../components/publish/publishing';
 import { setCookie } from '../i18n/cookies';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
-import { loadPage } from '../pages/registry';
+import { isAuthPage, loadPage } from '../pages/registry';
 import { createSessionWiring, type SessionWiring } from './session';
 
 /** Modal id of the non-closeable sign-in shown when the session expired (SPEC §4). */
@@ -123,6 +124,25 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
   });
   wiring.start();
 
+  // When the sign-up modal shows and why (machines/sign-up/host.machine.ts): it follows the modal stack, the route and the session.
+  const signUpFacts = (): SignUpHostFacts => {
+    const route = router.getSnapshot().context.route;
+    const page = route?.page.name;
+    return {
+      expiredSignIn: modals.getSnapshot().context.stack.some((m) => m.id === EXPIRED_SIGN_IN),
+      loginRequired: router.getSnapshot().matches('loginRequired'),
+      loggedIn: session.getSnapshot().matches('loggedIn'),
+      page,
+      hash: route?.params.hash,
+      authPage: isAuthPage(page),
+    };
+  };
+  const signUpHost = createActor(signUpHostMachine, { input: signUpFacts() }).start();
+  const observeSignUp = () => signUpHost.send({ type: 'facts.changed', ...signUpFacts() });
+  modals.subscribe(observeSignUp);
+  router.subscribe(observeSignUp);
+  session.subscribe(observeSignUp);
+
   // Publishing batches (publish modal → upload page); a sign-out stops the one in progress.
   const publishing = createPublishing({
     api,
@@ -136,7 +156,7 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
     if (s.matches('loggedOut')) publishing.clear();
   });
 
-  return { config, alerts, language, modals, router, api, sessionGate, detected, session, auth: wiring, publishing };
+  return { config, alerts, language, modals, router, api, sessionGate, detected, session, auth: wiring, signUpHost, publishing };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

@@ -1,17 +1,21 @@
-import type { SocialOutcome, SocialProvider } from '../../../machines/sign-up/types';
-import { ApiCallError, type ClientConfig } from '../../api';
+import { OAUTH_RESULT_TTL_MS } from '../../../machines/constants';
+import type { SocialServices } from '../../../machines/sign-up/provide';
+import type { KeptOAuthResult } from '../../../machines/sign-up/social.machine';
+import type { SocialProvider } from '../../../machines/sign-up/types';
+import type { ClientConfig } from '../../api';
 import { API_VERSION } from '../../contracts/envelope';
-import { ERRORS } from '../../contracts/errors';
 
 /**
- * Social sign-in in the browser (SPEC §4; server: src/server/routes/oauth2). `socialSignIn` opens a
- * pop-up on `{api}/oauth2/{provider}/start`, the provider signs the user in, and the server sends the
- * pop-up to the app's `/oauth#<outcome>` page, which posts the fragment to its opener and closes
+ * Social sign-in in the browser (SPEC §4; server: src/server/routes/oauth2): the window, pop-up and
+ * storage access of the `social` machine (machines/sign-up/social.machine.ts), which owns the flow. A
+ * pop-up opens on `{api}/oauth2/{provider}/start`, the provider signs the user in, and the server sends
+ * the pop-up to the app's `/oauth#<outcome>` page, which posts the fragment to its opener and closes
  * (`completeOAuthLanding`). When the browser blocks pop-ups the whole page goes through the provider
  * instead; the landing page then keeps the outcome for this tab and goes back where the user was,
- * where `pendingSocialProvider` tells the app to send `user.social` again, which resolves from it.
+ * where `pendingSocialProvider` names the provider whose outcome waits.
  */
 
+export { type OAuthLanding, parseOAuthFragment, type SocialFailure } from '../../../machines/sign-up/oauth';
 export { OAUTH_LANDING_PATH } from './oauth-path';
 
 import { OAUTH_LANDING_PATH } from './oauth-path';
@@ -20,84 +24,16 @@ export const OAUTH_MESSAGE_TYPE = 'quire-oauth';
 /** sessionStorage: a full-page sign-in under way ({provider, returnTo, at}) and its outcome ({provider, hash, at}). */
 export const OAUTH_PENDING_KEY = 'quire_oauth_pending';
 export const OAUTH_RESULT_KEY = 'quire_oauth_result';
-/** A kept full-page outcome is used within this time (the server's state cookie lives ten minutes too). */
-export const OAUTH_RESULT_TTL_MS = 10 * 60_000;
-/** How often the opener checks whether the user closed the pop-up. */
-export const POPUP_POLL_MS = 400;
-
-/** A failed sign-in: the user gave up (silent), or a server code (`errors.{type}.{code}`). */
-export type SocialFailure = { kind: 'abort' } | { kind: 'server'; type: string; code: number };
-/** What the landing fragment says. */
-export type OAuthLanding = SocialOutcome | SocialFailure;
-
-const HASH = /^[A-Za-z0-9_-]{16,128}$/;
-
-const safeDecode = (s: string): string | null => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return null;
-  }
-};
-
-/** The catalogue type of a server code (codes are unique across types). */
-const typeOfCode = (code: number): string => Object.values(ERRORS).find((e) => e.code === code)?.type ?? 'AUTH';
-
-/**
- * The landing fragment → outcome: `#inactive-<email>`, `#activation-<hash>`, `#hash-<hash>`,
- * `#error-<code>` or `#error-abort` (key and value split at the first '-', the value URI-encoded).
- * Anything else → null.
- */
-export function parseOAuthFragment(hash: string): OAuthLanding | null {
-  const body = hash.startsWith('#') ? hash.slice(1) : hash;
-  const dash = body.indexOf('-');
-  if (dash <= 0 || body.includes('/')) return null;
-  const key = body.slice(0, dash);
-  const value = safeDecode(body.slice(dash + 1));
-  if (value === null || value === '') return null;
-  switch (key) {
-    case 'inactive':
-      return /^[^\s@]+@[^\s@]+$/.test(value) ? { kind: 'inactive', email: value } : null;
-    case 'activation':
-      return HASH.test(value) ? { kind: 'activation', hash: value } : null;
-    case 'hash':
-      return HASH.test(value) ? { kind: 'hash', hash: value } : null;
-    case 'error': {
-      if (value === 'abort') return { kind: 'abort' };
-      if (!/^\d{1,6}$/.test(value)) return null;
-      const code = Number(value);
-      return { kind: 'server', type: typeOfCode(code), code };
-    }
-    default:
-      return null;
-  }
-}
-
-/** The landing as the machine's promise wants it: an outcome, or an ApiCallError-like rejection. */
-function settle(landing: OAuthLanding | null): { outcome: SocialOutcome } | { error: ApiCallError } {
-  if (landing === null) return { error: new ApiCallError('parse', { status: 0 }) };
-  if (landing.kind === 'abort') return { error: new ApiCallError('abort', { status: 0 }) };
-  if (landing.kind === 'server') {
-    return {
-      error: new ApiCallError('server', {
-        status: 0,
-        type: landing.type,
-        code: landing.code,
-        content: { type: landing.type, code: landing.code },
-      }),
-    };
-  }
-  return { outcome: landing };
-}
 
 export interface SocialDeps {
   config: Pick<ClientConfig, 'api'>;
   win: Window;
 }
 
-/** The sign-up machine's `socialSignIn(input, signal)` (machines/sign-up/provide.ts). */
-export function createSocialSignIn({ config, win }: SocialDeps) {
+/** The social machine's services for one sign-up modal (one pop-up at a time). */
+export function createSocialServices({ config, win }: SocialDeps): SocialServices {
   const storage = sessionStorageOf(win);
+  let popup: Window | null = null;
 
   const startUrl = (provider: SocialProvider): string => {
     const base = /^https?:\/\//i.test(config.api) ? config.api : `${win.location.origin}${config.api}`;
@@ -117,57 +53,35 @@ export function createSocialSignIn({ config, win }: SocialDeps) {
     return url.href;
   };
 
-  return function socialSignIn(input: { provider: SocialProvider }, signal: AbortSignal): Promise<SocialOutcome> {
-    if (signal.aborted) return Promise.reject(new ApiCallError('abort', { status: 0 }));
-
-    // Back from a full-page sign-in: its outcome is waiting for this provider.
-    const kept = takeResult(storage, input.provider);
-    if (kept !== undefined) {
-      const result = settle(parseOAuthFragment(kept));
-      return 'outcome' in result ? Promise.resolve(result.outcome) : Promise.reject(result.error);
-    }
-
-    const url = startUrl(input.provider);
-    const popup = openPopup(win, url);
-    if (!popup) {
-      // Pop-ups blocked: the whole page goes to the provider and comes back to /oauth.
+  return {
+    takeKeptResult: () => takeResult(storage),
+    openPopup: (provider) => {
+      popup = openPopup(win, startUrl(provider));
+      return popup !== null;
+    },
+    popupClosed: () => popup === null || popup.closed,
+    listen: (landed) => {
+      const onMessage = (event: MessageEvent) => {
+        const data = event.data as { type?: unknown; hash?: unknown } | null;
+        if (popup === null || event.origin !== win.location.origin || event.source !== popup) return;
+        if (!data || data.type !== OAUTH_MESSAGE_TYPE || typeof data.hash !== 'string') return;
+        landed(data.hash);
+      };
+      win.addEventListener('message', onMessage);
+      return () => win.removeEventListener('message', onMessage);
+    },
+    redirect: (provider) => {
       writeJson(storage, OAUTH_PENDING_KEY, {
-        provider: input.provider,
+        provider,
         returnTo: `${win.location.pathname}${win.location.search}`,
         at: Date.now(),
       });
-      win.location.assign(url);
-      return new Promise<SocialOutcome>(() => undefined);
-    }
-
-    return new Promise<SocialOutcome>((resolve, reject) => {
-      const cleanup = () => {
-        win.removeEventListener('message', onMessage);
-        signal.removeEventListener('abort', onAbort);
-        win.clearInterval(timer);
-      };
-      const onMessage = (event: MessageEvent) => {
-        const data = event.data as { type?: unknown; hash?: unknown } | null;
-        if (event.origin !== win.location.origin || event.source !== popup) return;
-        if (!data || data.type !== OAUTH_MESSAGE_TYPE || typeof data.hash !== 'string') return;
-        cleanup();
-        const result = settle(parseOAuthFragment(data.hash));
-        if ('outcome' in result) resolve(result.outcome);
-        else reject(result.error);
-      };
-      const onAbort = () => {
-        cleanup();
-        popup.close();
-        reject(new ApiCallError('abort', { status: 0, cause: signal.reason }));
-      };
-      const timer = win.setInterval(() => {
-        if (!popup.closed) return;
-        cleanup();
-        reject(new ApiCallError('abort', { status: 0 }));
-      }, POPUP_POLL_MS);
-      win.addEventListener('message', onMessage);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+      win.location.assign(startUrl(provider));
+    },
+    closePopup: () => {
+      popup?.close();
+      popup = null;
+    },
   };
 }
 
@@ -210,12 +124,13 @@ export function pendingSocialProvider(win: Window): SocialProvider | null {
   return kept.provider === 'facebook' || kept.provider === 'google' || kept.provider === 'linkedin' ? kept.provider : null;
 }
 
-function takeResult(storage: Storage | undefined, provider: SocialProvider): string | undefined {
+/** Takes the kept full-page outcome (removed once read); the machine judges its provider and age. */
+function takeResult(storage: Storage | undefined): KeptOAuthResult | null {
   const kept = readJson<{ provider?: unknown; hash?: unknown; at?: unknown }>(storage, OAUTH_RESULT_KEY);
-  if (!kept) return undefined;
+  if (!kept) return null;
   storage?.removeItem(OAUTH_RESULT_KEY);
-  const fresh = typeof kept.at === 'number' && Date.now() - kept.at < OAUTH_RESULT_TTL_MS;
-  return fresh && kept.provider === provider && typeof kept.hash === 'string' ? kept.hash : undefined;
+  if (typeof kept.provider !== 'string' || typeof kept.hash !== 'string' || typeof kept.at !== 'number') return null;
+  return { provider: kept.provider, hash: kept.hash, ageMs: Date.now() - kept.at };
 }
 
 /** A centred pop-up; null when the browser blocked it. */

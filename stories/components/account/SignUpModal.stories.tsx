@@ -6,7 +6,7 @@ import { USAGE_CONTEXT_ERROR_ID } from '../../../machines/constants';
 import { type MfaContext, mfaMachine } from '../../../machines/mfa.machine';
 import { errors, HASH, loginContent, VALID_FIELDS } from '../../../machines/sign-up/fixtures';
 import { emptyForms, type Forms } from '../../../machines/sign-up/forms';
-import { provideSignUpModal, type SignUpServices } from '../../../machines/sign-up/provide';
+import { provideSignUpModal, type SignUpEndingServices, type SignUpServices } from '../../../machines/sign-up/provide';
 import { type SignUpModalContext, signUpModalMachine } from '../../../machines/sign-up-modal.machine';
 import type { CaptchaKind } from '../../../src/contracts/client-config';
 import { SignUpModal } from '../../../src/web/components/account/SignUpModal';
@@ -27,6 +27,7 @@ interface SignUpStoryProps {
 }
 
 const baseContext = (): SignUpModalContext => ({
+  reason: 'route',
   closable: true,
   knownAccount: true,
   devMode: false,
@@ -155,7 +156,7 @@ export const LoginAfterForgot: Story = { args: { value: { login: 'editing' }, co
 /** `login.editing` after a reset: success notice. */
 export const LoginAfterReset: Story = { args: { value: { login: 'editing' }, context: { notice: 'account.reset.success' } } };
 /** A page requires login: no ✕; Escape and the backdrop send `user.dismiss` (leave to the site root). */
-export const LoginRequired: Story = { args: { value: { login: 'editing' }, context: { closable: false } } };
+export const LoginRequired: Story = { args: { value: { login: 'editing' }, context: { reason: 'required', closable: false } } };
 
 // ── register ──
 /** `register.editing` with the captcha placeholder (captcha kind altcha). */
@@ -368,7 +369,7 @@ const fail = (error: unknown) => () => {
 };
 
 /** Fake calls for the live story (see its description for the magic values). */
-const services: SignUpServices = {
+const services: SignUpServices & SignUpEndingServices = {
   login: ({ password }) =>
     wait(
       700,
@@ -387,7 +388,20 @@ const services: SignUpServices = {
   resend: () => wait(700, () => ({})),
   reset: () => wait(700, () => ({})),
   activate: () => wait(900, () => ({ hash: HASH })),
-  socialSignIn: ({ provider }) => wait(1200, () => ({ kind: 'inactive' as const, email: `reader+${provider}@example.org` })),
+  // A pop-up that answers after 1.2 s as a new profile (inactive: register success).
+  socialSignIn: {
+    takeKeptResult: () => null,
+    openPopup: () => true,
+    popupClosed: () => false,
+    listen: (landed) => {
+      const timer = setTimeout(() => landed('#inactive-reader%40example.org'), 1200);
+      return () => clearTimeout(timer);
+    },
+    redirect: () => {},
+    closePopup: () => {},
+  },
+  finish: () => {},
+  cancelExpiredSignIn: () => {},
   saveUser: () => {},
   leaveToRoot: () => {},
   showSuccess: () => {},
@@ -397,7 +411,7 @@ function LiveStory() {
   return (
     <WithActors
       build={() => ({
-        modal: createActor(provideSignUpModal(services), { input: { knownAccount: true, closable: true, devMode: true } }).start(),
+        modal: createActor(provideSignUpModal(services), { input: { reason: 'route', knownAccount: true, devMode: true } }).start(),
       })}
       deps="live"
     >

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type ActorRefFrom, createActor } from 'xstate';
 import type { activationMachine } from '../../../machines/activation.machine';
 import type { mfaMachine } from '../../../machines/mfa.machine';
 import { errors, HASH, loginContent } from '../../../machines/sign-up/fixtures';
 import { provideSignUpModal } from '../../../machines/sign-up/provide';
 import { firstTab, type SignUpModalInput, tabOf } from '../../../machines/sign-up-modal.machine';
-import { fakeServices, rejecting, settle, until } from './sign-up-fakes';
+import { fakeServices, fakeSocial, rejecting, settle, until } from './sign-up-fakes';
 
-const base: SignUpModalInput = { knownAccount: true, closable: true, devMode: false };
+const base: SignUpModalInput = { reason: 'route', knownAccount: true, devMode: false };
 
 function open(input: Partial<SignUpModalInput> = {}, services = fakeServices()) {
   const actor = createActor(provideSignUpModal(services), { input: { ...base, ...input } });
@@ -191,7 +191,7 @@ describe('register, forgot, resend, reset (SPEC §4, §5, §8)', () => {
   });
 
   it('resend in a non-closeable modal shows the message on the login tab', async () => {
-    const { actor, set } = open({ initialTab: 'resend', closable: false, devMode: true });
+    const { actor, set } = open({ initialTab: 'resend', reason: 'required' as const, devMode: true });
     set('email', 'ada@example.org');
     actor.send({ type: 'user.submit' });
     await until(actor, (s) => s.matches('login'));
@@ -235,7 +235,7 @@ describe('closing (SPEC §2 Routing)', () => {
   });
 
   it('a non-closeable modal has no close button and leaves to the root when dismissed', () => {
-    const { actor, services, tab } = open({ closable: false });
+    const { actor, services, tab } = open({ reason: 'required' as const });
     expect(actor.getSnapshot().can({ type: 'user.close' })).toBe(false);
     actor.send({ type: 'user.close' });
     expect(tab()).toBe('login');
@@ -247,20 +247,17 @@ describe('closing (SPEC §2 Routing)', () => {
 
 describe('social sign-in (SPEC §4)', () => {
   it('an inactive profile behaves like register success', async () => {
-    const services = fakeServices({ socialSignIn: async () => ({ kind: 'inactive', email: 'ada@example.org' }) });
+    const services = fakeServices({}, fakeSocial({ hash: '#inactive-ada%40example.org' }));
     const { actor, tab } = open({}, services);
     actor.send({ type: 'user.social', provider: 'facebook' });
     await until(actor, (s) => s.matches('registerSuccess'));
     expect(tab()).toBe('register-success');
     expect(actor.getSnapshot().context.registeredEmail).toBe('ada@example.org');
-    expect(services.socialSignIn.mock.calls[0]?.[0]).toEqual({ provider: 'facebook' });
+    expect(services.socialSignIn.openPopup).toHaveBeenCalledWith('facebook');
   });
 
   it('an activation code opens the activate tab with that hash', async () => {
-    const { actor, tab } = open(
-      { knownAccount: false },
-      fakeServices({ socialSignIn: async () => ({ kind: 'activation', hash: 'a'.repeat(32) }) }),
-    );
+    const { actor, tab } = open({ knownAccount: false }, fakeServices({}, fakeSocial({ hash: `#activation-${'a'.repeat(32)}` })));
     actor.send({ type: 'user.social', provider: 'linkedin' });
     await until(actor, (s) => s.matches('activate'));
     expect(tab()).toBe('activate');
@@ -286,11 +283,71 @@ describe('social sign-in (SPEC §4)', () => {
   });
 
   it('a closed pop-up (abort) goes back to the tab without a message', async () => {
-    const { actor } = open({}, fakeServices({ socialSignIn: rejecting(errors.abort) }));
+    const social = fakeSocial({ hash: null });
+    const { actor } = open({}, fakeServices({}, social));
     actor.send({ type: 'user.social', provider: 'google' });
-    await settle();
-    expect(actor.getSnapshot().matches({ login: 'editing' })).toBe(true);
+    await vi.waitFor(() => expect(social.openPopup).toHaveBeenCalledTimes(1));
+    social.closeUser();
+    await until(actor, (s) => s.matches({ login: 'editing' }));
     expect(actor.getSnapshot().context.errorId).toBeNull();
+  });
+
+  it("a provider's error code is shown on the tab", async () => {
+    const { actor } = open({}, fakeServices({}, fakeSocial({ hash: '#error-174' })));
+    actor.send({ type: 'user.social', provider: 'google' });
+    await until(actor, (s) => s.matches({ login: 'editing' }) && s.context.errorId !== null);
+    expect(actor.getSnapshot().context.errorId).toBe('errors.AUTH.174');
+  });
+
+  it('leaving the tab while the pop-up is open closes the pop-up', async () => {
+    const social = fakeSocial({ hash: null });
+    const { actor } = open({}, fakeServices({}, social));
+    actor.send({ type: 'user.social', provider: 'google' });
+    await vi.waitFor(() => expect(social.openPopup).toHaveBeenCalledTimes(1));
+    await settle();
+    actor.send({ type: 'user.selectTab', tab: 'forgot' });
+    expect(social.closePopup).toHaveBeenCalled();
+    expect(social.popupClosed()).toBe(true);
+  });
+});
+
+describe('what follows the modal (finish)', () => {
+  it.each([
+    ['route' as const, { closeExpiredSignIn: false, navigateTo: '/' }],
+    ['required' as const, { closeExpiredSignIn: false, navigateTo: null }],
+    ['expired' as const, { closeExpiredSignIn: true, navigateTo: null }],
+  ])('a sign-in opened for %s feeds the session, then %o', async (reason, rest) => {
+    const { actor, services } = open({ reason });
+    actor.send({ type: 'user.social', provider: 'google' });
+    await until(actor, (s) => s.status === 'done');
+    expect(services.finish).toHaveBeenCalledTimes(1);
+    expect(services.finish).toHaveBeenCalledWith({ signedIn: loginContent(), ...rest });
+  });
+
+  it("a route's modal closed without signing in goes to the root; activation goes to the dashboard", async () => {
+    const closed = open();
+    closed.actor.send({ type: 'user.close' });
+    expect(closed.services.finish).toHaveBeenCalledWith({ signedIn: null, closeExpiredSignIn: false, navigateTo: '/' });
+    const services = fakeServices({ confirmLogin: async () => loginContent(1_700_000_000) });
+    const { actor } = open({ activationHash: 'a'.repeat(32) }, services);
+    const activation = actor.getSnapshot().children.activation as ActorRefFrom<typeof activationMachine>;
+    activation.send({ type: 'user.choose', context: 'ind' });
+    activation.send({ type: 'user.submit' });
+    await until(actor, (s) => s.matches('activateSuccess'));
+    actor.send({ type: 'user.continue' });
+    expect(services.finish).toHaveBeenCalledWith({
+      signedIn: loginContent(1_700_000_000),
+      closeExpiredSignIn: false,
+      navigateTo: '/account/dashboard',
+    });
+  });
+
+  it("dismissing an expired session's sign-in gives it up (no leaving to the root)", () => {
+    const { actor, services } = open({ reason: 'expired' });
+    actor.send({ type: 'user.dismiss' });
+    expect(services.cancelExpiredSignIn).toHaveBeenCalledTimes(1);
+    expect(services.leaveToRoot).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().status).toBe('active');
   });
 });
 
@@ -316,7 +373,7 @@ describe('activation tab (SPEC §4)', () => {
   });
 
   it('current consents go straight to activate-success; dismissing a signed-in modal never leaves to the root', async () => {
-    const { actor, services, tab } = await activate(1_700_000_000, { closable: false });
+    const { actor, services, tab } = await activate(1_700_000_000, { reason: 'required' as const });
     expect(tab()).toBe('activate-success');
     expect(actor.getSnapshot().can({ type: 'user.selectTab', tab: 'login' })).toBe(false);
     actor.send({ type: 'user.dismiss' });

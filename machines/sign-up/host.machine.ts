@@ -1,0 +1,108 @@
+import { type ActorRefFrom, assign, setup } from 'xstate';
+import type { SelectableTab, SignUpModalInput, SignUpReason } from './types';
+
+/**
+ * When the sign-up modal shows, and why (SPEC §2, §4). The app sends what it observes (the modal
+ * stack, the router, the session) as `facts.changed`; the priority is the order of `deciding`'s
+ * guards: an expired session's sign-in first, then a page that requires login, then a header route or
+ * mailed link (while signed out; the activation link even when signed in), else nothing shows. The
+ * app's AuthHost renders one modal per opening (`openingOf`).
+ */
+
+export interface SignUpHostFacts {
+  /** The expired-session sign-in is on the modal stack. */
+  expiredSignIn: boolean;
+  /** The router waits for a login (the page requires it). */
+  loginRequired: boolean;
+  loggedIn: boolean;
+  /** The current page's name and its `hash` parameter (mailed links). */
+  page?: string;
+  hash?: string;
+  /** The page is one of the modal's routes (login, register, forgot, resend, reset, activate, signup). */
+  authPage: boolean;
+}
+
+export type SignUpHostEvent = { type: 'facts.changed' } & SignUpHostFacts;
+
+/** One opening of the modal; a new key is a new modal (machine and views). */
+export interface SignUpOpening {
+  reason: SignUpReason;
+  page: string | undefined;
+  hash: string | undefined;
+  key: string;
+}
+
+export const signUpHostMachine = setup({
+  types: {
+    context: {} as SignUpHostFacts,
+    events: {} as SignUpHostEvent,
+    input: {} as SignUpHostFacts,
+  },
+  guards: {
+    expired: ({ context }) => context.expiredSignIn,
+    required: ({ context }) => context.loginRequired,
+    route: ({ context }) => context.authPage && (!context.loggedIn || context.page === 'activate'),
+  },
+  actions: {
+    observe: assign(({ event }) => {
+      const { type: _type, ...facts } = event;
+      return facts;
+    }),
+  },
+}).createMachine({
+  id: 'signUpHost',
+  context: ({ input }) => input,
+  initial: 'deciding',
+  on: { 'facts.changed': { target: '.deciding', actions: 'observe' } },
+  states: {
+    /** The reason priority: expired, then required, then route, else hidden. */
+    deciding: {
+      always: [
+        { guard: 'expired', target: 'expired' },
+        { guard: 'required', target: 'required' },
+        { guard: 'route', target: 'route' },
+        { target: 'hidden' },
+      ],
+    },
+    hidden: {},
+    /** The session expired: a non-closeable sign-in over the page. */
+    expired: {},
+    /** The page requires login: non-closeable; a dismissal leaves to the site root. */
+    required: {},
+    /** A header route or mailed link: closable, on its tab. */
+    route: {},
+  },
+});
+
+export type SignUpHostActorRef = ActorRefFrom<typeof signUpHostMachine>;
+
+const REASONS: readonly SignUpReason[] = ['expired', 'required', 'route'];
+
+/** The modal to show for a snapshot of the host, or null. */
+export function openingOf(snapshot: { value: unknown; context: SignUpHostFacts }): SignUpOpening | null {
+  const reason = REASONS.find((r) => r === snapshot.value);
+  if (!reason) return null;
+  const { page, hash } = snapshot.context;
+  return { reason, page, hash, key: `${reason}|${page}|${hash ?? ''}` };
+}
+
+const SELECTABLE: readonly string[] = ['login', 'register', 'forgot', 'resend'] satisfies SelectableTab[];
+
+/**
+ * The sign-up modal's input for an opening: an expired session signs in again on the login tab (the
+ * browser knows the account); a header route opens its tab; a reset or activation link its own.
+ */
+export function modalInputOf(
+  opening: Pick<SignUpOpening, 'reason' | 'page' | 'hash'>,
+  browser: { knownAccount: boolean; devMode: boolean },
+): SignUpModalInput {
+  const { reason, page, hash } = opening;
+  return {
+    reason,
+    knownAccount: reason === 'expired' || browser.knownAccount,
+    devMode: browser.devMode,
+    initialTab: reason === 'expired' ? 'login' : page && SELECTABLE.includes(page) ? (page as SelectableTab) : undefined,
+    resetHash: page === 'reset' ? hash : undefined,
+    activationHash: page === 'activate' ? hash : undefined,
+  };
+}
