@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // Builds Quire: translation catalogs (JSONP), the browser entries (esbuild, code splitting, hashed
 // names, manifest, precompressed), index.html, and the server bundle. `node build.mjs [--dev]`.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -9,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zc } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { compileCatalogs, LINGUI_CONFIG } from './src/tools/compile-catalogs.mjs';
 import { linguiMacroPlugin } from './src/tools/esbuild-lingui.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -18,7 +18,6 @@ const dev = process.argv.includes('--dev');
 const out = process.env.QUIRE_DIST ? resolve(root, process.env.QUIRE_DIST) : join(root, 'dist');
 const pub = join(out, 'public');
 const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'];
-const LINGUI_CONFIG = join(root, 'locales/lingui.config.ts');
 /** Browser entries: name → source (the widget entry joins here in a later issue). */
 const ENTRIES = { app: 'src/web/main.tsx', viewer: 'src/viewer/main.ts' };
 
@@ -26,12 +25,12 @@ const started = performance.now();
 await rm(out, { recursive: true, force: true });
 await mkdir(join(pub, 'assets'), { recursive: true });
 
-// 1. Catalogs: PO → compiled JSON (lingui compile) → JSONP scripts at /platform/locales/{lang}/platform.js.
-execFileSync(join(root, 'node_modules/.bin/lingui'), ['compile', '--config', LINGUI_CONFIG], { stdio: dev ? 'inherit' : 'pipe' });
+// 1. Catalogs: PO → compiled JSON (Lingui's compiler) → the server's dist/server/locales/{lang}/messages.json
+// (src/server/i18n.ts) and JSONP scripts at /platform/locales/{lang}/platform.js for the browser.
+const compiled = await compileCatalogs(join(root, 'locales'), join(out, 'server/locales'));
 const catalogVersions = {};
 for (const lang of LANGUAGES) {
-  const compiled = JSON.parse(await readFile(join(root, 'locales', lang, 'messages.json'), 'utf8'));
-  const messages = compiled.messages ?? compiled;
+  const messages = compiled[lang];
   const body = `window.__quireCatalog&&window.__quireCatalog(${JSON.stringify(lang)},${JSON.stringify(messages)});\n`;
   catalogVersions[lang] = createHash('sha256').update(body).digest('hex').slice(0, 10);
   const dir = join(pub, 'platform/locales', lang);

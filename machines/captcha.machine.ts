@@ -73,31 +73,3 @@ export const captchaMachine = setup({
     },
   },
 });
-
-/** Solves an ALTCHA (v1) challenge: the number n ≤ maxnumber with hex(SHA-256(salt + n)) = challenge. */
-export async function solveAltcha(
-  c: AltchaChallenge,
-  digest: (text: string) => Promise<string>,
-  signal?: AbortSignal,
-  batch = 500,
-): Promise<string> {
-  const started = Date.now();
-  for (let from = 0; from <= c.maxnumber; from += batch) {
-    if (signal?.aborted) throw new DOMException('aborted', 'AbortError');
-    const numbers = Array.from({ length: Math.min(batch, c.maxnumber - from + 1) }, (_, i) => from + i);
-    const hashes = await Promise.all(numbers.map((n) => digest(`${c.salt}${n}`)));
-    const hit = hashes.indexOf(c.challenge);
-    if (hit >= 0) {
-      const payload = {
-        algorithm: c.algorithm,
-        challenge: c.challenge,
-        number: numbers[hit],
-        salt: c.salt,
-        signature: c.signature,
-        took: Date.now() - started,
-      };
-      return btoa(JSON.stringify(payload));
-    }
-  }
-  throw new Error('no solution');
-}

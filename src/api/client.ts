@@ -1,6 +1,7 @@
 import type { KyInstance, Options as KyOptions } from 'ky';
 import * as v from 'valibot';
 import { API_VERSION } from '../contracts/envelope';
+import { readCookie } from './cookies';
 import { readEnvelope, serverError } from './envelope';
 import { type Alert, ApiCallError, alertsFor, isSessionExpired } from './errors';
 import type { SessionGate } from './gate';
@@ -79,21 +80,6 @@ export interface ApiClient {
   readonly ky: () => Promise<KyInstance>;
   call<T = unknown>(path: string, options?: CallOptions<T>): Promise<T>;
   model(url: string): ModelApi;
-}
-
-/** Reads one cookie from `document.cookie` (or the given cookie string). */
-export function readCookie(name: string, cookies: string = globalThis.document?.cookie ?? ''): string | undefined {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
 }
 
 const isAbsoluteUrl = (path: string) => /^[a-z][a-z\d+.-]*:\/\//i.test(path);

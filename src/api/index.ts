@@ -10,9 +10,9 @@ export {
   type ListParams,
   type ModelApi,
   type QueryValue,
-  readCookie,
   TOKEN_COOKIE,
 } from './client';
+export { readCookie, setCookie } from './cookies';
 export {
   ALERT_SEVERITIES,
   type Alert,

@@ -1,11 +1,10 @@
-/** Minimal PO reader: msgid → msgstr (multi-line strings joined, header skipped). */
+import { parsePoFile } from '@lingui/format-po';
+
+/** A PO catalog's msgid → msgstr (the header and obsolete `#~` entries left out), read with Lingui's own PO reader. */
 export function parsePo(text) {
-  const out = new Map();
-  const re = /^msgid ((?:".*"\s*)+)^msgstr ((?:".*"\s*)+)/gm;
-  const join = (block) => [...block.matchAll(/"(.*)"/g)].map((m) => m[1]).join('');
-  for (const m of text.matchAll(re)) {
-    const id = join(m[1]);
-    if (id) out.set(id, join(m[2]).replace(/\\"/g, '"'));
-  }
-  return out;
+  return new Map(
+    parsePoFile(text)
+      .items.filter((item) => !item.obsolete)
+      .map((item) => [item.msgid, item.msgstr[0] ?? '']),
+  );
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { compileCatalogs } from '../../src/tools/compile-catalogs.mjs';
 import { startCluster, stopCluster } from '../../src/tools/pg/cluster.mjs';
 
 declare module 'vitest' {
@@ -14,10 +15,13 @@ declare module 'vitest' {
 }
 
 /**
- * Starts a throwaway PostgreSQL cluster for the whole run (or uses $QUIRE_TEST_PG_URL when set)
- * and stops it at the end. Fails loudly when PostgreSQL is not installed.
+ * Compiles the translation catalogs (locales/{lang}/messages.json, what the server running from its
+ * sources reads, src/server/i18n.ts) from the current PO files, then starts a throwaway PostgreSQL
+ * cluster for the whole run (or uses $QUIRE_TEST_PG_URL when set) and stops it at the end. Fails
+ * loudly when PostgreSQL is not installed.
  */
 export default async function setup(project: TestProject) {
+  await compileCatalogs();
   const tmpRoot = await mkdtemp(path.join(tmpdir(), 'quire-server-tests-'));
   project.provide('tmpRoot', tmpRoot);
   const external = process.env.QUIRE_TEST_PG_URL;

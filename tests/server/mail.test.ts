@@ -1,10 +1,11 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findLocalesDir, loadTranslators } from '../../src/server/i18n';
 import { greetingName, safeGreetingName } from '../../src/server/mail/greeting';
-import { findLocalesDir, loadMailI18n } from '../../src/server/mail/i18n';
 import { createMailer, createTransport, type OutgoingMail } from '../../src/server/mail/index';
 import { escapeHtml, renderMail } from '../../src/server/mail/templates';
+import { compileCatalogs } from '../../src/tools/compile-catalogs.mjs';
 import { outbox, parseMail } from './accounts-support';
 import { tempDir } from './helpers';
 
@@ -20,9 +21,11 @@ const po = (entries: Record<string, string>) =>
     'msgstr ""',
     '"Language: xx\\n"',
     '',
-    ...Object.entries(entries).flatMap(([id, text]) => [`msgid "${id}"`, `msgstr "${text}"`, '']),
+    // Explicit ids are marked as extraction marks them.
+    ...Object.entries(entries).flatMap(([id, text]) => ['#. js-lingui-explicit-id', `msgid "${id}"`, `msgstr "${text}"`, '']),
   ].join('\n');
 
+/** A locales folder with these PO catalogs, compiled as the build compiles the real ones. */
 async function locales(files: Record<string, Record<string, string>>): Promise<string> {
   const dir = await tempDir('quire-locales-');
   dirs.push(dir);
@@ -30,11 +33,12 @@ async function locales(files: Record<string, Record<string, string>>): Promise<s
     await mkdir(path.join(dir, lang), { recursive: true });
     await writeFile(path.join(dir, lang, 'messages.po'), po(entries));
   }
+  await compileCatalogs(dir);
   return dir;
 }
 
 describe('mail templates', () => {
-  const t = loadMailI18n(path.join(ROOT, 'locales')).translator('en');
+  const t = loadTranslators(path.join(ROOT, 'locales'))('en');
 
   it('escapes user input in HTML and keeps it in plain text', () => {
     const mail = renderMail({ kind: 'reset', name: `Zoé "Z" O'Neil & co`, url: 'https://q.test/activate#hash-abc', minutes: 60 }, t, 'en');
@@ -91,34 +95,32 @@ describe('mail templates', () => {
 });
 
 describe('mail catalogs', () => {
-  it('finds the repository locales folder from the server code', () => {
+  it('finds the compiled catalogs from the server code, in the repository and beside the bundle', async () => {
     expect(findLocalesDir(path.join(ROOT, 'src/server/mail'))).toBe(path.join(ROOT, 'locales'));
+    const dist = await tempDir('quire-dist-');
+    dirs.push(dist);
+    await compileCatalogs(path.join(ROOT, 'locales'), path.join(dist, 'server/locales'));
+    expect(findLocalesDir(path.join(dist, 'server'))).toBe(path.join(dist, 'server/locales'));
   });
 
-  it('translates with the PO catalogs, falls back to English per message and for unknown languages', async () => {
+  it('translates with the compiled catalogs, falls back to English per message and for unknown languages', async () => {
     const dir = await locales({
       en: { 'mail.activation.subject': 'Activate your account (en catalog)', 'mail.loginCode.subject': 'Code: {code}' },
       fr: { 'mail.activation.subject': 'Activez votre compte Quire', 'mail.loginCode.subject': '' },
       de: { 'mail.loginCode.subject': 'Ihr Code: {code}' },
     });
-    const i18n = loadMailI18n(dir);
+    const i18n = loadTranslators(dir);
     const data = { kind: 'loginCode', name: 'Zoé', code: '424242', minutes: 10 } as const;
-    expect(renderMail({ kind: 'activation', name: 'Zoé', url: 'u' }, i18n.translator('fr'), 'fr').subject).toBe(
-      'Activez votre compte Quire',
-    );
-    expect(renderMail(data, i18n.translator('fr'), 'fr').subject).toBe('Code: 424242'); // empty translation → English
-    expect(renderMail(data, i18n.translator('de'), 'de').subject).toBe('Ihr Code: 424242');
-    expect(renderMail({ kind: 'activation', name: 'Zoé', url: 'u' }, i18n.translator('de'), 'de').subject).toBe(
-      'Activate your account (en catalog)',
-    );
-    expect(renderMail(data, i18n.translator('xx'), 'xx').subject).toBe('Code: 424242');
+    expect(renderMail({ kind: 'activation', name: 'Zoé', url: 'u' }, i18n('fr'), 'fr').subject).toBe('Activez votre compte Quire');
+    expect(renderMail(data, i18n('fr'), 'fr').subject).toBe('Code: 424242'); // empty translation → English
+    expect(renderMail(data, i18n('de'), 'de').subject).toBe('Ihr Code: 424242');
+    expect(renderMail({ kind: 'activation', name: 'Zoé', url: 'u' }, i18n('de'), 'de').subject).toBe('Activate your account (en catalog)');
+    expect(renderMail(data, i18n('xx'), 'xx').subject).toBe('Code: 424242');
   });
 
   it('uses the source text when a catalog lacks the id', async () => {
-    const i18n = loadMailI18n(await locales({ en: {} }));
-    expect(renderMail({ kind: 'activation', name: 'A', url: 'u' }, i18n.translator('it'), 'it').subject).toBe(
-      'Activate your Quire account',
-    );
+    const i18n = loadTranslators(await locales({ en: {} }));
+    expect(renderMail({ kind: 'activation', name: 'A', url: 'u' }, i18n('it'), 'it').subject).toBe('Activate your Quire account');
   });
 });
 

@@ -3,11 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/server/auth/crypto';
+import { loadTranslators } from '../../src/server/i18n';
 import { newTokenSecret } from '../../src/server/reader/access';
 import { PUBLISHER_PAGE_SIZE } from '../../src/server/reader/overview';
 import { escapeHtml } from '../../src/server/reader/overview-html';
-import { loadOverviewI18n } from '../../src/server/reader/overview-i18n';
 import { OVERVIEW_MESSAGES as M } from '../../src/server/reader/overview-messages';
+import { compileCatalogs } from '../../src/tools/compile-catalogs.mjs';
 import { useAccountsApp } from './accounts-support';
 import { DIALECTS, tempDir } from './helpers';
 import { makeBook } from './reader-support';
@@ -314,7 +315,7 @@ describe('overview translations', () => {
     dir = await tempDir('quire-overview-locales-');
     const po = (entries: Record<string, string>) =>
       Object.entries(entries)
-        .map(([id, text]) => `msgid "${id}"\nmsgstr "${text}"\n`)
+        .map(([id, text]) => `#. js-lingui-explicit-id\nmsgid "${id}"\nmsgstr "${text}"\n`)
         .join('\n');
     await mkdir(path.join(dir, 'en'), { recursive: true });
     await mkdir(path.join(dir, 'de'), { recursive: true });
@@ -323,11 +324,12 @@ describe('overview translations', () => {
       path.join(dir, 'de', 'messages.po'),
       po({ 'overview.read': 'Lesen', 'overview.pages.count': '{count, plural, one {# Seite} other {# Seiten}}' }),
     );
+    await compileCatalogs(dir);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('translates from the catalogs, falling back to English and then to the source text', () => {
-    const t = loadOverviewI18n(dir);
+    const t = loadTranslators(dir);
     expect(t('de')(M.read)).toBe('Lesen');
     expect(t('de')(M.pagesCount, { count: 1 })).toBe('1 Seite');
     expect(t('de')(M.pagesCount, { count: 12 })).toBe('12 Seiten');

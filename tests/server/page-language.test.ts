@@ -14,6 +14,12 @@ describe('pageLanguage (SPEC §2: subdomain, then html lang from cookie / browse
     ['www.quire.example', 'lang=ru', undefined, 'ru'],
     ['docs.quire.example', undefined, 'es', 'es'],
     ['127.0.0.1:3000', undefined, undefined, 'en'],
+    // The Cookie header is parsed like any cookie: values percent-decoded (the client writes them
+    // encoded), the first of a name wins, look-alike names and empty values do not count.
+    ['localhost:3000', 'lang=%65s', undefined, 'es'],
+    ['localhost:3000', 'xlang=ru; lang=it; lang=de', undefined, 'it'],
+    ['localhost:3000', 'lang=; a=1', 'fr', 'fr'],
+    ['localhost:3000', 'a=%E0%A4%A; lang=pt', undefined, 'pt'],
   ])('%s cookie=%s accept=%s → %s', (host, cookie, accept, expected) => {
     expect(pageLanguage(host, cookie, accept)).toBe(expected);
   });

@@ -1,23 +1,19 @@
+import { parseCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const TOKEN_COOKIE = 'quire_token';
 export const DEVICE_COOKIE = 'quire_device';
 
-/** Reads one cookie of the request (no cookie plugin needed for the two the API uses). */
-export function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
-    }
-  }
-  return undefined;
+/**
+ * One cookie of a Cookie header, parsed by the `cookie` library: the first of that name, its value
+ * percent-decoded (as it is when that fails); undefined when absent.
+ */
+export function cookieOf(header: string | undefined, name: string): string | undefined {
+  return parseCookie(header ?? '')[name];
 }
+
+/** Reads one cookie of the request. */
+export const readCookie = (request: FastifyRequest, name: string): string | undefined => cookieOf(request.headers.cookie, name);
 
 export interface CookieOptions {
   maxAgeSeconds: number;

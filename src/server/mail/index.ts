@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
-import { loadMailI18n, type MailI18n } from './i18n';
+import { loadTranslators, type Translators } from '../i18n';
 import { type MailData, renderMail } from './templates';
 
 export type { MailData } from './templates';
@@ -54,15 +54,15 @@ export function createTransport(config: Pick<Config, 'smtpUrl' | 'dataDir'>): Ma
 export interface MailerOptions {
   config: Pick<Config, 'mailFrom' | 'smtpUrl' | 'dataDir'>;
   transport?: MailTransport;
-  i18n?: MailI18n;
+  i18n?: Translators;
   localesDir?: string;
 }
 
 export function createMailer({ config, transport = createTransport(config), i18n, localesDir }: MailerOptions): Mailer {
-  const catalogs = i18n ?? loadMailI18n(localesDir);
+  const translators = i18n ?? loadTranslators(localesDir);
   return {
     async send(to, language, data) {
-      const rendered = renderMail(data, catalogs.translator(language), language);
+      const rendered = renderMail(data, translators(language), language);
       await transport.deliver({ from: config.mailFrom, to, ...rendered });
     },
     close: () => transport.close(),

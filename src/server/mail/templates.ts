@@ -1,5 +1,5 @@
+import type { Translate } from '../i18n';
 import { safeGreetingName } from './greeting';
-import type { Translate } from './i18n';
 import { MAIL_MESSAGES as M } from './messages';
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../../../machines/constants';
+import { cookieOf } from '../auth/cookies';
 import { PUBLIC } from '../auth/rules';
 import { type Config, publicClientConfig } from '../config';
 
@@ -72,7 +73,7 @@ export function pageLanguage(host: string | undefined, cookie: string | undefine
   const labels = (host ?? '').split(':')[0]?.split('.') ?? [];
   const sub = labels.length > 2 || (labels.length === 2 && labels[1] === 'localhost') ? labels[0] : undefined;
   const fromSub = sub && sub !== 'www' ? asLanguage(sub) : undefined;
-  const fromCookie = asLanguage(/(?:^|;\s*)lang=([^;]*)/.exec(cookie ?? '')?.[1]);
+  const fromCookie = asLanguage(cookieOf(cookie, 'lang'));
   const fromHeader = (acceptLanguage ?? '')
     .split(',')
     .map((part) => {

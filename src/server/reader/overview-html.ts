@@ -1,5 +1,5 @@
 import type { Language } from '../../../machines/constants';
-import type { Translate } from '../mail/i18n';
+import type { Translate } from '../i18n';
 import type { PublicationOverview, PublicBook, PublisherOverview } from './overview';
 import { PUBLISHER_PAGE_SIZE, publicationPath } from './overview';
 import { OVERVIEW_MESSAGES as M } from './overview-messages';

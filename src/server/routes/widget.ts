@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LANGUAGES, type Language } from '../../../machines/constants';
 import { parseWidgetQuery } from '../../contracts/widget';
 import { listed, PUBLIC } from '../auth/rules';
+import { loadTranslators } from '../i18n';
 import { oembedRoutes } from '../oembed';
 import { CACHE_IMMUTABLE, pageLanguage } from '../plugins/static';
 import { publicUrlOf } from '../public-url';
@@ -9,7 +10,6 @@ import { viewerUrl } from '../publish/views';
 import { publicationPath } from '../reader/overview';
 import { WIDGET_CSS, WIDGET_CSS_FILE, WIDGET_JS, WIDGET_JS_FILE } from '../widget/assets';
 import { libraryHtml, unavailableHtml, type WidgetPageContext } from '../widget/html';
-import { loadWidgetI18n } from '../widget/i18n';
 import { findLibrary, LIBRARY_SCAN_MAX } from '../widget/library';
 
 /** Columns a frame fits at most (about 2,900 px of large thumbnails): the page without its script shows rows × this. */
@@ -29,7 +29,7 @@ const origin = (host: string) => (/^https?:\/\//.test(host) ? [new URL(host).ori
  *   GET /oembed?url=…&format=json                               oembed.ts
  */
 const widgetRoutes: FastifyPluginAsync = async (app) => {
-  const translators = loadWidgetI18n();
+  const translators = loadTranslators();
   const hosts = app.config.hosts;
   const base = `${basePath(hosts.embed)}/library`;
   const csp = {

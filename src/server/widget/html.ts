@@ -1,6 +1,6 @@
 import type { Language } from '../../../machines/constants';
 import { COVER_RATIO, WIDGET_THUMB_PX, type WidgetOptions, widgetQuery } from '../../contracts/widget';
-import type { Translate } from '../mail/i18n';
+import type { Translate } from '../i18n';
 import { escapeHtml, localDate } from '../reader/overview-html';
 import type { Library, LibraryBook } from './library';
 import { WIDGET_MESSAGES as M } from './messages';

@@ -2,15 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
-import { type AltchaChallenge, captchaMachine, solveAltcha } from '../../../machines/captcha.machine';
+import { type AltchaChallenge, captchaMachine } from '../../../machines/captcha.machine';
 import type { CaptchaWidgetProps } from '../components/account/CaptchaField';
+import { solveAltcha } from './altcha';
 import { useApp } from './context';
 
-const hex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
-const encoder = new TextEncoder();
-const sha256 = async (text: string) => hex(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
-
-/** The ALTCHA check, solved in the browser (Web Crypto): no third-party script, nothing to click. */
+/** The ALTCHA check, solved in the browser by altcha-lib (Web Crypto): no third-party script, nothing to click. */
 export function AltchaWidget({ token, onToken, describedBy }: CaptchaWidgetProps) {
   const { t } = useLingui();
   const { api } = useApp();
@@ -20,7 +17,7 @@ export function AltchaWidget({ token, onToken, describedBy }: CaptchaWidgetProps
         fetchChallenge: fromPromise<unknown>(({ signal }) =>
           api.call<AltchaChallenge>('public/captcha', { method: 'GET', skipSessionWait: true, ignoreAlerts: true, signal }),
         ),
-        solve: fromPromise(({ input, signal }) => solveAltcha(input as AltchaChallenge, sha256, signal)),
+        solve: fromPromise(({ input, signal }) => solveAltcha(input as AltchaChallenge, signal)),
       },
       actions: { deliver: (_, { token: value }) => onToken(value) },
     }),

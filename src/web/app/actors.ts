@@ -8,8 +8,8 @@ import { modalsMachine } from '../../../machines/modals.machine';
 import { routerMachine } from '../../../machines/router.machine';
 import { type SignUpHostFacts, signUpHostMachine } from '../../../machines/sign-up/host.machine';
 import { type ApiClient, createApiClient, createGate, readClientConfig } from '../../api';
+import { readCookie, setCookie } from '../../api/cookies';
 import { createPublishing } from '../components/publish/publishing';
-import { setCookie } from '../i18n/cookies';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
 import { isAuthPage, loadPage } from '../pages/registry';
@@ -35,7 +35,7 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
   const detected = detectLanguage({
     hostname: doc.location.hostname,
     htmlLang: doc.documentElement.getAttribute('lang'),
-    cookie: /(?:^|;\s*)lang=([^;]+)/.exec(doc.cookie)?.[1] ?? null,
+    cookie: readCookie('lang', doc.cookie) ?? null,
   });
   const versions = typeof __CATALOG_VERSIONS__ === 'undefined' ? {} : __CATALOG_VERSIONS__;
   const language = createActor(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCookie } from '../../../src/web/i18n/cookies';
+import { readCookie, setCookie } from '../../../src/api/cookies';
 import { detectLanguage, toLanguage } from '../../../src/web/i18n/detect';
 import { catalogUrl, loadCatalog } from '../../../src/web/i18n/loader';
 import { buildFragment, parseFragment } from '../../../src/web/routing/fragment';
@@ -106,5 +106,13 @@ describe('cookies', () => {
   it('reads a cookie among others', () => {
     expect(readCookie('lang', 'a=1; lang=de; b=2')).toBe('de');
     expect(readCookie('lang', 'a=1')).toBeUndefined();
+  });
+  it('decodes what setCookie encodes, keeps an undecodable value as it is, and the first of a name wins', () => {
+    const doc = { cookie: '', location: { protocol: 'https:' } } as unknown as Document;
+    setCookie('quire_login_redirect', '/read/b1?x=1 2;3', 1, doc);
+    expect(doc.cookie).toMatch(/^quire_login_redirect=%2Fread%2Fb1%3Fx%3D1%202%3B3; expires=[^;]+; path=\/; SameSite=Lax; Secure$/);
+    expect(readCookie('quire_login_redirect', doc.cookie.split(';')[0])).toBe('/read/b1?x=1 2;3');
+    expect(readCookie('a', 'a=%E0%A4%A; b=2')).toBe('%E0%A4%A');
+    expect(readCookie('lang', 'xlang=ru; lang=it; lang=de')).toBe('it');
   });
 });

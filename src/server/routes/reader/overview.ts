@@ -3,13 +3,13 @@ import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../../../machines/constant
 import { EXPLICIT_COOKIE } from '../../../contracts/reader';
 import { readCookie } from '../../auth/cookies';
 import { listed, PUBLIC } from '../../auth/rules';
+import { loadTranslators } from '../../i18n';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, pageLanguage } from '../../plugins/static';
 import { publicUrlOf, secureCookies } from '../../public-url';
 import { publisherUrl, viewerUrl } from '../../publish/views';
 import { findPublication, findPublisher, publicationPath } from '../../reader/overview';
 import { explicitHtml, notFoundHtml, type PageContext, publicationHtml, publisherHtml } from '../../reader/overview-html';
-import { loadOverviewI18n } from '../../reader/overview-i18n';
 import { OVERVIEW_CSS, OVERVIEW_CSS_PATH } from '../../reader/overview-style';
 
 /** Shared caches keep the public pages a few minutes (a book made private leaves them soon after). */
@@ -28,7 +28,7 @@ export const CACHE_OVERVIEW = 'public, max-age=300';
  * reads and writes too), is never indexed, and the publisher page lists it without its cover.
  */
 const overviewRoutes: FastifyPluginAsync = async (app) => {
-  const translators = loadOverviewI18n();
+  const translators = loadTranslators();
   const base = cspDirectives(app.config);
   const thumbs = app.config.hosts.thumbs;
   // Covers may come from a thumbnails CDN; nothing else on these pages loads from elsewhere.
