@@ -18,12 +18,17 @@ const UI_PART = 3;
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
-/** The custom properties declared in the first rule whose selector is exactly `selector`. */
-function properties(css: string, selector: string): Record<string, string> {
+/** The custom properties declared in the first rule whose selector is exactly `selector` (name without `--` → value). */
+function properties(css: string, selector: string): (name: string) => string {
   const start = css.indexOf(`${selector}{`) >= 0 ? css.indexOf(`${selector}{`) : css.indexOf(`${selector} {`);
   expect(start, `rule ${selector}`).toBeGreaterThanOrEqual(0);
   const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
-  return Object.fromEntries([...body.matchAll(/--([\w-]+)\s*:\s*([^;]+)/g)].map((m) => [m[1], m[2].trim()]));
+  const found = new Map([...body.matchAll(/--([\w-]+)\s*:\s*([^;]+)/g)].map((m) => [m[1] ?? '', (m[2] ?? '').trim()]));
+  return (name) => {
+    const value = found.get(name);
+    if (value === undefined) throw new Error(`${selector} declares no --${name}`);
+    return value;
+  };
 }
 
 /** `color` seen over `under` (alpha compositing, as browsers do in sRGB); `opacity` applies to `color`. */
@@ -55,7 +60,7 @@ const cross = (fgs: Record<string, string>, bgs: Record<string, string>, min: nu
 
 describe('design tokens (src/web/styles/tokens.css)', () => {
   const t = properties(read('src/web/styles/tokens.css'), ':root');
-  const pick = (...names: string[]) => Object.fromEntries(names.map((n) => [n, t[`c-${n}`]]));
+  const pick = (...names: string[]) => Object.fromEntries(names.map((n) => [n, t(`c-${n}`)]));
   // Every light surface a text colour is put on: page, footer/panels, hover and chips, and the soft
   // backgrounds of badges and alerts.
   const surfaces = pick('bg', 'bg-2', 'bg-3', 'brand-soft', 'accent-soft', 'success-soft', 'info-soft', 'warning-soft', 'danger-soft');
@@ -69,7 +74,7 @@ describe('design tokens (src/web/styles/tokens.css)', () => {
     check([
       ...cross(white, pick('brand', 'brand-strong', 'danger', 'ink', 'success', 'info'), TEXT),
       // .btn--accent: dark text on the accent fill and on its hover colour (ui.css)
-      { what: 'accent button', fg: '#1c1205', bg: t['c-accent'], min: TEXT },
+      { what: 'accent button', fg: '#1c1205', bg: t('c-accent'), min: TEXT },
       { what: 'accent button (hover)', fg: '#1c1205', bg: '#e57a2b', min: TEXT },
     ]);
   });
@@ -98,10 +103,10 @@ describe('the reader skins (src/viewer/reader.css)', () => {
   it('the ink colours keep 4.5:1 on the room, the bars and the panels', () => {
     check(
       Object.entries(skins).flatMap(([skin, p]) => {
-        const room = p['qr-room'];
-        const surfaces: Record<string, string> = { room, bar: over(p['qr-bar'], room) };
-        for (const [i, panel] of panels[skin].entries()) surfaces[`panel ${i + 1}`] = panel;
-        return cross({ ink: p['qr-ink'], 'ink-2': p['qr-ink-2'] }, surfaces, TEXT, `${skin}: `);
+        const room = p('qr-room');
+        const surfaces: Record<string, string> = { room, bar: over(p('qr-bar'), room) };
+        for (const [i, panel] of (panels[skin] ?? []).entries()) surfaces[`panel ${i + 1}`] = panel;
+        return cross({ ink: p('qr-ink'), 'ink-2': p('qr-ink-2') }, surfaces, TEXT, `${skin}: `);
       }),
     );
   });
@@ -111,10 +116,10 @@ describe('the public pages (src/server/reader/overview-style.ts)', () => {
   const p = properties(OVERVIEW_CSS, ':root');
   it('text keeps 4.5:1 on white and on the grey cards', () => {
     check([
-      ...cross({ ink: p.ink, 'ink-2': p['ink-2'], brand: p.brand, danger: '#c22c3c' }, { white: '#ffffff', 'bg-2': p['bg-2'] }, TEXT),
+      ...cross({ ink: p('ink'), 'ink-2': p('ink-2'), brand: p('brand'), danger: '#c22c3c' }, { white: '#ffffff', 'bg-2': p('bg-2') }, TEXT),
       { what: 'flag', fg: '#c22c3c', bg: '#fde8ea', min: TEXT },
-      ...cross({ white: '#ffffff' }, { brand: p.brand, 'brand-strong': p['brand-strong'] }, TEXT),
-      { what: 'focus ring', fg: p.focus, bg: '#ffffff', min: UI_PART },
+      ...cross({ white: '#ffffff' }, { brand: p('brand'), 'brand-strong': p('brand-strong') }, TEXT),
+      { what: 'focus ring', fg: p('focus'), bg: '#ffffff', min: UI_PART },
     ]);
   });
 });
@@ -124,7 +129,8 @@ describe('the library widget (src/server/widget/assets.ts)', () => {
   it('its titles, and its dimmed details and paging links, keep 4.5:1 on every theme', () => {
     check(
       themes.flatMap((theme) => {
-        const { bg, fg } = properties(WIDGET_CSS, `.${theme}`);
+        const p = properties(WIDGET_CSS, `.${theme}`);
+        const [bg, fg] = [p('bg'), p('fg')];
         return [
           { what: `${theme} title`, fg, bg, min: TEXT },
           // .wl-info is shown at opacity .8, .wl-nav links and messages at .85.
