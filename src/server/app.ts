@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { sql } from 'kysely';
 import { createCaptcha } from './auth/captcha';
@@ -23,6 +24,7 @@ import { createMailer, createTransport, type MailTransport } from './mail/index'
 import { BODY_LIMIT, registerBodyParsers } from './plugins/body';
 import { registerCsrfGuard } from './plugins/csrf';
 import { clientErrorHandler, errorHandler, registerErrorHandler } from './plugins/errors';
+import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
 import presetSiteRoutes from './presets/site';
@@ -77,6 +79,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
+    // One line per request only at debug; errors, slow requests and a periodic summary (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: newRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
@@ -105,6 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestLog(app, config);
   registerErrorHandler(app);
   registerBodyParsers(app);
   registerCsrfGuard(app, config);

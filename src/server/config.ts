@@ -19,6 +19,8 @@ export interface Config {
   /** Extra public origins a trusted proxy may name in X-Forwarded-Host (QUIRE_PUBLIC_HOSTS); any other host gets publicUrl. */
   publicHosts: string[];
   logLevel: LogLevel;
+  /** Request logging at info (plugins/request-log.ts): slow-request threshold and summary interval, in ms; 0 = off. */
+  requestLog: { slowMs: number; summaryMs: number };
   /** Absolute path of the built client (index.html, assets/). */
   publicDir: string;
   trustProxy: boolean;
@@ -231,6 +233,14 @@ const EnvSchema = v.object({
     ),
     'info',
   ),
+  QUIRE_LOG_SLOW: v.optional(
+    rule('must be a number of milliseconds between 0 and 3600000 (0 = off)', (s) => /^\d{1,7}$/.test(s) && +s <= 3_600_000, Number),
+    '1000',
+  ),
+  QUIRE_LOG_SUMMARY: v.optional(
+    rule('must be a number of seconds between 0 and 86400 (0 = off)', (s) => /^\d{1,5}$/.test(s) && +s <= 86_400, Number),
+    '300',
+  ),
   QUIRE_PUBLIC_DIR: v.optional(
     rule(
       'must be a folder path',
@@ -403,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.QUIRE_PUBLIC_URL ?? `http://localhost:${e.QUIRE_PORT}`,
     publicHosts: e.QUIRE_PUBLIC_HOSTS ?? [],
     logLevel: e.QUIRE_LOG_LEVEL,
+    requestLog: { slowMs: e.QUIRE_LOG_SLOW, summaryMs: e.QUIRE_LOG_SUMMARY * 1000 },
     publicDir: e.QUIRE_PUBLIC_DIR,
     trustProxy: e.QUIRE_TRUST_PROXY,
     hosts: {

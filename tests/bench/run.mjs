@@ -6,7 +6,7 @@
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
 // QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
-// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon: run only these parts; the other
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, memory: run only these parts; the other
 // sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { measureBeacon } from './beacon.mjs';
 import { measureConversion } from './convert.mjs';
+import { measureMemory } from './memory.mjs';
 import { measureReader } from './reader.mjs';
 import { measureUpload } from './upload.mjs';
 
@@ -102,8 +103,16 @@ async function startServer(extraEnv = {}) {
   const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  child.stderr.on('data', (chunk) => (err += chunk));
+  let logBytes = 0;
+  // Keeps the start-up output (and any error) only: a long run at info would otherwise grow here.
+  child.stdout.on('data', (chunk) => {
+    logBytes += chunk.length;
+    if (out.length < 65_536) out += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    logBytes += chunk.length;
+    if (err.length < 65_536) err += chunk;
+  });
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
   while (!out.includes('Quire is running at')) {
@@ -122,7 +131,15 @@ async function startServer(extraEnv = {}) {
     rmSync(dataDir, { recursive: true, force: true });
     return code;
   };
-  return { url: `http://127.0.0.1:${port}`, dialect: env.QUIRE_DATABASE_URL ? 'postgres' : 'sqlite', dataDir, pid: child.pid, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dialect: env.QUIRE_DATABASE_URL ? 'postgres' : 'sqlite',
+    dataDir,
+    pid: child.pid,
+    /** Bytes the server wrote to stdout and stderr so far (its log). */
+    logBytes: () => logBytes,
+    stop,
+  };
 }
 
 /** (b) One autocannon run per route (after a 1 s warm-up), bounded by duration and request timeout. */
@@ -175,6 +192,8 @@ const upload = want('upload') ? await measureUpload(startServer) : undefined;
 const reader = want('reader') ? await measureReader(startServer, PUBLIC) : undefined;
 // (f) The usage beacon /b.gif: hits/s on loopback and the API's latency alone and under beacon load (tests/bench/beacon.mjs).
 const beacon = want('beacon') ? await measureBeacon(startServer) : undefined;
+// (g) Memory and log volume of a 20 s burst of 50 connections at the default log level (tests/bench/memory.mjs).
+const memory = want('memory') && !process.env.QUIRE_BENCH_DATABASE_URL ? await measureMemory(startServer) : undefined;
 
 const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -184,7 +203,7 @@ const results = {
   node: process.version,
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
   dialect,
-  ...Object.fromEntries(Object.entries({ bundles, http, conversion, upload, reader, beacon }).filter(([, v]) => v !== undefined)),
+  ...Object.fromEntries(Object.entries({ bundles, http, conversion, upload, reader, beacon, memory }).filter(([, v]) => v !== undefined)),
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
@@ -233,6 +252,15 @@ if (beacon) {
       { api: 'alone', ...api_alone },
       { api: 'with beacon', ...api_with_beacon },
     ]),
+  );
+}
+if (memory) {
+  const { rss_before_mib, rss_peak_mib, rss_after_mib, rss_return_mib, log_bytes, log_bytes_per_request, requests, within_goal } = memory;
+  process.stdout.write(
+    `\nA ${memory.burst_s} s burst of ${memory.connections} connections at the default log level (goal log < 1 MB, RSS ${memory.settle_s} s after within 50 MiB of before)\n`,
+  );
+  process.stdout.write(
+    table([{ requests, rss_before_mib, rss_peak_mib, rss_after_mib, rss_return_mib, log_bytes, log_bytes_per_request, within_goal }]),
   );
 }
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       publicHosts: [],
       logLevel: 'info',
+      requestLog: { slowMs: 1000, summaryMs: 300_000 },
       publicDir: path.resolve('dist/public'),
       trustProxy: false,
       hosts: {
@@ -54,6 +55,8 @@ describe('loadConfig', () => {
       QUIRE_DEV: '1',
       QUIRE_PUBLIC_URL: 'https://books.example.com/',
       QUIRE_LOG_LEVEL: 'debug',
+      QUIRE_LOG_SLOW: '250',
+      QUIRE_LOG_SUMMARY: '60',
       QUIRE_PUBLIC_DIR: '/srv/quire-client',
       QUIRE_TRUST_PROXY: '1',
       QUIRE_PUBLIC_HOSTS: 'https://alt.example.com/, HTTP://Intranet.example:8080,https://alt.example.com:443',
@@ -73,6 +76,7 @@ describe('loadConfig', () => {
       publicUrl: 'https://books.example.com',
       publicHosts: ['https://alt.example.com', 'http://intranet.example:8080'],
       logLevel: 'debug',
+      requestLog: { slowMs: 250, summaryMs: 60_000 },
       publicDir: '/srv/quire-client',
       trustProxy: true,
       hosts: {
@@ -119,10 +123,19 @@ describe('loadConfig', () => {
     ['QUIRE_SMTP_URL', 'http://mail.example.com', 'QUIRE_SMTP_URL: must be an smtp:// or smtps:// URL'],
     ['QUIRE_LOG_LEVEL', 'verbose', 'QUIRE_LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent'],
     ['QUIRE_HOST', 'local host', 'QUIRE_HOST: must be a host name or IP address'],
+    ['QUIRE_LOG_SLOW', '1s', 'QUIRE_LOG_SLOW: must be a number of milliseconds between 0 and 3600000 (0 = off) (got "1s")'],
+    ['QUIRE_LOG_SLOW', '3600001', 'QUIRE_LOG_SLOW: must be a number of milliseconds'],
+    ['QUIRE_LOG_SLOW', '-5', 'QUIRE_LOG_SLOW: must be a number of milliseconds'],
+    ['QUIRE_LOG_SUMMARY', '5m', 'QUIRE_LOG_SUMMARY: must be a number of seconds between 0 and 86400 (0 = off) (got "5m")'],
+    ['QUIRE_LOG_SUMMARY', '86401', 'QUIRE_LOG_SUMMARY: must be a number of seconds'],
   ])('names %s when it is %j', (name, value, message) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(message);
     expect(error.variables).toEqual([name]);
+  });
+
+  it('turns slow-request logging and the request summary off with 0', () => {
+    expect(loadConfig({ QUIRE_LOG_SLOW: '0', QUIRE_LOG_SUMMARY: '0' }).requestLog).toEqual({ slowMs: 0, summaryMs: 0 });
   });
 
   it('defaults the public URL to http://localhost:$QUIRE_PORT, never anything a request could name', () => {

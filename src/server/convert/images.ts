@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { bookPaths, isSafeId, THUMB_SIZES, THUMB_WIDTHS } from '../storage/paths';
 import type { BookManifest } from './index';
 import { renderPagePixels } from './pdf';
-import type { ToolLimits } from './tools';
+import { MemoryBudget, type ToolLimits } from './tools';
 
 /**
  * Page images. Eager (during the conversion, straight from the renderer as JPEG):
@@ -21,6 +21,13 @@ import type { ToolLimits } from './tools';
  * child process.
  */
 export const PAGE_WIDTH = 1240;
+
+// libvips keeps the images of recent operations (up to 50 MB) and runs each pipeline on one thread per
+// core, each thread with its own malloc arena that keeps what it touched. In a server process neither
+// pays: an image is encoded once and kept on disk, and requests already run side by side (libuv's
+// pool). Without them a burst of first requests leaves ~100 MiB less behind (issue 23, `npm run bench`).
+sharp.cache(false);
+sharp.concurrency(1);
 /** The reader's page strip (WebP, made on request). */
 export const PAGE_THUMB_WIDTH = 240;
 /** Zoom on high-density screens: twice the normal width. */
@@ -113,6 +120,12 @@ export async function writePlaceholderPage(file: string, size: { width: number; 
 }
 
 const inflight = new Map<string, Promise<string | null>>();
+/**
+ * One page image made at a time in this process: a 2480-px page is ~26 MB of pixels plus the encoder's
+ * picture, and the memory a burst of first requests took in parallel stayed with the process after it
+ * (malloc keeps it). Made once per page and width, then served from disk; later requests wait in line.
+ */
+const pageEncodes = new MemoryBudget(1);
 
 /**
  * The WebP image of a page at one of PAGE_WEBP_WIDTHS: made on first request from a render at that
@@ -139,38 +152,55 @@ export async function pageImage(
       return null; // not converted (yet)
     }
     if (page > (manifest.pages ?? 0)) return null;
-    const jpeg = pageJpeg(paths.pages, PAGE_WIDTH, page);
-    // A page the renderer could not draw at its width (made by resolution, or a placeholder): every
-    // width comes from the image the conversion kept.
-    if (manifest.warnings?.some((w) => w.pages?.includes(page)) && existsSync(jpeg)) {
-      const { width: w = 1, height: h = 1 } = await sharp(jpeg).metadata();
-      const tall = Math.max(1, Math.min(MAX_IMAGE_SIDE, Math.round((width * h) / w)));
-      await writeAtomic(file, (tmp) =>
-        sharp(jpeg)
-          .resize({ width, height: tall, fit: 'fill' })
-          .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
-          .toFile(tmp),
-      );
-      return file;
+    const release = await pageEncodes.acquire(1);
+    try {
+      return await makePageImage(config, paths, manifest, file, page, width);
+    } finally {
+      release();
     }
-    if (width < PAGE_WIDTH && existsSync(jpeg)) {
-      // Smaller than the normal view: scaled down from it (the JPEG decoder shrinks while it loads).
-      await writeAtomic(file, (tmp) =>
-        sharp(jpeg)
-          .resize({ width })
-          .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
-          .toFile(tmp),
-      );
-      return file;
-    }
-    const { width: w, height, pixels } = await renderPagePixels(paths.pdf, page, width, { limits: limitsOf(config) });
+  })().finally(() => inflight.delete(file));
+  inflight.set(file, job);
+  return job;
+}
+
+/** Renders and encodes one page image (pageImage's work, one at a time). */
+async function makePageImage(
+  config: Pick<Config, 'convert'>,
+  paths: ReturnType<typeof bookPaths>,
+  manifest: Pick<BookManifest, 'warnings'>,
+  file: string,
+  page: number,
+  width: number,
+): Promise<string> {
+  const jpeg = pageJpeg(paths.pages, PAGE_WIDTH, page);
+  // A page the renderer could not draw at its width (made by resolution, or a placeholder): every
+  // width comes from the image the conversion kept.
+  if (manifest.warnings?.some((w) => w.pages?.includes(page)) && existsSync(jpeg)) {
+    const { width: w = 1, height: h = 1 } = await sharp(jpeg).metadata();
+    const tall = Math.max(1, Math.min(MAX_IMAGE_SIDE, Math.round((width * h) / w)));
     await writeAtomic(file, (tmp) =>
-      sharp(pixels, { raw: { width: w, height, channels: 3 } })
+      sharp(jpeg)
+        .resize({ width, height: tall, fit: 'fill' })
         .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
         .toFile(tmp),
     );
     return file;
-  })().finally(() => inflight.delete(file));
-  inflight.set(file, job);
-  return job;
+  }
+  if (width < PAGE_WIDTH && existsSync(jpeg)) {
+    // Smaller than the normal view: scaled down from it (the JPEG decoder shrinks while it loads).
+    await writeAtomic(file, (tmp) =>
+      sharp(jpeg)
+        .resize({ width })
+        .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
+        .toFile(tmp),
+    );
+    return file;
+  }
+  const { width: w, height, pixels } = await renderPagePixels(paths.pdf, page, width, { limits: limitsOf(config) });
+  await writeAtomic(file, (tmp) =>
+    sharp(pixels, { raw: { width: w, height, channels: 3 } })
+      .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
+      .toFile(tmp),
+  );
+  return file;
 }

@@ -41,7 +41,8 @@ export function pageElement(deps: StageDeps, page: number, size: { w: number; h:
   const el = h('div', {
     class: 'qr-page',
     'data-page': page,
-    role: 'img',
+    // A group, not an image: it holds the page's links, and an image's content is hidden from assistive technology.
+    role: 'group',
     'aria-label': deps.label(page),
     style: { width: `${size.w}px`, height: `${size.h}px` },
   });

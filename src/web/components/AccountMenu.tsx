@@ -91,7 +91,8 @@ export function AccountMenu({ name, email, avatar, viewer, onLogout }: AccountMe
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t({ id: 'header.accountMenu', message: `Account menu of ${name}` })}
+        // With initials shown, the name holds them too (speech input names the button by what it sees).
+        aria-label={`${t({ id: 'header.accountMenu', message: `Account menu of ${name}` })}${avatar ? '' : `, ${initials(name)}`}`}
         onClick={() => setOpen(!open)}
       >
         {avatar ? <img className="avatar" src={avatar} alt="" /> : <span className="avatar avatar--initials">{initials(name)}</span>}

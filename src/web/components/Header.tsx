@@ -61,7 +61,8 @@ export function Header() {
             variant="ghost"
             className="header__lang"
             onClick={() => modals.send({ type: 'modal.open', id: 'language' })}
-            aria-label={t({ id: 'header.language', message: 'Change language' })}
+            // The name holds the code shown (“Change language, EN”), so speech input can name the button by what it sees.
+            aria-label={`${t({ id: 'header.language', message: 'Change language' })}, ${lang.toUpperCase()}`}
           >
             <span className={`flag flag--${FLAGS[lang]}`} aria-hidden="true" />
             <span className="header__lang-code">{lang.toUpperCase()}</span>
