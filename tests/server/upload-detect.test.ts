@@ -131,8 +131,8 @@ describe('malformed containers and the limits on their directories', () => {
     // The directory's first entry has a name running past the directory.
     expect(await kindOf(docxWithDirectory((zip, at) => zip.writeUInt16LE(0xfff0, at + 28)))).toBe('unsupported');
     // An entry outside the archive's folder ("../"), and [Content_Types].xml in an unknown compression method.
-    const escape = docxWithDirectory((zip, at) => zip.write('../ls/.rels', zip.indexOf('_rels/.rels', at)));
-    expect(await kindOf(escape)).toBe('unsupported');
+    const outside = docxWithDirectory((zip, at) => zip.write('../ls/.rels', zip.indexOf('_rels/.rels', at)));
+    expect(await kindOf(outside)).toBe('unsupported');
     const lzma = docxWithDirectory((zip, at) => zip.writeUInt16LE(14, at + 10));
     lzma.writeUInt16LE(14, 8);
     expect(await kindOf(lzma)).toBe('unsupported');
