@@ -121,7 +121,7 @@ describe('malformed containers and the limits on their directories', () => {
     return zip;
   };
 
-  it('answers UNSUPPORTED, never an error, for a damaged central directory', async () => {
+  it('answers UNSUPPORTED, never an error, for a damaged central directory or a damaged [Content_Types].xml', async () => {
     // A central header without its signature.
     expect(await kindOf(docxWithDirectory((zip, at) => zip.writeUInt32LE(0x12345678, at)))).toBe('unsupported');
     // The end record points the directory past the end of the file.
@@ -133,6 +133,16 @@ describe('malformed containers and the limits on their directories', () => {
     // An entry outside the archive's folder ("../"), and [Content_Types].xml in an unknown compression method.
     const outside = docxWithDirectory((zip, at) => zip.write('../ls/.rels', zip.indexOf('_rels/.rels', at)));
     expect(await kindOf(outside)).toBe('unsupported');
+    // [Content_Types].xml whose deflated data is damaged (zlib's error); damage in another part is the converter's to find.
+    const docx = makeDocx();
+    const damaged = (name: string) => {
+      const copy = Buffer.from(docx);
+      const data = copy.indexOf(name) + name.length;
+      copy.fill(0xff, data, data + 8);
+      return copy;
+    };
+    expect(await kindOf(damaged('[Content_Types].xml'))).toBe('unsupported');
+    expect(await kindOf(damaged('word/document.xml'))).toBe('docx');
     const lzma = docxWithDirectory((zip, at) => zip.writeUInt16LE(14, at + 10));
     lzma.writeUInt16LE(14, 8);
     expect(await kindOf(lzma)).toBe('unsupported');

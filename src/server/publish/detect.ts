@@ -122,7 +122,8 @@ const unsupported = (detail: string): Detection => ({ ok: false, reason: 'unsupp
 export async function detectKind(file: string, sniffer: ContentSniffer, nameHint: string): Promise<Detection> {
   const head = sniffer.head;
   const text = sniffer.isText();
-  const type = (await fileTypeFromBuffer(head))?.ext;
+  // An error of file-type's on some odd head leaves the kind to the checks below, not to a 500.
+  const type = (await fileTypeFromBuffer(head).catch(() => undefined))?.ext;
   if (type === 'pdf' || type === 'ai') return { ok: true, kind: 'pdf' };
   if (type === 'rtf') return { ok: true, kind: 'rtf' };
   if (type === 'cfb') return detectOle(file, nameHint);

@@ -46,11 +46,12 @@ export interface ZipArchive {
 }
 
 /**
- * A malformed archive (yauzl's own errors carry no `code`) is ZipError('corrupt'); I/O errors
- * (ENOENT, EIO, …) stay what they are.
+ * What goes wrong reading an archive — yauzl's format errors, zlib's data errors — is
+ * ZipError('corrupt'); errors of the file system (ENOENT, EIO, …: they name their `syscall`) stay
+ * what they are.
  */
 function asZipError(error: unknown): unknown {
-  if (error instanceof ZipError || !(error instanceof Error) || 'code' in error) return error;
+  if (error instanceof ZipError || !(error instanceof Error) || 'syscall' in error) return error;
   return new ZipError('corrupt', error.message);
 }
 
