@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoPdf } from '../../src/server/publish/demo-pdf';
 import { ContentSniffer, type Detection, detectKind } from '../../src/server/publish/detect';
+import { ZIP_LIMITS } from '../../src/server/publish/zip';
 import { tempDir } from './helpers';
 import { makeDocx, makeElf, makeOdf, makeOle, makeOoxml, makeZip, makeZipBomb, sofficeConvert, writeTemp } from './publish-support';
 
@@ -109,6 +110,82 @@ describe('content recognition', () => {
       { name: 'word/document.xml', data: 'x', declaredSize: 0xfffffff0 },
     ]);
     expect(await detect(huge)).toMatchObject({ ok: false, reason: 'unsafe' });
+  });
+});
+
+describe('malformed containers and the limits on their directories', () => {
+  /** A docx whose central directory is changed by `edit` (at the offset the end record gives). */
+  const docxWithDirectory = (edit: (zip: Buffer, directoryAt: number) => void) => {
+    const zip = Buffer.from(makeDocx());
+    edit(zip, zip.readUInt32LE(zip.length - 22 + 16));
+    return zip;
+  };
+
+  it('answers UNSUPPORTED, never an error, for a damaged central directory or a damaged [Content_Types].xml', async () => {
+    // A central header without its signature.
+    expect(await kindOf(docxWithDirectory((zip, at) => zip.writeUInt32LE(0x12345678, at)))).toBe('unsupported');
+    // The end record points the directory past the end of the file.
+    expect(await kindOf(docxWithDirectory((zip) => zip.writeUInt32LE(zip.length + 1000, zip.length - 22 + 16)))).toBe('unsupported');
+    // The end record counts more entries than the directory holds.
+    expect(await kindOf(docxWithDirectory((zip) => zip.writeUInt16LE(9, zip.length - 22 + 10)))).toBe('unsupported');
+    // The directory's first entry has a name running past the directory.
+    expect(await kindOf(docxWithDirectory((zip, at) => zip.writeUInt16LE(0xfff0, at + 28)))).toBe('unsupported');
+    // An entry outside the archive's folder ("../"), and [Content_Types].xml in an unknown compression method.
+    const outside = docxWithDirectory((zip, at) => zip.write('../ls/.rels', zip.indexOf('_rels/.rels', at)));
+    expect(await kindOf(outside)).toBe('unsupported');
+    // [Content_Types].xml whose deflated data is damaged (zlib's error); damage in another part is the converter's to find.
+    const docx = makeDocx();
+    const damaged = (name: string) => {
+      const copy = Buffer.from(docx);
+      const data = copy.indexOf(name) + name.length;
+      copy.fill(0xff, data, data + 8);
+      return copy;
+    };
+    expect(await kindOf(damaged('[Content_Types].xml'))).toBe('unsupported');
+    expect(await kindOf(damaged('word/document.xml'))).toBe('docx');
+    const lzma = docxWithDirectory((zip, at) => zip.writeUInt16LE(14, at + 10));
+    lzma.writeUInt16LE(14, 8);
+    expect(await kindOf(lzma)).toBe('unsupported');
+  });
+
+  it('refuses archives with too many entries or a directory too large to read', async () => {
+    const many = makeZip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      ...Array.from({ length: ZIP_LIMITS.maxEntries }, (_, i) => ({ name: `word/${i}.xml`, data: '' })),
+    ]);
+    expect(await detect(many)).toMatchObject({ ok: false, reason: 'unsafe', detail: `${ZIP_LIMITS.maxEntries + 1} entries` });
+    const longName = 'x'.repeat(60_000);
+    const entries = Math.ceil(ZIP_LIMITS.maxDirectoryBytes / longName.length) + 1;
+    const wide = makeZip(Array.from({ length: entries }, (_, i) => ({ name: `word/${i}${longName}`, data: '' })));
+    expect(await detect(wide)).toMatchObject({ ok: false, reason: 'unsafe', detail: expect.stringContaining('central directory') });
+  });
+
+  it('refuses executables before the PDF header tolerance (an executable with %PDF- in its first KB)', async () => {
+    const pe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 0x90), Buffer.from('%PDF-1.7'), Buffer.alloc(200)]);
+    expect(await kindOf(pe, 'invoice.pdf')).toBe('unsafe');
+    expect(await kindOf(Buffer.concat([Buffer.from([0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(64)]))).toBe('unsafe');
+    const universal = Buffer.alloc(4096);
+    universal.writeUInt32BE(0xcafebabe, 0);
+    universal.writeUInt32BE(2, 4);
+    expect(await kindOf(universal)).toBe('unsafe');
+    // Text that starts like a program is still text.
+    expect(await kindOf(Buffer.from('MZ, a note about the MS-DOS header\n'))).toBe('txt');
+  });
+
+  it('reads truncated and looping OLE2 files without hanging or exhausting memory', async () => {
+    const doc = makeOle(['WordDocument', '1Table']);
+    // Header only: the FAT and the directory are missing.
+    expect(await kindOf(doc.subarray(0, 512))).toBe('unsupported');
+    // Header and FAT: the directory sector is missing.
+    expect(await kindOf(doc.subarray(0, 1024))).toBe('unsupported');
+    // The directory's chain loops (sector 1 → 1), and a stream's chain loops between two sectors.
+    const looping = Buffer.concat([makeOle(['WordDocument']), Buffer.alloc(1024)]);
+    looping.writeUInt32LE(1, 512 + 4);
+    looping.writeUInt32LE(3, 512 + 8);
+    looping.writeUInt32LE(2, 512 + 12);
+    looping.writeUInt32LE(3, 1024 + 128 + 116);
+    looping.writeUInt32LE(8192, 1024 + 128 + 120);
+    expect(await kindOf(looping)).toBe('doc');
   });
 });
 

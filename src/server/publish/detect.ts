@@ -1,18 +1,20 @@
 import { open } from 'node:fs/promises';
+import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentKind } from '../../contracts/books';
 import { OLE_MAGIC, oleKind, oleRootNames, oleWordEncrypted } from './ole';
-import { checkDeclaredSizes, readSmallEntry, readZipDirectory, verifyInflatedSizes, type ZipEntry, ZipError } from './zip';
+import { checkDeclaredSizes, openZip, type ZipArchive, ZipError } from './zip';
 
 /**
- * Recognises an uploaded document from its content — magic bytes, the OLE2 directory, the OOXML/ODF
- * container — never from its name (a renamed executable stays an executable). The upload feeds every
- * chunk to a ContentSniffer while it streams to disk (head bytes, "is this UTF-8 text"), then
- * `detectKind` opens the finished file for the structured formats.
+ * Recognises an uploaded document from its content — magic bytes (file-type), the OLE2 directory,
+ * the OOXML/ODF container (yauzl) — never from its name (a renamed executable stays an executable).
+ * The upload feeds every chunk to a ContentSniffer while it streams to disk (head bytes, "is this
+ * UTF-8 text"), then `detectKind` opens the finished file for the structured formats.
  */
 
 export type Detection = { ok: true; kind: DocumentKind } | { ok: false; reason: 'unsupported' | 'unsafe'; detail: string };
 
-const HEAD_BYTES = 4096;
+/** As much of the head as file-type looks at (its `reasonableDetectionSizeInBytes`). */
+const HEAD_BYTES = 4100;
 /** Acrobat accepts a PDF header anywhere in the first 1024 bytes (some generators prepend junk). */
 const PDF_HEADER_WINDOW = 1024;
 
@@ -62,9 +64,6 @@ export class ContentSniffer {
   }
 }
 
-const startsWith = (head: Buffer, bytes: Buffer | string) => head.subarray(0, bytes.length).equals(Buffer.from(bytes as string));
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
 /** The ODF media types of the accepted documents and templates (`mimetype`, the first entry). */
 const ODF_TYPES: Readonly<Record<string, DocumentKind>> = {
   'application/vnd.oasis.opendocument.text': 'odt',
@@ -97,17 +96,21 @@ const OOXML_TYPES: readonly { type: string; kind: DocumentKind; folder: string }
   { type: 'ms-excel.template.macroEnabled.main+xml', kind: 'xltm', folder: 'xl/' },
 ];
 
-/** Programs (ELF, Windows PE, Mach-O 32/64 and universal, WebAssembly): refused whatever their name, never stored. */
-const EXECUTABLE_MAGICS = [
-  Buffer.from([0x7f, 0x45, 0x4c, 0x46]),
-  Buffer.from('MZ'),
-  Buffer.from([0xfe, 0xed, 0xfa, 0xce]),
-  Buffer.from([0xfe, 0xed, 0xfa, 0xcf]),
-  Buffer.from([0xce, 0xfa, 0xed, 0xfe]),
-  Buffer.from([0xcf, 0xfa, 0xed, 0xfe]),
-  Buffer.from([0xca, 0xfe, 0xba, 0xbe]),
-  Buffer.from([0x00, 0x61, 0x73, 0x6d]),
-];
+/**
+ * What file-type answers for a ZIP local header at the start: a guess from the first entries, which
+ * the container (its central directory) then settles.
+ */
+const ZIP_BASED = new Set([
+  ...'zip epub jar apk xpi vsdx 3mf key numbers pages'.split(' '),
+  ...'docx docm dotx dotm xlsx xlsm xltx xltm pptx pptm potx potm ppsx ppsm'.split(' '),
+  ...'odt ott ods ots odp otp odg otg'.split(' '),
+]);
+
+/**
+ * Programs (Windows PE, ELF, Mach-O 32/64 and universal, WebAssembly, Java bytecode, which shares
+ * the universal Mach-O magic): refused whatever their name, never stored.
+ */
+const EXECUTABLES = new Set(['exe', 'elf', 'macho', 'wasm', 'class']);
 
 const unsupported = (detail: string): Detection => ({ ok: false, reason: 'unsupported', detail });
 
@@ -119,16 +122,18 @@ const unsupported = (detail: string): Detection => ({ ok: false, reason: 'unsupp
 export async function detectKind(file: string, sniffer: ContentSniffer, nameHint: string): Promise<Detection> {
   const head = sniffer.head;
   const text = sniffer.isText();
-  const pdfAt = head.subarray(0, PDF_HEADER_WINDOW).indexOf('%PDF-');
-  // A text file that merely mentions %PDF- near its start is still text.
-  if (pdfAt === 0 || (pdfAt > 0 && !text)) return { ok: true, kind: 'pdf' };
-  if (startsWith(head, '{\\rtf')) return { ok: true, kind: 'rtf' };
-  if (startsWith(head, OLE_MAGIC)) return detectOle(file, nameHint);
-  if (startsWith(head, ZIP_MAGIC)) return detectZip(file, sniffer.size);
+  // An error of file-type's on some odd head leaves the kind to the checks below, not to a 500.
+  const type = (await fileTypeFromBuffer(head).catch(() => undefined))?.ext;
+  if (type === 'pdf' || type === 'ai') return { ok: true, kind: 'pdf' };
+  if (type === 'rtf') return { ok: true, kind: 'rtf' };
+  if (type === 'cfb') return detectOle(file, nameHint);
+  if (type && ZIP_BASED.has(type)) return detectZip(file);
   if (text) return { ok: true, kind: 'txt' };
-  if (EXECUTABLE_MAGICS.some((magic) => startsWith(head, magic))) {
-    return { ok: false, reason: 'unsafe', detail: `an executable (${head.subarray(0, 4).toString('hex')})` };
+  if (type && EXECUTABLES.has(type)) {
+    return { ok: false, reason: 'unsafe', detail: `an executable (${type}, ${head.subarray(0, 4).toString('hex')})` };
   }
+  // A PDF after some junk (a text file that merely mentions %PDF- near its start is text, above).
+  if (head.subarray(0, PDF_HEADER_WINDOW).includes('%PDF-')) return { ok: true, kind: 'pdf' };
   return unsupported(`unknown content starting ${head.subarray(0, 8).toString('hex')}`);
 }
 
@@ -148,14 +153,14 @@ async function detectOle(file: string, nameHint: string): Promise<Detection> {
   }
 }
 
-async function detectZip(file: string, size: number): Promise<Detection> {
-  const fh = await open(file, 'r');
+async function detectZip(file: string): Promise<Detection> {
+  let zip: ZipArchive | undefined;
   try {
-    const entries = await readZipDirectory(fh, size);
-    checkDeclaredSizes(entries, size);
-    const kind = await containerKind(fh, entries);
+    zip = await openZip(file);
+    checkDeclaredSizes(zip.entries, zip.size);
+    const kind = await containerKind(zip);
     if (!kind) return unsupported('a zip archive that is neither OOXML nor OpenDocument');
-    await verifyInflatedSizes(fh, file, entries);
+    await zip.verifyInflatedSizes();
     return { ok: true, kind };
   } catch (error) {
     if (error instanceof ZipError) {
@@ -163,24 +168,24 @@ async function detectZip(file: string, size: number): Promise<Detection> {
     }
     throw error;
   } finally {
-    await fh.close();
+    zip?.close();
   }
 }
 
-async function containerKind(fh: Awaited<ReturnType<typeof open>>, entries: ZipEntry[]): Promise<DocumentKind | undefined> {
-  const byName = new Map(entries.map((e) => [e.name, e]));
+async function containerKind(zip: ZipArchive): Promise<DocumentKind | undefined> {
+  const byName = new Map(zip.entries.map((e) => [e.fileName, e]));
   const mimetype = byName.get('mimetype');
   if (mimetype) {
     if (mimetype.compressedSize > 256) return undefined;
-    const type = (await readSmallEntry(fh, mimetype, 256)).toString('latin1').trim();
+    const type = (await zip.read(mimetype, 256)).toString('latin1').trim();
     return ODF_TYPES[type];
   }
   const contentTypes = byName.get('[Content_Types].xml');
   if (!contentTypes) return undefined;
-  const xml = (await readSmallEntry(fh, contentTypes)).toString('utf8');
+  const xml = (await zip.read(contentTypes)).toString('utf8');
   const main = OOXML_TYPES.find((t) => xml.includes(`application/vnd.${t.type}`));
   if (!main) return undefined;
-  return entries.some((e) => e.name.startsWith(main.folder)) ? main.kind : undefined;
+  return zip.entries.some((e) => e.fileName.startsWith(main.folder)) ? main.kind : undefined;
 }
 
 /** What the converter must know about an office file before LibreOffice opens it. */
@@ -201,29 +206,43 @@ const ODF_SCRIPTS = /^(Basic|Scripts)\//;
 /** Reads the container of an office file (never the whole file): encrypted, macros. */
 export async function officeTraits(file: string): Promise<OfficeTraits> {
   const traits: OfficeTraits = { encrypted: false, macros: false };
-  const fh = await open(file, 'r');
-  try {
-    const { size } = await fh.stat();
-    const head = Buffer.alloc(8);
-    await fh.read(head, 0, 8, 0);
-    if (head.equals(OLE_MAGIC)) {
+  const head = await readHead(file, 8);
+  if (head.equals(OLE_MAGIC)) {
+    const fh = await open(file, 'r');
+    try {
       const names = (await oleRootNames(fh)) ?? [];
       traits.encrypted =
         names.includes('EncryptedPackage') ||
         names.includes('EncryptedSummary') ||
         (names.includes('WordDocument') && (await oleWordEncrypted(fh)));
       traits.macros = names.includes('Macros') || names.includes('_VBA_PROJECT_CUR');
-    } else if (startsWith(head, ZIP_MAGIC)) {
-      const entries = await readZipDirectory(fh, size);
-      traits.macros = entries.some((e) => VBA_PART.test(e.name) || ODF_SCRIPTS.test(e.name));
-      const manifest = entries.find((e) => e.name === 'META-INF/manifest.xml');
-      if (manifest) traits.encrypted = (await readSmallEntry(fh, manifest, 4 * 1024 * 1024)).includes('encryption-data');
+    } finally {
+      await fh.close();
     }
+    return traits;
+  }
+  let zip: ZipArchive | undefined;
+  try {
+    zip = await openZip(file);
+    traits.macros = zip.entries.some((e) => VBA_PART.test(e.fileName) || ODF_SCRIPTS.test(e.fileName));
+    const manifest = zip.entries.find((e) => e.fileName === 'META-INF/manifest.xml');
+    if (manifest) traits.encrypted = (await zip.read(manifest, 4 * 1024 * 1024)).includes('encryption-data');
   } catch (error) {
-    // A damaged container is LibreOffice's to judge (CORRUPT); nothing special about it here.
+    // Not an archive, or a damaged one: LibreOffice's to judge (CORRUPT); nothing special about it here.
     if (!(error instanceof ZipError)) throw error;
+  } finally {
+    zip?.close();
+  }
+  return traits;
+}
+
+async function readHead(file: string, length: number): Promise<Buffer> {
+  const fh = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(length);
+    const { bytesRead } = await fh.read(head, 0, length, 0);
+    return head.subarray(0, bytesRead);
   } finally {
     await fh.close();
   }
-  return traits;
 }

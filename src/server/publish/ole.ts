@@ -6,6 +6,11 @@ import type { FileHandle } from 'node:fs/promises';
  * Excel 97), PowerPoint `PowerPoint Document`; a password-protected OOXML file is an OLE2 file with
  * `EncryptedPackage`. Only the root's own children count: an Excel sheet embedded in a Word file is
  * a storage deeper down with its own `Workbook` stream.
+ *
+ * Read by sector, on demand, with every chain bounded: not with the `cfb` package, which reads the
+ * whole file into memory (uploads go up to the account's limit, 1 GB by default) and loops until
+ * the process runs out of memory on a 2 KB file whose FAT chain cycles (SheetJS/js-cfb#11, open
+ * since 2020; the looping file is in upload-detect.test.ts).
  */
 export const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
