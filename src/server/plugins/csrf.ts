@@ -84,7 +84,7 @@ export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
       request.sessionCookieIgnored = true;
       return;
     }
-    request.log.warn({ origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] }, 'cross-origin request refused');
+    request.log.debug({ origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] }, 'cross-origin request refused');
     throw new ApiError('crossOriginRefused', { message: 'a request with the session cookie must come from this site’s own origin' });
   });
 }

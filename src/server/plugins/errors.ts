@@ -56,7 +56,7 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const http = ERRORS[name].http;
   reply.header('x-request-id', request.id); // also for errors raised before the onRequest hooks
   if (http >= 500) request.log.error({ err: error }, 'request failed');
-  else request.log.info({ err: error, error: name }, 'request rejected');
+  else request.log.debug({ err: error, error: name }, 'request rejected');
   if (isApiRequest(request)) return fail(reply, name, extra);
   // Outside the API (static files, pages) keep the original 4xx status, as plain text.
   const status = (error as Partial<FastifyError>)?.statusCode ?? 500;
@@ -97,7 +97,7 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   const { type, code, http } = ERRORS[name];
   const id = newRequestId();
   const body = JSON.stringify({ status: 'error', content: { type, code }, id });
-  this.log.info({ reqId: id, err: error, error: name }, 'client error');
+  this.log.debug({ reqId: id, err: error, error: name }, 'client error');
   socket.end(
     [
       `HTTP/1.1 ${http} ${STATUS_CODES[http] ?? 'Error'}`,
