@@ -5,6 +5,7 @@ import type { MachineEntry } from '../registry-types';
 import { type SessionContext, sessionMachine } from '../session.machine';
 import { termsMachine } from '../terms.machine';
 import { PRO_FIELDS, type UsageContextContext, usageContextMachine } from '../usage-context.machine';
+import { type AccountTimestampContext, accountTimestampMachine } from './account-timestamp.machine';
 import { type RefreshLockContext, refreshLockMachine } from './refresh-lock.machine';
 import type { HandedOverToken, PostLoginUser, SessionSource, StoredToken } from './types';
 
@@ -144,6 +145,27 @@ export const accountsMachines: MachineEntry[] = [
         const handoffAge = c.handoff ? NOW - c.handoff.receivedAt : '-';
         return `${value(s)}|${handoffAge}|${c.result?.kind ?? '-'}`;
       },
+    },
+  },
+  {
+    id: 'account-timestamp',
+    title: 'Account timestamp refresh',
+    description:
+      'A response carrying a newer account timestamp (ats) refreshes the user: at once when no session fetch is in flight, otherwise the ats is only recorded (the answer in flight brings the user); one refresh at a time, a failure waits for the next newer ats.',
+    machine: accountTimestampMachine,
+    paths: {
+      events: (s) => {
+        const c = ctx<AccountTimestampContext>(s);
+        return [
+          { type: 'ats.newer', ats: c.seen + 1 },
+          // One fetch in flight shows the rule; more would only count.
+          ...(c.inFlight < 1 ? [{ type: 'session.fetching' }] : []),
+          { type: 'session.fetched' },
+          { type: 'xstate.done.actor.refreshUser', output: undefined },
+          { type: 'xstate.error.actor.refreshUser', error: networkError },
+        ];
+      },
+      serializeState: (s) => `${value(s)}|${ctx<AccountTimestampContext>(s).inFlight}|${ctx<AccountTimestampContext>(s).seen > 0}`,
     },
   },
   {

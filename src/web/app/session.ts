@@ -1,4 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
+import { accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import type { AlertRequest } from '../../../machines/alert.machine';
 import { consentsMachine } from '../../../machines/consents.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
@@ -30,10 +31,10 @@ export interface SessionDeps {
 type Pending = { retry: () => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /**
- * The session side of the app: the user store, the session machine with its real side effects
- * (token check, the refresh lock's navigator.locks / local storage / BroadcastChannel, the other tabs'
- * listeners; the flow is the machines'), the API client's
- * expired-session queue, and the post-login sequence with its full-screen steps.
+ * The session side of the app: the user store, the session machine with its real side effects (token
+ * check, the refresh lock's navigator.locks / local storage / BroadcastChannel in ../session/tabs.ts,
+ * the other tabs' listeners), the account-timestamp refresh, the API client's expired-session queue,
+ * and the post-login sequence with its full-screen steps. The flows are the machines'.
  */
 export function createSessionWiring(deps: SessionDeps) {
   const { api, gate, pushAlert, doc } = deps;
@@ -45,12 +46,13 @@ export function createSessionWiring(deps: SessionDeps) {
   let seq = 0;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
 
-  // A session answer carries the account timestamp (ats) itself: while one is in flight, the ats it
-  // brings is only recorded, not a reason to fetch the session again.
-  let fetching = 0;
-  let atsSeen = 0;
+  // A newer account timestamp (ats) refreshes the user, once at a time and not while another session
+  // fetch is in flight (machines/accounts/account-timestamp.machine.ts): every session fetch reports.
+  const accountTimestamp = createActor(
+    accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => fetchSession()) } }),
+  );
   const fetchSession = async (): Promise<LoginContent> => {
-    fetching++;
+    accountTimestamp.send({ type: 'session.fetching' });
     try {
       const content = await api.call('profile/session', {
         method: 'GET',
@@ -59,13 +61,13 @@ export function createSessionWiring(deps: SessionDeps) {
         schema: LoginContentSchema,
       });
       const previous = store.get();
-      store.set({ ...userFromLogin(content, Date.now(), previous), ats: Math.max(previous?.ats ?? 0, atsSeen) });
+      const seen = accountTimestamp.getSnapshot().context.seen;
+      store.set({ ...userFromLogin(content, Date.now(), previous), ats: Math.max(previous?.ats ?? 0, seen) });
       return content;
     } finally {
-      fetching--;
+      accountTimestamp.send({ type: 'session.fetched' });
     }
   };
-  let atsRefresh: Promise<unknown> | null = null;
 
   const session = createActor(
     sessionMachine.provide({
@@ -222,16 +224,9 @@ export function createSessionWiring(deps: SessionDeps) {
     signedIn,
     getToken: () => store.get()?.session.access_token,
     getAts: () => store.get()?.ats,
-    onAts: (ats: number) => {
-      atsSeen = Math.max(atsSeen, ats);
-      if (fetching > 0 || atsRefresh) return;
-      atsRefresh = fetchSession()
-        .catch(() => {})
-        .finally(() => {
-          atsRefresh = null;
-        });
-    },
+    onAts: (ats: number) => accountTimestamp.send({ type: 'ats.newer', ats }),
     start: () => {
+      accountTimestamp.start();
       session.start();
       postLogin.start();
     },
