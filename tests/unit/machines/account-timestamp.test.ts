@@ -11,7 +11,9 @@ function start() {
         fetches.push({ resolve, reject });
       }),
   );
-  const actor = createActor(accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => refreshUser()) } })).start();
+  const actor = createActor(
+    accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => refreshUser()) } }),
+  ).start();
   const settle = async (ok = true) => {
     const f = fetches.shift();
     if (ok) f?.resolve();
