@@ -56,6 +56,20 @@ export const REFRESH_LIFETIME_FRACTION = 0.5;
 export const REFRESH_JITTER_MAX_MS = 1000;
 /** SPEC §4: another tab's refresh adds 60 s before this tab's own attempt. */
 export const OTHER_TAB_REFRESH_DELAY_MS = 60_000;
+/** Name of the navigator.locks lock that keeps the tabs of a browser from refreshing together. */
+export const SESSION_REFRESH_LOCK = 'quire-session-refresh';
+/** Name of the BroadcastChannel on which tabs hand a refreshed token over and announce a refresh. */
+export const SESSION_CHANNEL = 'quire-session';
+/**
+ * How long a tab that refreshed keeps the lock after handing the new token over, so that the message
+ * (and its local storage write, delivered across processes) reaches the tab waiting for the lock first.
+ */
+export const REFRESH_LOCK_HANDOFF_MS = 150;
+/**
+ * Clock slack of the "fresh token" test under the lock: a token another tab stored is adopted while it
+ * is younger than REFRESH_LIFETIME_FRACTION of its lifetime minus this.
+ */
+export const TOKEN_FRESH_SLACK_MS = 5_000;
 /**
  * Consents are outdated when subscriptions.modification is below this (unix seconds). The spec names
  * the rule but not the date; this is the client's copy (the server keeps its own), set to the terms

@@ -1,16 +1,12 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { isSessionExpiredError } from './accounts/errors';
+import { type RefreshOutput, refreshLockMachine } from './accounts/refresh-lock.machine';
 import { subjectMismatch, toSessionUser } from './accounts/token';
-import type { SessionSource, SessionUser } from './accounts/types';
+import type { HandedOverToken, SessionSource, SessionUser } from './accounts/types';
 import { OTHER_TAB_REFRESH_DELAY_MS, REFRESH_JITTER_MAX_MS, REFRESH_LIFETIME_FRACTION, SESSION_EXPIRED_ALERT_DELAY_MS } from './constants';
 
-export type { SessionSource, SessionUser } from './accounts/types';
-
-/** What `refreshSession` resolves with: `adopted` when another tab had already refreshed the stored token. */
-export interface RefreshOutput {
-  kind: 'refreshed' | 'adopted';
-  content: SessionSource;
-}
+export type { RefreshOutput } from './accounts/refresh-lock.machine';
+export type { HandedOverToken, SessionSource, SessionUser } from './accounts/types';
 
 export interface SessionContext {
   /** Stored user essentials; null while logged out or expired. */
@@ -21,6 +17,8 @@ export interface SessionContext {
   signupPage: boolean;
   /** Random source in [0, 1) for the refresh jitter (input; Math.random by default). */
   random: () => number;
+  /** The newest token another tab handed over on the channel (the refresh lock checks it; cleared by a refresh). */
+  handoff: HandedOverToken | null;
 }
 
 export type SessionEvent =
@@ -31,6 +29,8 @@ export type SessionEvent =
   | { type: 'tab.otherRefreshed'; content?: SessionSource }
   /** storage event: the stored user changed in another tab (null: it logged out). */
   | { type: 'tab.userChanged'; content: SessionSource | null }
+  /** BroadcastChannel: another tab handed its new token over while it held the refresh lock. */
+  | { type: 'tab.handoff'; token: HandedOverToken }
   /** A call failed with 301/302/149; the app keeps its retry under `requestId`. */
   | { type: 'request.expired'; requestId: string }
   | { type: 'page.changed'; signupPage: boolean };
@@ -64,13 +64,20 @@ export const sessionMachine = setup({
     /** Reads the stored user and GETs the session with its token; null when no token is stored. */
     checkSession: fromPromise<SessionSource | null>(async () => null),
     /**
-     * Takes the cross-tab lock (navigator.locks), re-reads the stored token: when another tab already
-     * refreshed it, resolves `{ kind: 'adopted' }` without a call; otherwise GETs the session, stores
-     * the new token and resolves `{ kind: 'refreshed' }`. Releases the lock when done or stopped.
+     * The cross-tab refresh lock (machines/accounts/refresh-lock.machine.ts): adopts the token another
+     * tab refreshed, or refreshes it and hands it over; provided with the lock, storage and session call.
      */
-    refreshSession: fromPromise<RefreshOutput, { profileId: string | null }>(async () => {
-      throw new Error('refreshSession is not provided');
-    }),
+    refreshLock: refreshLockMachine,
+    /**
+     * Listens on SESSION_CHANNEL (BroadcastChannel) for the whole session: sends `tab.handoff` for a
+     * token handed over under the lock and `tab.otherRefreshed` when another tab refreshed.
+     */
+    tabChannel: fromCallback<SessionEvent>(() => {}),
+    /**
+     * Listens to the `storage` event (fired only by other tabs' writes): mirrors the stored user into
+     * this tab's store and sends `tab.userChanged` (null: that tab logged out).
+     */
+    tabStorage: fromCallback<SessionEvent>(() => {}),
     /** DELETE profile session; the machine goes on whether it succeeds or not. */
     logout: fromPromise<void>(async () => undefined),
   },
@@ -85,6 +92,7 @@ export const sessionMachine = setup({
     subjectMismatch: ({ context }) => subjectMismatch(context.user),
     onSignupPage: ({ context }) => context.signupPage,
     refreshedHere: ({ event }) => 'output' in event && (event.output as RefreshOutput).kind === 'refreshed',
+    refreshFailed: ({ event }) => 'output' in event && (event.output as RefreshOutput).kind === 'failed',
     loggedOutElsewhere: ({ event }) => event.type === 'tab.userChanged' && event.content === null,
     signedInElsewhere: ({ event }) => event.type === 'tab.userChanged' && event.content !== null,
     /** Same profile and a token of that profile: adopt without rescheduling. */
@@ -124,13 +132,18 @@ export const sessionMachine = setup({
       user: ({ context, event }) => {
         if (!('output' in event) || !event.output) return context.user;
         const out = event.output as SessionSource | RefreshOutput;
-        return toSessionUser('kind' in out ? out.content : out);
+        if (!('kind' in out)) return toSessionUser(out);
+        return out.kind === 'failed' ? context.user : toSessionUser(out.content);
       },
     }),
     adoptContent: assign({
       user: ({ context, event }) => ('content' in event && event.content ? toSessionUser(event.content) : context.user),
     }),
     forgetUser: assign({ user: null }),
+    keepHandoff: assign({ handoff: ({ context, event }) => (event.type === 'tab.handoff' ? event.token : context.handoff) }),
+    forgetHandoff: assign({ handoff: null }),
+    /** While refreshing, a handed-over token goes to the refresh lock (it checks it once it holds the lock). */
+    forwardHandoff: sendTo('refreshLock', ({ event }) => event),
     enqueue: assign({
       queue: ({ context, event }) => (event.type === 'request.expired' ? [...context.queue, event.requestId] : context.queue),
     }),
@@ -138,10 +151,22 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: null, queue: [], signupPage: input?.signupPage ?? false, random: input?.random ?? Math.random }),
+  context: ({ input }) => ({
+    user: null,
+    queue: [],
+    signupPage: input?.signupPage ?? false,
+    random: input?.random ?? Math.random,
+    handoff: null,
+  }),
+  // The other tabs are heard for the whole life of the session.
+  invoke: [
+    { id: 'tabChannel', src: 'tabChannel' },
+    { id: 'tabStorage', src: 'tabStorage' },
+  ],
   initial: 'checking',
   on: {
     'page.changed': { actions: 'setPage' },
+    'tab.handoff': { actions: 'keepHandoff' },
     // Outside a session (logged out, logging out) an expired call has nothing to wait for.
     'request.expired': { actions: { type: 'rejectQueue', params: ({ event }) => ({ requestIds: [event.requestId] }) } },
   },
@@ -191,20 +216,34 @@ export const sessionMachine = setup({
           after: { otherTabRefreshDelay: { target: 'refreshing' } },
           on: { 'tab.otherRefreshed': { target: 'deferred', reenter: true, actions: 'adoptContent' } },
         },
+        /** Under the cross-tab lock (the refresh-lock child); the handed-over token is its to check. */
         refreshing: {
+          exit: 'forgetHandoff',
+          on: { 'tab.handoff': { actions: 'forwardHandoff' } },
           invoke: {
-            id: 'refreshSession',
-            src: 'refreshSession',
-            input: ({ context }) => ({ profileId: context.user?.profileId ?? null }),
+            id: 'refreshLock',
+            src: 'refreshLock',
+            input: ({ context }) => ({ handoff: context.handoff }),
             onDone: [
               {
                 guard: 'refreshedHere',
                 target: 'waiting',
-                actions: ['adoptOutput', { type: 'broadcastRefresh', params: ({ event }) => ({ content: event.output.content }) }],
+                actions: [
+                  'adoptOutput',
+                  { type: 'broadcastRefresh', params: ({ event }) => ({ content: refreshedContent(event.output) }) },
+                ],
+              },
+              // SPEC §8: error shown, then logout.
+              {
+                guard: 'refreshFailed',
+                target: '#session.loggingOut',
+                actions: {
+                  type: 'showRefreshError',
+                  params: ({ event }) => ({ error: 'error' in event.output ? event.output.error : null }),
+                },
               },
               { target: 'waiting', actions: 'adoptOutput' },
             ],
-            // SPEC §8: error shown, then logout.
             onError: {
               target: '#session.loggingOut',
               actions: { type: 'showRefreshError', params: ({ event }) => ({ error: event.error }) },
@@ -244,3 +283,11 @@ export const sessionMachine = setup({
     },
   },
 });
+
+/** The token a refresh brought (only a `refreshed` output reaches broadcastRefresh). */
+function refreshedContent(output: RefreshOutput): SessionSource {
+  if (output.kind === 'failed') throw new Error('a failed refresh has no content');
+  return output.content;
+}
+
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;

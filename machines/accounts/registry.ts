@@ -5,7 +5,9 @@ import type { MachineEntry } from '../registry-types';
 import { type SessionContext, sessionMachine } from '../session.machine';
 import { termsMachine } from '../terms.machine';
 import { PRO_FIELDS, type UsageContextContext, usageContextMachine } from '../usage-context.machine';
-import type { PostLoginUser, SessionSource } from './types';
+import { type AccountTimestampContext, accountTimestampMachine } from './account-timestamp.machine';
+import { type RefreshLockContext, refreshLockMachine } from './refresh-lock.machine';
+import type { HandedOverToken, PostLoginUser, SessionSource, StoredToken } from './types';
 
 /** Registry entries of the accounts machines (spread into machines/index.ts). */
 
@@ -53,6 +55,23 @@ const loginRequests: PostLoginRequest[] = [
 
 const afterSession = (delay: string, state: string) => ({ type: `xstate.after.${delay}.session.${state}` });
 
+// ── the refresh lock: a clock, the stored user as another tab left it, a token handed over ──
+const NOW = 1_700_000_000_000;
+const HOUR_MS = 3_600_000;
+const storedToken = (issuedAt: number): StoredToken => ({
+  session: { access_token: token('p-alice'), issued_at: issuedAt, expires_at: issuedAt + HOUR_MS },
+  profile: { id: 'p-alice' },
+});
+/** Refreshed by another tab a minute ago (fresh), half an hour ago (due), or with an unknown issue time. */
+const storedFresh = storedToken(NOW - 60_000);
+const storedDue = storedToken(NOW - HOUR_MS / 2);
+const storedUnknown = { ...storedToken(0), session: { ...storedToken(0).session, expires_at: NOW + HOUR_MS } };
+const handoff = (receivedAt: number): HandedOverToken => ({ content: alice, receivedAt });
+/** Handed over just now (fresh) or long ago (stale). */
+const handoffFresh = handoff(NOW - 100);
+const handoffStale = handoff(NOW - HOUR_MS);
+const read = (stored: StoredToken | null) => ({ type: 'xstate.done.actor.readStoredToken', output: { stored, now: NOW } });
+
 export const accountsMachines: MachineEntry[] = [
   {
     id: 'session',
@@ -78,15 +97,17 @@ export const accountsMachines: MachineEntry[] = [
           { type: 'tab.userChanged', content: alice },
           { type: 'tab.userChanged', content: bob },
           { type: 'tab.userChanged', content: null },
+          { type: 'tab.handoff', token: handoffFresh },
           // Two queued calls show the queue; more would only repeat it.
           ...(c.queue.length < 2 ? [{ type: 'request.expired', requestId: `req-${c.queue.length + 1}` }] : []),
           { type: 'page.changed', signupPage: !c.signupPage },
           afterSession('refreshDelay', 'loggedIn.waiting'),
           afterSession('otherTabRefreshDelay', 'loggedIn.deferred'),
           afterSession('expiredAlertDelay', 'expired'),
-          { type: 'xstate.done.actor.refreshSession', output: { kind: 'refreshed', content: alice } },
-          { type: 'xstate.done.actor.refreshSession', output: { kind: 'adopted', content: alice } },
-          { type: 'xstate.error.actor.refreshSession', error: serverError },
+          { type: 'xstate.done.actor.refreshLock', output: { kind: 'refreshed', content: alice } },
+          { type: 'xstate.done.actor.refreshLock', output: { kind: 'adopted', content: alice } },
+          { type: 'xstate.done.actor.refreshLock', output: { kind: 'failed', error: serverError } },
+          { type: 'xstate.error.actor.refreshLock', error: new Error('refresh lock crashed') },
           { type: 'xstate.done.actor.logout', output: undefined },
           { type: 'xstate.error.actor.logout', error: networkError },
         ] as EventObject[];
@@ -94,9 +115,57 @@ export const accountsMachines: MachineEntry[] = [
       serializeState: (s) => {
         const c = ctx<SessionContext>(s);
         const user = c.user ? `${c.user.profileId}:${c.user.tokenSubject === c.user.profileId}` : '-';
-        return `${value(s)}|${user}|${c.signupPage}|${c.queue.length}`;
+        return `${value(s)}|${user}|${c.signupPage}|${c.queue.length}|${c.handoff ? 'handoff' : '-'}`;
       },
-      limit: 400,
+      limit: 800,
+    },
+  },
+  {
+    id: 'refresh-lock',
+    title: 'Session refresh lock',
+    description:
+      'Child of the session while it refreshes: waits for the cross-tab lock, then re-reads the stored token; adopts it when another tab refreshed it (or the token that tab handed over on the channel is still in the first half of its life), otherwise calls the server, hands the new token over and keeps the lock 150 ms so it arrives first. Leaving releases the lock.',
+    machine: refreshLockMachine,
+    paths: {
+      inputs: [{ handoff: null }, { handoff: handoffFresh }, { handoff: handoffStale }],
+      events: () => [
+        { type: 'lock.acquired' },
+        { type: 'tab.handoff', token: handoffFresh },
+        read(storedFresh),
+        read(storedDue),
+        read(storedUnknown),
+        read(null),
+        { type: 'xstate.error.actor.readStoredToken', error: new Error('storage unavailable') },
+        { type: 'xstate.done.actor.fetchSession', output: alice },
+        { type: 'xstate.error.actor.fetchSession', error: serverError },
+        { type: 'xstate.after.handOffHold.refreshLock.locked.handingOff' },
+      ],
+      serializeState: (s) => {
+        const c = ctx<RefreshLockContext>(s);
+        const handoffAge = c.handoff ? NOW - c.handoff.receivedAt : '-';
+        return `${value(s)}|${handoffAge}|${c.result?.kind ?? '-'}`;
+      },
+    },
+  },
+  {
+    id: 'account-timestamp',
+    title: 'Account timestamp refresh',
+    description:
+      'A response carrying a newer account timestamp (ats) refreshes the user: at once when no session fetch is in flight, otherwise the ats is only recorded (the answer in flight brings the user); one refresh at a time, a failure waits for the next newer ats.',
+    machine: accountTimestampMachine,
+    paths: {
+      events: (s) => {
+        const c = ctx<AccountTimestampContext>(s);
+        return [
+          { type: 'ats.newer', ats: c.seen + 1 },
+          // One fetch in flight shows the rule; more would only count.
+          ...(c.inFlight < 1 ? [{ type: 'session.fetching' }] : []),
+          { type: 'session.fetched' },
+          { type: 'xstate.done.actor.refreshUser', output: undefined },
+          { type: 'xstate.error.actor.refreshUser', error: networkError },
+        ];
+      },
+      serializeState: (s) => `${value(s)}|${ctx<AccountTimestampContext>(s).inFlight}|${ctx<AccountTimestampContext>(s).seen > 0}`,
     },
   },
   {

@@ -1,3 +1,4 @@
+import { REFRESH_LIFETIME_FRACTION, TOKEN_FRESH_SLACK_MS } from '../constants';
 import type { SessionSource, SessionUser } from './types';
 
 /** Decodes base64url text (no padding needed). Pure: `atob` exists in browsers and Node ≥ 16. */
@@ -32,3 +33,13 @@ export function toSessionUser(source: SessionSource): SessionUser {
 
 /** SPEC §4: the token subject differs from the profile id (a missing subject counts as different). */
 export const subjectMismatch = (user: SessionUser | null): boolean => user !== null && user.tokenSubject !== user.profileId;
+
+/**
+ * A token is fresh while it is in the first half of its lifetime (minus TOKEN_FRESH_SLACK_MS of clock
+ * slack): another tab refreshed it, so the tab holding the refresh lock adopts it instead of calling
+ * the server again. Times in epoch ms as this browser saw them; `issued_at` 0 means unknown.
+ */
+export function isFresh(session: { issued_at: number; expires_at: number }, now: number): boolean {
+  const fresh = (session.expires_at - session.issued_at) * REFRESH_LIFETIME_FRACTION;
+  return session.issued_at > 0 && now - session.issued_at < fresh - TOKEN_FRESH_SLACK_MS;
+}

@@ -34,3 +34,18 @@ export interface StepOutput {
   /** The refreshed user when the step refreshed it (null when the refresh failed or did not run). */
   user: PostLoginUser | null;
 }
+
+/** The stored user as the refresh lock reads it (a structural subset of the stored current user, SPEC §3). */
+export interface StoredToken {
+  /** issued_at/expires_at: epoch ms as the browser saw them (issued_at 0: unknown). */
+  session: { access_token: string; issued_at: number; expires_at: number };
+  profile: { id: string };
+}
+
+/** A token another tab handed over on the channel while it held the refresh lock. */
+export interface HandedOverToken {
+  /** The session answer that tab received (a login answer, so it also carries the profile). */
+  content: SessionSource;
+  /** Epoch ms when this tab received it: the token counts as issued then. */
+  receivedAt: number;
+}

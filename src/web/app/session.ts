@@ -1,23 +1,20 @@
 import { createActor, fromPromise } from 'xstate';
+import { accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import type { AlertRequest } from '../../../machines/alert.machine';
 import { consentsMachine } from '../../../machines/consents.machine';
+import { SESSION_CHANNEL } from '../../../machines/constants';
 import type { PostLoginUser } from '../../../machines/post-login.machine';
 import { postLoginMachine } from '../../../machines/post-login.machine';
-import { type RefreshOutput, type SessionSource, sessionMachine } from '../../../machines/session.machine';
+import { type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import type { SignUpServices } from '../../../machines/sign-up/provide';
 import { termsMachine } from '../../../machines/terms.machine';
 import { usageContextMachine } from '../../../machines/usage-context.machine';
 import type { ApiClient, Gate } from '../../api';
 import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
 import { readCookie, setCookie } from '../i18n/cookies';
-import { createUserStore, onUserChangedInOtherTab, userFromLogin, writeAssociation } from '../session/user-store';
+import { provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
+import { createUserStore, userFromLogin, writeAssociation } from '../session/user-store';
 import { LOGIN_REDIRECT_COOKIE, loginRedirectTarget } from './login-redirect';
-
-/** Name of the navigator.locks lock and BroadcastChannel that keep tabs from refreshing together. */
-export const REFRESH_LOCK = 'quire-session-refresh';
-export const SESSION_CHANNEL = 'quire-session';
-/** How long a tab that refreshed keeps the lock after handing the new token over (cross-process delivery). */
-export const LOCK_HANDOFF_MS = 150;
 
 export interface SessionDeps {
   api: ApiClient;
@@ -34,9 +31,10 @@ export interface SessionDeps {
 type Pending = { retry: () => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /**
- * The session side of the app: the user store, the session machine with its real side effects
- * (token check, refresh under a cross-tab lock, BroadcastChannel, storage events), the API client's
- * expired-session queue, and the post-login sequence with its full-screen steps.
+ * The session side of the app: the user store, the session machine with its real side effects (token
+ * check, the refresh lock's navigator.locks / local storage / BroadcastChannel in ../session/tabs.ts,
+ * the other tabs' listeners), the account-timestamp refresh, the API client's expired-session queue,
+ * and the post-login sequence with its full-screen steps. The flows are the machines'.
  */
 export function createSessionWiring(deps: SessionDeps) {
   const { api, gate, pushAlert, doc } = deps;
@@ -48,12 +46,13 @@ export function createSessionWiring(deps: SessionDeps) {
   let seq = 0;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
 
-  // A session answer carries the account timestamp (ats) itself: while one is in flight, the ats it
-  // brings is only recorded, not a reason to fetch the session again.
-  let fetching = 0;
-  let atsSeen = 0;
+  // A newer account timestamp (ats) refreshes the user, once at a time and not while another session
+  // fetch is in flight (machines/accounts/account-timestamp.machine.ts): every session fetch reports.
+  const accountTimestamp = createActor(
+    accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => fetchSession()) } }),
+  );
   const fetchSession = async (): Promise<LoginContent> => {
-    fetching++;
+    accountTimestamp.send({ type: 'session.fetching' });
     try {
       const content = await api.call('profile/session', {
         method: 'GET',
@@ -62,46 +61,27 @@ export function createSessionWiring(deps: SessionDeps) {
         schema: LoginContentSchema,
       });
       const previous = store.get();
-      store.set({ ...userFromLogin(content, Date.now(), previous), ats: Math.max(previous?.ats ?? 0, atsSeen) });
+      const seen = accountTimestamp.getSnapshot().context.seen;
+      store.set({ ...userFromLogin(content, Date.now(), previous), ats: Math.max(previous?.ats ?? 0, seen) });
       return content;
     } finally {
-      fetching--;
+      accountTimestamp.send({ type: 'session.fetched' });
     }
   };
-  let atsRefresh: Promise<unknown> | null = null;
-  /** The newest token another tab refreshed under the lock (checked by the next holder of the lock). */
-  let handoff: (LoginContent & { receivedAt: number }) | null = null;
 
   const session = createActor(
     sessionMachine.provide({
       actors: {
         checkSession: fromPromise<SessionSource | null>(async () => (store.get()?.session.access_token ? fetchSession() : null)),
-        refreshSession: fromPromise<RefreshOutput, { profileId: string | null }>(async () => {
-          const run = async (): Promise<RefreshOutput> => {
-            // Under the lock, re-read the stored token: when another tab refreshed it (it is still in the
-            // first half of its life), adopt it instead of calling the server again.
-            // Another renderer's localStorage write can reach this tab after the lock does, so the token
-            // handed over on the channel (posted while the other tab still held the lock) counts too.
-            const now = Date.now();
-            const stored = createUserStore(storage).get();
-            const handedOver = handoff ? userFromLogin(handoff, handoff.receivedAt, stored) : null;
-            handoff = null;
-            for (const candidate of [stored, handedOver]) {
-              if (candidate && isFresh(candidate.session, now)) {
-                store.set(candidate);
-                return { kind: 'adopted', content: toSource(candidate) };
-              }
-            }
-            const content = await fetchSession();
-            // Hand the new token to the tab waiting for the lock, and keep the lock a moment so the message
-            // (and the localStorage write) reach it before it re-checks.
-            channel?.postMessage({ type: 'handoff', content });
-            await new Promise((resolve) => setTimeout(resolve, LOCK_HANDOFF_MS));
-            return { kind: 'refreshed', content };
-          };
-          const locks = (win.navigator as Navigator & { locks?: LockManager }).locks;
-          return locks ? locks.request(REFRESH_LOCK, run) : run();
+        refreshLock: provideRefreshLock({
+          locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
+          channel,
+          storage,
+          store,
+          fetchSession,
         }),
+        tabChannel: tabChannelListener(channel),
+        tabStorage: tabStorageListener(win, store),
         logout: fromPromise<void>(async () => {
           await api.call('profile/session', { method: 'DELETE', skipSessionWait: true, ignoreAlerts: true });
         }),
@@ -136,15 +116,6 @@ export function createSessionWiring(deps: SessionDeps) {
     }),
     { input: { signupPage: doc.location.pathname === '/register' } },
   );
-
-  channel?.addEventListener('message', (e: MessageEvent<{ type: string; content?: LoginContent }>) => {
-    if (e.data?.type === 'handoff' && e.data.content) handoff = { ...e.data.content, receivedAt: Date.now() };
-    if (e.data?.type === 'refreshed') session.send({ type: 'tab.otherRefreshed', content: e.data.content });
-  });
-  onUserChangedInOtherTab(win, (user) => {
-    store.set(user);
-    session.send({ type: 'tab.userChanged', content: user ? toSource(user) : null });
-  });
 
   const steps = {
     terms: termsMachine.provide({
@@ -253,16 +224,9 @@ export function createSessionWiring(deps: SessionDeps) {
     signedIn,
     getToken: () => store.get()?.session.access_token,
     getAts: () => store.get()?.ats,
-    onAts: (ats: number) => {
-      atsSeen = Math.max(atsSeen, ats);
-      if (fetching > 0 || atsRefresh) return;
-      atsRefresh = fetchSession()
-        .catch(() => {})
-        .finally(() => {
-          atsRefresh = null;
-        });
-    },
+    onAts: (ats: number) => accountTimestamp.send({ type: 'ats.newer', ats }),
     start: () => {
+      accountTimestamp.start();
       session.start();
       postLogin.start();
     },
@@ -270,22 +234,6 @@ export function createSessionWiring(deps: SessionDeps) {
 }
 
 export type SessionWiring = ReturnType<typeof createSessionWiring>;
-
-/** A token is fresh while it is in the first half of its lifetime (minus a few seconds of clock slack). */
-export function isFresh(session: { issued_at: number; expires_at: number }, now: number): boolean {
-  const half = (session.expires_at - session.issued_at) / 2;
-  return session.issued_at > 0 && now - session.issued_at < half - 5_000;
-}
-
-function toSource(user: { session: { access_token: string; expires_at: number }; profile: { id: string } }) {
-  return {
-    session: {
-      access_token: user.session.access_token,
-      expires_in: Math.max(0, Math.round((user.session.expires_at - Date.now()) / 1000)),
-    },
-    profile: user.profile,
-  };
-}
 
 function origin(doc: Document) {
   const q = new URLSearchParams(doc.location.search);

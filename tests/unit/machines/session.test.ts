@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { refreshLockMachine, type StoredToken } from '../../../machines/accounts/refresh-lock.machine';
 import { tokenSubject } from '../../../machines/accounts/token';
-import { OTHER_TAB_REFRESH_DELAY_MS, SESSION_EXPIRED_ALERT_DELAY_MS } from '../../../machines/constants';
-import { type RefreshOutput, refreshDelayMs, type SessionSource, sessionMachine } from '../../../machines/session.machine';
+import { OTHER_TAB_REFRESH_DELAY_MS, REFRESH_LOCK_HANDOFF_MS, SESSION_EXPIRED_ALERT_DELAY_MS } from '../../../machines/constants';
+import { refreshDelayMs, type SessionSource, sessionMachine } from '../../../machines/session.machine';
 
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 const jwt = (sub: string) => `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify({ sub }))}.signature`;
@@ -15,11 +16,14 @@ const HALF_HOUR = 1_800_000;
 
 type Calls = Record<string, ReturnType<typeof vi.fn<(params?: unknown) => void>>>;
 
-/** A session actor with recording actions and controllable actors. */
+/** A session actor with recording actions and controllable actors; its refresh lock is granted at once. */
 function start(
   options: {
     check?: () => Promise<SessionSource | null>;
-    refresh?: () => Promise<RefreshOutput>;
+    /** The session call made under the lock. */
+    refresh?: () => Promise<SessionSource>;
+    /** What the stored user is when the lock is held (default: nothing stored). */
+    stored?: () => StoredToken | null;
     logout?: () => Promise<void>;
     random?: () => number;
     signupPage?: boolean;
@@ -39,13 +43,19 @@ function start(
     'broadcastRefresh',
   ] as const;
   const calls: Calls = Object.fromEntries(names.map((n) => [n, vi.fn<(params?: unknown) => void>()]));
-  const refresh = vi.fn(options.refresh ?? (async () => ({ kind: 'refreshed' as const, content: alice })));
+  const refresh = vi.fn(options.refresh ?? (async () => alice));
   const logout = vi.fn(options.logout ?? (async () => undefined));
   const machine = sessionMachine.provide({
     actions: Object.fromEntries(names.map((n) => [n, (_: unknown, params: unknown) => calls[n]?.(params)])) as never,
     actors: {
       checkSession: fromPromise(options.check ?? (async () => alice)),
-      refreshSession: fromPromise(() => refresh()),
+      refreshLock: refreshLockMachine.provide({
+        actors: {
+          holdLock: fromCallback(({ sendBack }) => sendBack({ type: 'lock.acquired' })),
+          readStoredToken: fromPromise(async () => ({ stored: options.stored?.() ?? null, now: Date.now() })),
+          fetchSession: fromPromise(() => refresh()),
+        },
+      }),
       logout: fromPromise(() => logout()),
     },
   });
@@ -106,14 +116,18 @@ describe('refresh scheduling', () => {
     expect(s.refresh).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(s.refresh).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(0);
+    // The lock is kept REFRESH_LOCK_HANDOFF_MS for the hand-over; the other tabs hear of it after.
+    await vi.advanceTimersByTimeAsync(REFRESH_LOCK_HANDOFF_MS - 1);
+    expect(s.value()).toEqual({ loggedIn: 'refreshing' });
+    expect(s.calls.broadcastRefresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(s.value()).toEqual({ loggedIn: 'waiting' });
     expect(s.calls.broadcastRefresh).toHaveBeenCalledWith({ content: alice });
   });
   it('reschedules after each refresh from the new lifetime', async () => {
-    const s = start({ random: () => 0, refresh: async () => ({ kind: 'refreshed', content: source('p-alice', 'p-alice', 600) }) });
+    const s = start({ random: () => 0, refresh: async () => source('p-alice', 'p-alice', 600) });
     await vi.advanceTimersByTimeAsync(0);
-    await vi.advanceTimersByTimeAsync(HALF_HOUR);
+    await vi.advanceTimersByTimeAsync(HALF_HOUR + REFRESH_LOCK_HANDOFF_MS);
     expect(s.refresh).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(300_000 - 1);
     expect(s.refresh).toHaveBeenCalledTimes(1);
@@ -121,9 +135,13 @@ describe('refresh scheduling', () => {
     expect(s.refresh).toHaveBeenCalledTimes(2);
   });
   it('a token adopted from another tab inside the lock is not broadcast again', async () => {
-    const s = start({ random: () => 0, refresh: async () => ({ kind: 'adopted', content: alice }) });
+    const stored = () => ({
+      session: { access_token: jwt('p-alice'), issued_at: Date.now(), expires_at: Date.now() + 3_600_000 },
+      profile: { id: 'p-alice' },
+    });
+    const s = start({ random: () => 0, stored });
     await vi.advanceTimersByTimeAsync(HALF_HOUR);
-    expect(s.refresh).toHaveBeenCalledTimes(1);
+    expect(s.refresh).not.toHaveBeenCalled();
     expect(s.value()).toEqual({ loggedIn: 'waiting' });
     expect(s.calls.broadcastRefresh).not.toHaveBeenCalled();
   });
@@ -241,7 +259,7 @@ describe('session expiry (301/302/149)', () => {
     expect(s.value()).toEqual({ loggedIn: 'refreshing' });
     s.actor.send({ type: 'request.expired', requestId: 'req-1' });
     expect(s.value()).toBe('expired');
-    expect(s.actor.getSnapshot().children.refreshSession).toBeUndefined();
+    expect(s.actor.getSnapshot().children.refreshLock).toBeUndefined();
   });
   it('outside a session an expired call is rejected at once', async () => {
     const s = start({ check: async () => null });

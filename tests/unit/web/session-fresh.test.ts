@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFresh } from '../../../src/web/app/session';
+import { isFresh } from '../../../machines/accounts/token';
 
 describe('isFresh: another tab already refreshed (adopt instead of calling the server)', () => {
   const issued = 1_000_000;
