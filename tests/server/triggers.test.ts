@@ -517,14 +517,9 @@ describe('webhook hosts', () => {
   it.each(accepted)('accepts %s', (address) => expect(isPublicAddress(address)).toBe(true));
 
   it('refuses an address literal in a URL before connecting, in every spelling', async () => {
-    let received = 0;
-    const local = createServer((_req, res) => {
-      received++;
-      res.end('ok');
-    });
-    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const local = await receiver(() => 200);
     try {
-      const { port } = local.address() as { port: number };
+      const { port } = new URL(local.url);
       for (const host of [
         '127.0.0.1',
         '[::ffff:127.0.0.1]',
@@ -538,12 +533,12 @@ describe('webhook hosts', () => {
           postWebhook(`http://${host}:${port}/hook`, {}, '{}', { timeoutMs: 2_000, lookup: publicOnlyLookup() }),
           host,
         ).rejects.toThrow(/not a public address/);
-      expect(received).toBe(0);
+      expect(local.received).toHaveLength(0);
       // Unguarded, the mapped spelling reaches the loopback listener: what the guard above stops.
       expect(await postWebhook(`http://[::ffff:127.0.0.1]:${port}/hook`, {}, '{}', { timeoutMs: 2_000 })).toBe(200);
-      expect(received).toBe(1);
+      expect(local.received).toHaveLength(1);
     } finally {
-      await new Promise((resolve) => local.close(resolve));
+      await local.close();
     }
   });
 
@@ -578,25 +573,20 @@ describe('webhook hosts', () => {
 
     // A real POST through a name that answers public once, then loopback: the socket's own lookup is
     // the check, so the loopback answer is refused and the local server never sees a request.
-    let received = 0;
-    const local = createServer((_req, res) => {
-      received++;
-      res.end('ok');
-    });
-    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const local = await receiver(() => 200);
     try {
-      const { port } = local.address() as { port: number };
+      const { port } = new URL(local.url);
       const rebinding = lookupOf([[{ address: '127.0.0.1', family: 4 }]]);
       await expect(
         postWebhook(`http://rebind.example:${port}/hook`, {}, '{}', { timeoutMs: 2_000, lookup: rebinding.lookup }),
       ).rejects.toThrow(/not a public address/);
       expect(rebinding.calls()).toBe(1);
-      expect(received).toBe(0);
+      expect(local.received).toHaveLength(0);
       // Without the guard (QUIRE_WEBHOOK_PRIVATE=1) the same call reaches it.
       expect(await postWebhook(`http://127.0.0.1:${port}/hook`, {}, '{}', { timeoutMs: 2_000 })).toBe(200);
-      expect(received).toBe(1);
+      expect(local.received).toHaveLength(1);
     } finally {
-      await new Promise((resolve) => local.close(resolve));
+      await local.close();
     }
   });
 });
