@@ -7,7 +7,7 @@ import { LANGUAGES } from '../../../machines/constants';
 import { type Details, detailsFormMachine } from '../../../machines/details-form.machine';
 import { ProfileSchema } from '../../contracts/accounts';
 import { useApp } from '../app/context';
-import { ACCOUNT_LABELS } from '../components/AccountMenu';
+import { ACCOUNT_LABELS } from '../components/AccountMenuPanel';
 import { BookListPage } from '../components/books/BookListPage';
 import { LANGUAGE_NAMES } from '../components/LanguageModal';
 import { Button, ButtonLink, Field, Select } from '../components/ui';
