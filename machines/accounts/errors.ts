@@ -1,11 +1,6 @@
-import { SESSION_EXPIRED_CODES } from '../../src/contracts/errors';
+import { SESSION_EXPIRED_CODES, serverMessageId, TRANSPORT_MESSAGE_IDS } from '../../src/contracts/errors';
 
-/** SPEC §8 transport message ids (same values as src/api/errors.ts TRANSPORT_MESSAGE_IDS). */
-const TRANSPORT_IDS: Readonly<Record<string, string>> = {
-  timeout: 'commons.requestTooLong',
-  parse: 'commons.parseError',
-  network: 'commons.requestError',
-};
+const TRANSPORT_IDS: Readonly<Record<string, string>> = TRANSPORT_MESSAGE_IDS;
 
 /**
  * The message id to show inline for a failed call (an `ApiCallError` from src/api, read by shape so
@@ -15,7 +10,7 @@ const TRANSPORT_IDS: Readonly<Record<string, string>> = {
 export function errorMessageId(error: unknown): string {
   if (typeof error !== 'object' || error === null) return 'commons.requestError';
   const e = error as { kind?: unknown; type?: unknown; code?: unknown };
-  if (typeof e.type === 'string' && (typeof e.code === 'number' || typeof e.code === 'string')) return `errors.${e.type}.${e.code}`;
+  if (typeof e.type === 'string' && (typeof e.code === 'number' || typeof e.code === 'string')) return serverMessageId(e.type, e.code);
   if (typeof e.kind === 'string' && TRANSPORT_IDS[e.kind]) return TRANSPORT_IDS[e.kind] as string;
   return 'commons.requestError';
 }

@@ -1,5 +1,5 @@
-import { serverMessageId, TRANSPORT_MESSAGE_IDS } from '../../src/api/errors';
 import { AUTH_CODES } from '../../src/contracts/accounts';
+import { serverMessageId, TRANSPORT_MESSAGE_IDS } from '../../src/contracts/errors';
 
 /**
  * What the sign-up machines read of a failed call: the client's `ApiCallError` (src/api/errors.ts) or

@@ -1,4 +1,4 @@
-import { ERRORS, SESSION_EXPIRED_CODES } from '../contracts/errors';
+import { ERRORS, SESSION_EXPIRED_CODES, serverMessageId, TRANSPORT_MESSAGE_IDS } from '../contracts/errors';
 
 /** A translatable message: the UI looks `id` up in its Lingui catalog; the client never holds English. */
 export interface MessageRef {
@@ -74,13 +74,7 @@ export const SILENT_CODES: readonly number[] = [155];
 export const isSessionExpired = (error: ApiCallError): boolean =>
   error.kind === 'server' && SESSION_EXPIRED_CODES.includes(Number(error.code));
 
-export const TRANSPORT_MESSAGE_IDS = {
-  timeout: 'commons.requestTooLong',
-  parse: 'commons.parseError',
-  network: 'commons.requestError',
-} as const;
-
-export const serverMessageId = (type: string | undefined, code: number | string | undefined) => `errors.${type}.${code}`;
+export { serverMessageId, TRANSPORT_MESSAGE_IDS };
 export const bulkMessageId = (code: number | string) => `errors.BULK.${code}`;
 
 /**

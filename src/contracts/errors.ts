@@ -78,3 +78,13 @@ export const ERRORS = {
 
 export type ErrorName = keyof typeof ERRORS;
 export const SESSION_EXPIRED_CODES: readonly number[] = [301, 302, 149];
+
+/** SPEC §8 message ids of failed calls without a server answer (shared by the API client and the machines). */
+export const TRANSPORT_MESSAGE_IDS = {
+  timeout: 'commons.requestTooLong',
+  parse: 'commons.parseError',
+  network: 'commons.requestError',
+} as const;
+
+/** The message id of a server error: `errors.{type}.{code}`. */
+export const serverMessageId = (type: string | undefined, code: number | string | undefined) => `errors.${type}.${code}`;
