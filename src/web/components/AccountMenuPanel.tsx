@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { SERVED_ACCOUNT_PATHS } from '../pages/account/sections';
 import { ACCOUNT_MENU, access, type Viewer } from '../session/menu';
 
 export const ACCOUNT_LABELS: Record<string, MessageDescriptor> = {
@@ -51,7 +52,12 @@ export default function AccountMenuPanel({ id, name, email, viewer, onClose, onL
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, []);
-  const visible = ACCOUNT_MENU.map((item) => ({ item, state: access(item, viewer) })).filter((x) => x.state !== 'removed');
+  // No dead ends: an entry shows only when its page exists here, and a locked one is a link only
+  // when the page it leads to (/upgrade) exists.
+  const visible = ACCOUNT_MENU.filter((item) => SERVED_ACCOUNT_PATHS.has(item.href))
+    .map((item) => ({ item, state: access(item, viewer) }))
+    .filter((x) => x.state !== 'removed');
+  const upgradeServed = SERVED_ACCOUNT_PATHS.has('/upgrade');
   return (
     <div
       className="account-menu__panel"
@@ -64,24 +70,33 @@ export default function AccountMenuPanel({ id, name, email, viewer, onClose, onL
         <strong>{name}</strong>
         <span>{email}</span>
       </div>
-      {visible.map(({ item, state }) => (
-        <Link
-          key={item.href}
-          href={state === 'locked' ? '/upgrade' : item.href}
-          role="menuitem"
-          tabIndex={-1}
-          className={`account-menu__item${state === 'locked' ? ' account-menu__item--locked' : ''}`}
-          aria-disabled={state === 'locked' || undefined}
-          onClick={onClose}
-        >
-          {i18n._(ACCOUNT_LABELS[item.key] ?? { id: item.key })}
-          {state === 'locked' && (
-            <span className="account-menu__lock" aria-hidden="true">
-              🔒
-            </span>
-          )}
-        </Link>
-      ))}
+      {visible.map(({ item, state }) => {
+        const label = i18n._(ACCOUNT_LABELS[item.key] ?? { id: item.key });
+        const lock = state === 'locked' && (
+          <span className="account-menu__lock" aria-hidden="true">
+            🔒
+          </span>
+        );
+        return state === 'locked' && !upgradeServed ? (
+          <span key={item.href} role="menuitem" tabIndex={-1} className="account-menu__item account-menu__item--locked" aria-disabled>
+            {label}
+            {lock}
+          </span>
+        ) : (
+          <Link
+            key={item.href}
+            href={state === 'locked' ? '/upgrade' : item.href}
+            role="menuitem"
+            tabIndex={-1}
+            className={`account-menu__item${state === 'locked' ? ' account-menu__item--locked' : ''}`}
+            aria-disabled={state === 'locked' || undefined}
+            onClick={onClose}
+          >
+            {label}
+            {lock}
+          </Link>
+        );
+      })}
       <button type="button" role="menuitem" tabIndex={-1} className="account-menu__item account-menu__logout" onClick={onLogout}>
         <Trans id="header.logout">Log out</Trans>
       </button>

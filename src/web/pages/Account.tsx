@@ -14,6 +14,7 @@ import { Button, ButtonLink, Field, Select } from '../components/ui';
 import { showsUpgrade } from '../session/menu';
 import type { CurrentUser } from '../session/user-store';
 import { LAZY_SECTIONS } from './account/sections';
+import NotFound from './NotFound';
 import type { PageProps } from './registry';
 
 /** A section loaded on first visit (account/sections.ts). */
@@ -211,14 +212,7 @@ export default function Account({ path, params }: PageProps) {
       ) : section in LAZY_SECTIONS ? (
         <LazySection key={`${section}:${user.account.id}`} name={section} params={params} />
       ) : (
-        <section className="account-card">
-          <p>
-            <Trans id="account.page.later">This part of your account is not available on this server yet.</Trans>
-          </p>
-          <ButtonLink href="/account/dashboard">
-            <Trans id="account.page.back">Back to the dashboard</Trans>
-          </ButtonLink>
-        </section>
+        <NotFound />
       )}
     </div>
   );

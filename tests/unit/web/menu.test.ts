@@ -69,3 +69,13 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
     expect(showsUpgrade(10, 5_000)).toBe(false);
   });
 });
+
+describe('account menu entries (no dead ends)', () => {
+  it('are served only for account pages this server has', async () => {
+    const { SERVED_ACCOUNT_PATHS } = await import('../../../src/web/pages/account/sections');
+    for (const path of ['/account/dashboard', '/account/info_profile', '/account/book', '/account/stats', '/account/folders'])
+      expect(SERVED_ACCOUNT_PATHS.has(path), path).toBe(true);
+    for (const path of ['/upgrade', '/account/security', '/account/order', '/account/apikey'])
+      expect(SERVED_ACCOUNT_PATHS.has(path), path).toBe(false);
+  });
+});

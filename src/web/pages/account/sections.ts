@@ -19,5 +19,10 @@ export const LAZY_SECTIONS: Record<string, LazyExoticComponent<ComponentType<Sec
   folders: lazy(() => import('../../components/folders/FoldersSection')),
 };
 
+/** The account pages this server has: the built-in ones and the sections above (the menu shows only these). */
+export const SERVED_ACCOUNT_PATHS: ReadonlySet<string> = new Set(
+  ['dashboard', 'info_profile', 'book', ...Object.keys(LAZY_SECTIONS)].map((name) => `/account/${name}`),
+);
+
 /** Tabs shown in the account page's navigation, in order (built-in first, then these). */
 export const lazySectionNames = (): string[] => Object.keys(LAZY_SECTIONS);
