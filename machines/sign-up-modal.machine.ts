@@ -87,6 +87,7 @@ export const signUpModalMachine = setup({
     closable: ({ context }) => context.closable,
     expiredSession: ({ context }) => context.reason === 'expired',
     opensOn: ({ context }, params: { tab: FirstTab }) => context.firstTab === params.tab,
+    resumingSocial: ({ context }) => context.resumeSocial !== null,
     tabIs: ({ event }, params: { tab: SelectableTab }) => event.type === 'user.selectTab' && event.tab === params.tab,
     formValid: ({ context }, params: { form: FormName }) => formValid(context.forms, params.form, context),
     errorIs: (_, params: { error: unknown; code: number }) => errorCode(params.error) === params.code,
@@ -134,9 +135,10 @@ export const signUpModalMachine = setup({
     keepContent: assign((_, params: { content: LoginContent }) => ({ content: params.content })),
     reopen: assign(({ context, event }) => {
       if (event.type !== 'route.opened') return {};
-      const { initialTab, resetHash, activationHash } = event;
+      const { initialTab, resetHash, activationHash, resumeSocial } = event;
       return {
         firstTab: firstTab({ knownAccount: context.knownAccount, initialTab, resetHash, activationHash }),
+        resumeSocial: resumeSocial ?? null,
         resetHash: resetHash ?? context.resetHash,
         activationHash: activationHash ?? context.activationHash,
         notice: null,
@@ -160,6 +162,7 @@ export const signUpModalMachine = setup({
     errorId: null,
     content: null,
     firstTab: firstTab(input),
+    resumeSocial: input.resumeSocial ?? null,
   }),
   // The final state's output (signedIn, activated or closed) is the machine's output.
   output: ({ event }) => event.output as SignUpModalOutput,
@@ -180,9 +183,15 @@ export const signUpModalMachine = setup({
     'route.opened': { target: '.opening', actions: 'reopen' },
   },
   states: {
-    /** Picks the first tab: a link's hash, then the header route, then login if the browser knows an account. */
+    /**
+     * Back from a full-page social sign-in, that sign-in goes on; else picks the first tab: a link's hash,
+     * then the header route, then login if the browser knows an account.
+     */
     opening: {
-      always: FIRST_TABS.map((tab) => ({ guard: { type: 'opensOn' as const, params: { tab } }, target: tab })),
+      always: [
+        { guard: 'resumingSocial', target: 'login.signingInWithSocial' },
+        ...FIRST_TABS.map((tab) => ({ guard: { type: 'opensOn' as const, params: { tab } }, target: tab })),
+      ],
     },
     login: {
       initial: 'editing',

@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, setup } from 'xstate';
-import type { SelectableTab, SignUpModalInput, SignUpReason } from './types';
+import type { SelectableTab, SignUpModalInput, SignUpReason, SocialProvider } from './types';
 
 /**
  * When the sign-up modal shows, and why (SPEC §2, §4). The app sends what it observes (the modal
@@ -20,6 +20,11 @@ export interface SignUpHostFacts {
   hash?: string;
   /** The page is one of the modal's routes (login, register, forgot, resend, reset, activate, signup). */
   authPage: boolean;
+  /**
+   * A full-page social sign-in came back (pop-ups were blocked) and its outcome waits for this tab:
+   * the provider, else absent. Signed out, the modal opens (on any page) and resumes that sign-in.
+   */
+  socialPending?: SocialProvider;
 }
 
 export type SignUpHostEvent = { type: 'facts.changed' } & SignUpHostFacts;
@@ -29,6 +34,8 @@ export interface SignUpOpening {
   reason: SignUpReason;
   page: string | undefined;
   hash: string | undefined;
+  /** A full-page social sign-in to resume (its provider). */
+  resumeSocial?: SocialProvider;
   key: string;
 }
 
@@ -42,6 +49,7 @@ export const signUpHostMachine = setup({
     expired: ({ context }) => context.expiredSignIn,
     required: ({ context }) => context.loginRequired,
     route: ({ context }) => context.authPage && (!context.loggedIn || context.page === 'activate'),
+    socialPending: ({ context }) => context.socialPending !== undefined && !context.loggedIn,
   },
   actions: {
     observe: assign(({ event }) => {
@@ -61,6 +69,7 @@ export const signUpHostMachine = setup({
         { guard: 'expired', target: 'expired' },
         { guard: 'required', target: 'required' },
         { guard: 'route', target: 'route' },
+        { guard: 'socialPending', target: 'resuming' },
         { target: 'hidden' },
       ],
     },
@@ -71,6 +80,8 @@ export const signUpHostMachine = setup({
     required: {},
     /** A header route or mailed link: closable, on its tab. */
     route: {},
+    /** Back from a full-page social sign-in on a page without the modal: closable, it resumes that sign-in. */
+    resuming: {},
   },
 });
 
@@ -78,12 +89,13 @@ export type SignUpHostActorRef = ActorRefFrom<typeof signUpHostMachine>;
 
 const REASONS: readonly SignUpReason[] = ['expired', 'required', 'route'];
 
-/** The modal to show for a snapshot of the host, or null. */
+/** The modal to show for a snapshot of the host, or null. A waiting social sign-in is resumed by whichever modal opens. */
 export function openingOf(snapshot: { value: unknown; context: SignUpHostFacts }): SignUpOpening | null {
+  const { page, hash, socialPending } = snapshot.context;
+  if (snapshot.value === 'resuming') return { reason: 'route', page: 'login', hash: undefined, resumeSocial: socialPending, key: 'resume|login' };
   const reason = REASONS.find((r) => r === snapshot.value);
   if (!reason) return null;
-  const { page, hash } = snapshot.context;
-  return { reason, page, hash, key: `${reason}|${page}|${hash ?? ''}` };
+  return { reason, page, hash, resumeSocial: socialPending, key: `${reason}|${page}|${hash ?? ''}` };
 }
 
 const SELECTABLE: readonly string[] = ['login', 'register', 'forgot', 'resend'] satisfies SelectableTab[];
@@ -93,11 +105,12 @@ const SELECTABLE: readonly string[] = ['login', 'register', 'forgot', 'resend'] 
  * browser knows the account); a header route opens its tab; a reset or activation link its own.
  */
 export function modalInputOf(
-  opening: Pick<SignUpOpening, 'reason' | 'page' | 'hash'>,
+  opening: Pick<SignUpOpening, 'reason' | 'page' | 'hash' | 'resumeSocial'>,
   browser: { knownAccount: boolean; devMode: boolean },
 ): SignUpModalInput {
-  const { reason, page, hash } = opening;
+  const { reason, page, hash, resumeSocial } = opening;
   return {
+    resumeSocial,
     reason,
     knownAccount: reason === 'expired' || browser.knownAccount,
     devMode: browser.devMode,

@@ -71,6 +71,7 @@ const ROUTES: SignUpModalEvent[] = [
   ...(['login', 'register', 'forgot', 'resend'] as const).map((initialTab) => ({ type: 'route.opened' as const, initialTab })),
   { type: 'route.opened' as const, resetHash: 'r'.repeat(32) },
   { type: 'route.opened' as const, activationHash: 'a'.repeat(32) },
+  { type: 'route.opened' as const, resumeSocial: 'google' },
 ];
 
 function modalEvents(s: Snap): EventObject[] {
@@ -217,6 +218,8 @@ const FACTS: SignUpHostFacts[] = [
   { ...noFacts, loggedIn: true, authPage: true, page: 'login' },
   { ...noFacts, loggedIn: true, authPage: true, page: 'activate', hash: 'a'.repeat(32) },
   { ...noFacts, page: 'home' },
+  // Back from a full-page social sign-in: signed out on a page without the modal, it opens to resume.
+  { ...noFacts, page: 'home', socialPending: 'google' },
 ];
 
 export const signUpMachines: MachineEntry[] = [

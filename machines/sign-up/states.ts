@@ -4,7 +4,7 @@ import type { MfaOutput } from '../mfa.machine';
 import { errorMessageId } from './errors';
 import type { FormName } from './forms';
 import type { SocialOutput } from './social.machine';
-import type { SignUpModalEvent, SocialOutcome } from './types';
+import type { SignUpModalContext, SignUpModalEvent, SocialOutcome } from './types';
 
 /**
  * Pieces of the sign-up modal's statechart that repeat (form tabs, social sign-in, sign-in actions)
@@ -79,8 +79,9 @@ export function socialSignIn() {
     invoke: {
       id: 'socialSignIn',
       src: 'socialSignIn' as const,
-      input: ({ event }: { event: SignUpModalEvent }) => ({
-        provider: event.type === 'user.social' ? event.provider : ('google' as const),
+      // The button's provider, or on opening the one of a full-page sign-in to resume.
+      input: ({ context, event }: { context: SignUpModalContext; event: SignUpModalEvent }) => ({
+        provider: event.type === 'user.social' ? event.provider : (context.resumeSocial ?? ('google' as const)),
       }),
       onDone: [
         {

@@ -31,6 +31,11 @@ export interface SignUpModalInput {
   activationHash?: string;
   /** Dev mode: the captcha is not required (SPEC §5, QUIRE_DEV). */
   devMode: boolean;
+  /**
+   * Back from a full-page social sign-in (pop-ups were blocked): the provider whose kept outcome waits.
+   * The modal resumes that sign-in at once (the `social` child takes the kept outcome).
+   */
+  resumeSocial?: SocialProvider;
 }
 
 /** Social sign-in answers (SPEC §4): an inactive profile, an activation code, or a hash to confirm. */
@@ -65,6 +70,8 @@ export interface SignUpModalContext {
   knownAccount: boolean;
   /** The tab `opening` picks (from the input, or from `route.opened`). */
   firstTab: FirstTab;
+  /** A full-page social sign-in to resume on opening (from the input, or from `route.opened`). */
+  resumeSocial: SocialProvider | null;
 }
 
 export type SignUpModalEvent =
@@ -76,7 +83,7 @@ export type SignUpModalEvent =
   | { type: 'user.close' }
   | { type: 'user.dismiss' }
   /** The route changed while the modal is open (a header route, a reset or activation link): pick the tab again. */
-  | ({ type: 'route.opened' } & Pick<SignUpModalInput, 'initialTab' | 'resetHash' | 'activationHash'>);
+  | ({ type: 'route.opened' } & Pick<SignUpModalInput, 'initialTab' | 'resetHash' | 'activationHash' | 'resumeSocial'>);
 
 /** What follows the modal's end, for the app to do (the `finish` action): decided by `endingOf`. */
 export interface SignUpEnding {

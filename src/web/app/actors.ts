@@ -13,6 +13,7 @@ import { createPublishing } from '../components/publish/publishing';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
 import { isAuthPage, loadPage } from '../pages/registry';
+import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
 
 /** Modal id of the non-closeable sign-in shown when the session expired (SPEC §4). */
@@ -135,6 +136,7 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
       page,
       hash: route?.params.hash,
       authPage: isAuthPage(page),
+      socialPending: doc.defaultView ? (pendingSocialProvider(doc.defaultView) ?? undefined) : undefined,
     };
   };
   const signUpHost = createActor(signUpHostMachine, { input: signUpFacts() }).start();

@@ -12,18 +12,18 @@ import { API_VERSION } from '../../contracts/envelope';
  * the pop-up to the app's `/oauth#<outcome>` page, which posts the fragment to its opener and closes
  * (`completeOAuthLanding`). When the browser blocks pop-ups the whole page goes through the provider
  * instead; the landing page then keeps the outcome for this tab and goes back where the user was,
- * where `pendingSocialProvider` names the provider whose outcome waits.
+ * where `pendingSocialProvider` names the provider whose outcome waits: the sign-up host opens the
+ * modal and the modal resumes that sign-in (machines/sign-up/host.machine.ts, `resumeSocial`).
  */
 
 export { type OAuthLanding, parseOAuthFragment, type SocialFailure } from '../../../machines/sign-up/oauth';
-export { OAUTH_LANDING_PATH } from './oauth-path';
+export { OAUTH_LANDING_PATH, OAUTH_RESULT_KEY, pendingSocialProvider } from './oauth-path';
 
-import { OAUTH_LANDING_PATH } from './oauth-path';
+import { OAUTH_LANDING_PATH, OAUTH_RESULT_KEY } from './oauth-path';
 /** `postMessage` data type from the landing pop-up to its opener. */
 export const OAUTH_MESSAGE_TYPE = 'quire-oauth';
 /** sessionStorage: a full-page sign-in under way ({provider, returnTo, at}) and its outcome ({provider, hash, at}). */
 export const OAUTH_PENDING_KEY = 'quire_oauth_pending';
-export const OAUTH_RESULT_KEY = 'quire_oauth_result';
 
 export interface SocialDeps {
   config: Pick<ClientConfig, 'api'>;
@@ -115,13 +115,6 @@ export function completeOAuthLanding(win: Window): 'posted' | 'kept' | 'none' {
   const back = typeof pending.returnTo === 'string' && /^\/(?!\/)/.test(pending.returnTo) ? pending.returnTo : '/login';
   win.location.replace(back === OAUTH_LANDING_PATH ? '/login' : back);
   return 'kept';
-}
-
-/** After a full-page sign-in: the provider whose outcome waits (send `user.social {provider}` to the open sign-up modal). */
-export function pendingSocialProvider(win: Window): SocialProvider | null {
-  const kept = readJson<{ provider?: unknown; at?: unknown }>(sessionStorageOf(win), OAUTH_RESULT_KEY);
-  if (!kept || typeof kept.at !== 'number' || Date.now() - kept.at >= OAUTH_RESULT_TTL_MS) return null;
-  return kept.provider === 'facebook' || kept.provider === 'google' || kept.provider === 'linkedin' ? kept.provider : null;
 }
 
 /** Takes the kept full-page outcome (removed once read); the machine judges its provider and age. */

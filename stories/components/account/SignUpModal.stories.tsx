@@ -40,6 +40,7 @@ const baseContext = (): SignUpModalContext => ({
   errorId: null,
   content: null,
   firstTab: 'login',
+  resumeSocial: null,
 });
 
 function withForms(patch: FormsPatch = {}): Forms {

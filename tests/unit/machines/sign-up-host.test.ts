@@ -15,6 +15,9 @@ describe('sign-up host', () => {
     [{ ...none, authPage: true, page: 'forgot' }, 'route'],
     [{ ...none, loggedIn: true, authPage: true, page: 'login' }, null],
     [{ ...none, loggedIn: true, authPage: true, page: 'activate', hash: 'a'.repeat(32) }, 'route'],
+    // Back from a full-page social sign-in: the modal opens (closable, login) to resume it, unless signed in.
+    [{ ...none, page: 'home', socialPending: 'google' as const }, 'route'],
+    [{ ...none, loggedIn: true, page: 'home', socialPending: 'google' as const }, null],
   ])('%o → %s', (facts, reason) => {
     const host = createActor(signUpHostMachine, { input: none }).start();
     host.send({ type: 'facts.changed', ...facts });
@@ -31,6 +34,15 @@ describe('sign-up host', () => {
     });
     host.send({ type: 'facts.changed', ...none, loginRequired: true, authPage: true, page: 'reset', hash: 'r'.repeat(32) });
     expect(openingOf(host.getSnapshot())?.key).toBe(`required|reset|${'r'.repeat(32)}`);
+  });
+
+  it('a waiting full-page social sign-in is resumed by the modal that opens, whatever its reason', () => {
+    const host = createActor(signUpHostMachine, { input: { ...none, page: 'home', socialPending: 'linkedin' } }).start();
+    const opening = openingOf(host.getSnapshot());
+    expect(opening).toMatchObject({ reason: 'route', page: 'login', resumeSocial: 'linkedin' });
+    expect(modalInputOf(opening!, { knownAccount: false, devMode: false })).toMatchObject({ resumeSocial: 'linkedin' });
+    host.send({ type: 'facts.changed', ...none, loginRequired: true, page: 'account', socialPending: 'linkedin' });
+    expect(openingOf(host.getSnapshot())).toMatchObject({ reason: 'required', resumeSocial: 'linkedin' });
   });
 
   it("the modal's input for an opening", () => {

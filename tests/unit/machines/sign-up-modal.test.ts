@@ -299,6 +299,28 @@ describe('social sign-in (SPEC §4)', () => {
     expect(actor.getSnapshot().context.errorId).toBe('errors.AUTH.174');
   });
 
+  it('back from a full-page sign-in (pop-ups blocked), the modal resumes it: the kept outcome signs in, no pop-up opens', async () => {
+    const social = fakeSocial({ kept: () => ({ provider: 'facebook', hash: `#hash-${HASH}`, ageMs: 2_000 }) });
+    const { actor, services } = open({ knownAccount: false, resumeSocial: 'facebook' }, fakeServices({}, social));
+    const done = await until(actor, (s) => s.status === 'done');
+    expect(social.takeKeptResult).toHaveBeenCalledTimes(1);
+    expect(social.openPopup).not.toHaveBeenCalled();
+    expect(services.confirmLogin.mock.calls[0]?.[0]).toEqual({ hash: HASH });
+    expect(done.output?.kind).toBe('signedIn');
+  });
+
+  it('a resumed sign-in whose kept outcome is gone opens the pop-up again; a later route opening does not resume', async () => {
+    const social = fakeSocial({ hash: null });
+    const { actor } = open({ resumeSocial: 'google' }, fakeServices({}, social));
+    await vi.waitFor(() => expect(social.openPopup).toHaveBeenCalledWith('google'));
+    social.closeUser();
+    await until(actor, (s) => s.matches({ login: 'editing' }));
+    actor.send({ type: 'route.opened', initialTab: 'login' });
+    await settle();
+    expect(actor.getSnapshot().matches({ login: 'editing' })).toBe(true);
+    expect(social.takeKeptResult).toHaveBeenCalledTimes(1);
+  });
+
   it('leaving the tab while the pop-up is open closes the pop-up', async () => {
     const social = fakeSocial({ hash: null });
     const { actor } = open({}, fakeServices({}, social));
