@@ -76,6 +76,30 @@ test.describe('social sign-in', () => {
     await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeHidden();
   });
 
+  test('pop-ups blocked: the whole page signs in at the provider and, back on the page, the sign-in goes on', async ({ page, request }) => {
+    // A known active profile (created with a LinkedIn SDK token, then activated).
+    const email = `${unique('redirect')}@example.org`;
+    const user = { subject: unique('linkedin'), email, emailVerified: true, name: 'Red Irect' };
+    const token = await mockSdkToken(E2E_OAUTH_URL, 'linkedin', user);
+    const created = await request.post('/api/oauth2/linkedin?v=2', { data: { oauth_token: token, service: 'linkedin', language: 'en' } });
+    const outcome = (await created.json()) as { content: { hash: string } };
+    const activated = await request.post('/api/profile/activate?v=2', { data: { hash: outcome.content.hash, context: 'ind' } });
+    expect((await activated.json()).status).toBe('ok');
+    await queueMockUser(E2E_OAUTH_URL, 'linkedin', user);
+    // The browser blocks every pop-up: window.open answers null.
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto('/login');
+    const dialog = page.getByRole('dialog', { name: 'Welcome back' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Continue with LinkedIn' }).click();
+    // The page went to the provider, to /oauth, and back to /login, where the modal takes the kept outcome.
+    await expect(accountMenu(page, 'Red Irect')).toBeAttached({ timeout: 15_000 });
+    await expect(page.getByRole('dialog', { name: 'Welcome back' })).toBeHidden();
+    expect(await page.evaluate(() => sessionStorage.getItem('quire_oauth_result'))).toBeNull();
+  });
+
   test('closing the pop-up at the provider leaves the modal as it was, without an error', async ({ page, context }) => {
     // The user sits at the provider's page (redirects cannot be intercepted: answer the start call).
     await context.route('**/api/oauth2/google/start?**', (route) =>
