@@ -126,6 +126,11 @@ export const BOOK_LIST_POLL_MS = 3000;
 
 // ── Publishing: upload page and house ads (SPEC §2 Upload page, §9) ─────────────────────────────
 /** SPEC §9: the upload page goes to the book list 1 s after every file finished … */
+/** SPEC §2 Routing: the upload page and the book list (the publish modal's and the batch's destinations). */
+export const UPLOAD_PATH = '/upload';
+export const BOOKS_PATH = '/account/book';
+/** Modal id of the non-closeable sign-in shown when the session expired (SPEC §4). */
+export const EXPIRED_SIGN_IN = 'signin-expired';
 export const UPLOAD_REDIRECT_DELAY_MS = 1000;
 /** … or 5 s when one of them failed (time to read its message). */
 export const UPLOAD_REDIRECT_DELAY_ERRORS_MS = 5000;

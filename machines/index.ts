@@ -3,6 +3,7 @@ import { accountSectionMachines } from './account-sections/registry';
 import { accountsMachines } from './accounts/registry';
 import { alertMachine } from './alert.machine';
 import { alertsMachine } from './alerts.machine';
+import { appMachines } from './app/registry';
 import { bookListMachines } from './book-list/registry';
 import { bookSettingsMachines } from './book-settings/registry';
 import { captchaMachine } from './captcha.machine';
@@ -27,6 +28,7 @@ export { activationMachine } from './activation.machine';
 export { adsMachine } from './ads.machine';
 export { alertMachine } from './alert.machine';
 export { alertsMachine } from './alerts.machine';
+export { appMachine } from './app.machine';
 export { bookListMachine } from './book-list.machine';
 export { bookSettingsMachine } from './book-settings.machine';
 export { captchaMachine } from './captcha.machine';
@@ -45,6 +47,7 @@ export { routerMachine } from './router.machine';
 export { sessionMachine } from './session.machine';
 export { shareMachine } from './share.machine';
 export { signUpModalMachine } from './sign-up-modal.machine';
+export { statusMachine } from './status.machine';
 export { termsMachine } from './terms.machine';
 export { triggerMachine } from './trigger.machine';
 export { integrationsMachine } from './triggers/integrations.machine';
@@ -66,6 +69,8 @@ const privateRoute: Route = {
 
 /** Every machine of the product. Path tests and the Storybook Machines section iterate this list. */
 export const machines: MachineEntry[] = [
+  // The root and the server status (machines/app/registry.ts).
+  ...appMachines,
   {
     id: 'alerts',
     title: 'Alert queue',

@@ -1,0 +1,392 @@
+import {
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyActorRef,
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  raise,
+  sendTo,
+  setup,
+  stopChild,
+} from 'xstate';
+import type { LoginContent } from '../src/contracts/accounts';
+import { alertsMachine } from './alerts.machine';
+import { BOOKS_PATH, EXPIRED_SIGN_IN, type Language, UPLOAD_PATH } from './constants';
+import { languageMachine } from './language.machine';
+import { modalsMachine } from './modals.machine';
+import { postLoginMachine } from './post-login.machine';
+import type { PublishRequest } from './publish/types';
+import type { PublishModalInput, PublishModalOutput } from './publish-modal.machine';
+import { type Route, routerMachine } from './router.machine';
+import { sessionMachine } from './session.machine';
+import { type SignUpHostFacts, signUpHostMachine } from './sign-up/host.machine';
+import type { SignUpEnding, SocialProvider } from './sign-up/types';
+import { statusMachine } from './status.machine';
+import type { UploadActorRef, UploadInput } from './upload.machine';
+
+/**
+ * The app's root (DESIGN §4): it starts every app-wide machine as its child, each under its
+ * `systemId` — alerts, language, modals, router, session, the sign-up host, the post-login steps and
+ * the server status — and, loaded when first needed, spawns the publish modal and the upload batch
+ * (`context.publishModal`, `context.batch`; ids only: one replaces the other, and a system id cannot be
+ * taken again before the stopped actor left the system). What
+ * ties them together is here, as transitions:
+ * - region `login`: the session's state reaches the router (login-required pages);
+ * - the sign-up host's facts (reason priority: machines/sign-up/host.machine.ts) follow the modal
+ *   stack, the router and the session, and the sign-up modal's ending feeds the session, the
+ *   post-login steps, the modal stack and the location;
+ * - region `publish`: the publish route opens the publish modal (signed in, the user's limits known,
+ *   no batch still sending — else it shows that batch); its output starts a batch or goes back;
+ * - region `batch`: one upload batch at a time; a new one replaces it, signing out stops it; its
+ *   redirects go to the book list.
+ * The app reports what its children and the user store show as `app.observed` (the `watch` actor);
+ * navigation is the named action `navigate`; the children's side effects are provided by the app.
+ */
+
+export { BOOKS_PATH, EXPIRED_SIGN_IN, UPLOAD_PATH } from './constants';
+
+/** What the app sees of its children and of the stored user (sent by `watch` on every change). */
+export interface AppFacts {
+  /** The session machine's top state. */
+  session: 'checking' | 'loggedIn' | 'loggedOut' | 'expired' | 'loggingOut';
+  /** The router's route, whether it waits for a login, and whether the page is shown. */
+  route: Route | null;
+  loginRequired: boolean;
+  pageReady: boolean;
+  /** The expired-session sign-in is on the modal stack. */
+  expiredSignIn: boolean;
+  /** The signed-in user's publish limits (null: no user stored yet). */
+  publishLimits: PublishModalInput | null;
+}
+
+export interface AppInput {
+  language: { language: Language; localizedDomain?: boolean };
+  /** The first page is the signup page (the session shows no expired sign-in there). */
+  signupPage: boolean;
+  /** The pages that are the sign-up modal's routes (login, register, forgot, resend, reset, activate, signup). */
+  authPages: readonly string[];
+  /** Back from a full-page social sign-in whose outcome waits for this tab: its provider. */
+  socialPending?: SocialProvider;
+}
+
+export interface AppContext {
+  /** The input the children start with (language detected, first page). */
+  start: Pick<AppInput, 'language' | 'signupPage'>;
+  facts: AppFacts;
+  authPages: readonly string[];
+  socialPending: SocialProvider | null;
+  /** The last page that is not the publish route: closing the publish modal goes back there. */
+  previousPath: string | null;
+  /** The publish modal of this opening of the publish route (loaded on first use). */
+  publishModal: AnyActorRef | null;
+  /** The files the publish modal handed over, until the batch starts. */
+  request: PublishRequest | null;
+  /** The current upload batch (kept once finished, until the next one or sign-out). */
+  batch: UploadActorRef | null;
+}
+
+/** The upload machine with its side effects, loaded with the first batch, and the batch's start time (SPEC §7). */
+export interface LoadedBatch {
+  logic: AnyActorLogic;
+  startTime: number;
+}
+
+export type AppEvent =
+  | ({ type: 'app.observed' } & AppFacts)
+  /** Raised after every observation: the regions decide on the new facts. */
+  | { type: 'app.changed' }
+  /** The sign-up modal ended (its `finish`); redirectPath is the login-redirect cookie's path. */
+  | { type: 'signUp.finished'; ending: SignUpEnding; redirectPath: string | null }
+  /** The expired-session sign-in was dismissed. */
+  | { type: 'signUp.cancelledExpired' }
+  /** A page's non-closeable sign-in was dismissed. */
+  | { type: 'signUp.leftToRoot' }
+  /** The session expired (open the sign-in) or another tab signed in (close it). */
+  | { type: 'session.signInNeeded' }
+  | { type: 'session.signInSettled' }
+  /** The session ended: a page that requires login is left. */
+  | { type: 'session.ended' }
+  /** A post-login step signed the user out. */
+  | { type: 'postLogin.signOut' }
+  /** Raised with the publish modal's submitted files. */
+  | { type: 'batch.start'; request: PublishRequest }
+  /** The batch's redirects: automatic (only from the upload page) and the proxy-error modal's OK. */
+  | { type: 'batch.redirect' }
+  | { type: 'batch.goToBooks' }
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+
+export const NO_FACTS: AppFacts = {
+  session: 'checking',
+  route: null,
+  loginRequired: false,
+  pageReady: false,
+  expiredSignIn: false,
+  publishLimits: null,
+};
+
+/** The sign-up host's facts (machines/sign-up/host.machine.ts) from what the app sees. */
+export function hostFactsOf(context: Pick<AppContext, 'facts' | 'authPages' | 'socialPending'>): SignUpHostFacts {
+  const { facts } = context;
+  const page = facts.route?.page.name;
+  return {
+    expiredSignIn: facts.expiredSignIn,
+    loginRequired: facts.loginRequired,
+    loggedIn: facts.session === 'loggedIn',
+    page,
+    hash: facts.route?.params.hash,
+    authPage: page !== undefined && context.authPages.includes(page),
+    ...(context.socialPending ? { socialPending: context.socialPending } : {}),
+  };
+}
+
+const publishShown = (f: AppFacts) =>
+  f.route?.page.name === 'publish' && f.pageReady && f.session === 'loggedIn' && f.publishLimits !== null;
+const sending = (batch: AppContext['batch']) => batch?.getSnapshot().matches({ active: { transfer: 'sending' } }) ?? false;
+/** Closing the publish modal goes back to the page the user came from. */
+const back = (context: AppContext) => ({ to: context.previousPath ?? '/', replace: true });
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+  },
+  actors: {
+    alerts: alertsMachine,
+    language: languageMachine,
+    modals: modalsMachine,
+    router: routerMachine,
+    session: sessionMachine,
+    signUpHost: signUpHostMachine,
+    postLogin: postLoginMachine,
+    status: statusMachine,
+    /** Reports `app.observed` whenever the session, router, modal stack or stored user change (the app provides it). */
+    watch: fromCallback<AppEvent>(() => undefined),
+    /** Loads the publish modal's machine (its code loads when the publish route first opens). */
+    loadPublishModal: fromPromise<AnyActorLogic>(() => import('./publish-modal.machine').then((m) => m.publishModalMachine)),
+    /** Loads the upload machine with its side effects (the app provides it) and notes the batch's start time. */
+    loadBatch: fromPromise<LoadedBatch>(() => import('./upload.machine').then((m) => ({ logic: m.uploadMachine, startTime: 0 }))),
+  },
+  guards: {
+    loggedIn: ({ context }) => context.facts.session === 'loggedIn',
+    /** Signed out once the check is over (expired and logging out count as signed out for the router). */
+    settledOut: ({ context }) => context.facts.session !== 'checking' && context.facts.session !== 'loggedIn',
+    loggedOut: ({ context }) => context.facts.session === 'loggedOut',
+    publishWhileSending: ({ context }) => publishShown(context.facts) && sending(context.batch),
+    publishReady: ({ context }) => publishShown(context.facts) && !sending(context.batch),
+    offPublish: ({ context }) => !publishShown(context.facts),
+    submitted: ({ event }) => 'output' in event && (event.output as PublishModalOutput | undefined)?.kind === 'submitted',
+    onUploadPage: ({ context }) => context.facts.route?.path === UPLOAD_PATH,
+    onProtectedPage: ({ context }) => context.facts.route?.page.requiresLogin === true,
+    /** The sign-up modal's ending leaves the route that opened it. */
+    leavesRoute: ({ event }) => event.type === 'signUp.finished' && event.ending.navigateTo !== null,
+  },
+  actions: {
+    /** Goes to a path of the app (history push, or replace); provided by the app. */
+    navigate: (_, _params: { to: string; replace: boolean }) => {},
+    observe: assign(({ context, event }) => {
+      if (event.type !== 'app.observed') return {};
+      const { type: _type, ...facts } = event;
+      const route = facts.route;
+      return { facts, previousPath: route && route.page.name !== 'publish' ? route.path : context.previousPath };
+    }),
+    tellHost: sendTo('signUpHost', ({ context }) => ({ type: 'facts.changed' as const, ...hostFactsOf(context) })),
+    tellRouter: sendTo('router', (_, params: { loggedIn: boolean }) => ({ type: 'session.changed' as const, loggedIn: params.loggedIn })),
+    spawnPublishModal: assign({
+      publishModal: ({ context, event, spawn }) =>
+        'output' in event && context.facts.publishLimits
+          ? (spawn(event.output as never, { id: 'publishModal', input: context.facts.publishLimits } as never) as unknown as AnyActorRef)
+          : null,
+    }),
+    stopPublishModal: enqueueActions(({ context, enqueue }) => {
+      if (context.publishModal) enqueue.stopChild(context.publishModal);
+      enqueue.assign({ publishModal: null });
+    }),
+    /** The publish modal's submitted files start a batch (the `submitted` guard checked the output). */
+    startBatch: raise(({ event }) => {
+      const { files, publishingMode } = ('output' in event ? event.output : null) as Extract<PublishModalOutput, { kind: 'submitted' }>;
+      return { type: 'batch.start' as const, request: { files, publishingMode } };
+    }),
+    keepRequest: assign({ request: ({ context, event }) => (event.type === 'batch.start' ? event.request : context.request) }),
+    spawnBatch: assign({
+      batch: ({ context, event, spawn }) => {
+        const loaded = ('output' in event ? event.output : null) as LoadedBatch | null;
+        if (!loaded || !context.request) return null;
+        const input: UploadInput = { ...context.request, startTime: loaded.startTime };
+        return spawn(loaded.logic as never, { id: 'batch', input } as never) as unknown as UploadActorRef;
+      },
+      request: null,
+    }),
+    stopBatch: enqueueActions(({ context, enqueue }) => {
+      if (context.batch) enqueue.stopChild(context.batch);
+      enqueue.assign({ batch: null });
+    }),
+    forgetBatch: assign({ batch: null }),
+    /** The sign-up modal's ending: the session and the post-login steps follow a sign-in; the expired sign-in leaves the stack. */
+    finishSignUp: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'signUp.finished') return;
+      const { signedIn, closeExpiredSignIn } = event.ending;
+      enqueue.assign({ socialPending: null });
+      if (signedIn) {
+        enqueue.sendTo('session', { type: 'user.signedIn', content: signedIn as LoginContent });
+        enqueue.sendTo('postLogin', {
+          type: 'login.succeeded',
+          user: signedIn,
+          // The route at the time the modal ends (a page that bypasses terms skips the post-login steps).
+          bypassTerms: context.facts.route?.page.bypassTerms ?? false,
+          redirectPath: event.redirectPath,
+        });
+      }
+      if (closeExpiredSignIn) enqueue.sendTo('modals', { type: 'modal.close', id: EXPIRED_SIGN_IN });
+    }),
+    cancelExpiredSignIn: enqueueActions(({ enqueue }) => {
+      enqueue.sendTo('modals', { type: 'modal.close', id: EXPIRED_SIGN_IN });
+      enqueue.sendTo('session', { type: 'user.cancelledSignIn' });
+    }),
+    /** A page's sign-in was dismissed: the router goes to the site root. */
+    leaveToRoot: sendTo('router', { type: 'user.dismissLogin' }),
+    logout: sendTo('session', { type: 'user.logout' }),
+    openExpiredSignIn: sendTo('modals', { type: 'modal.open', id: EXPIRED_SIGN_IN, closable: false }),
+    closeExpiredSignIn: sendTo('modals', { type: 'modal.close', id: EXPIRED_SIGN_IN }),
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => ({
+    start: { language: input.language, signupPage: input.signupPage },
+    facts: NO_FACTS,
+    authPages: input.authPages,
+    socialPending: input.socialPending ?? null,
+    previousPath: null,
+    publishModal: null,
+    request: null,
+    batch: null,
+  }),
+  invoke: [
+    { id: 'alerts', systemId: 'alerts', src: 'alerts' },
+    { id: 'language', systemId: 'language', src: 'language', input: ({ context }) => context.start.language },
+    { id: 'modals', systemId: 'modals', src: 'modals' },
+    { id: 'router', systemId: 'router', src: 'router', input: { loggedIn: false } },
+    {
+      id: 'session',
+      systemId: 'session',
+      src: 'session',
+      input: ({ context }) => ({ signupPage: context.start.signupPage }),
+    },
+    { id: 'signUpHost', systemId: 'signUpHost', src: 'signUpHost', input: ({ context }) => hostFactsOf(context) },
+    { id: 'postLogin', systemId: 'postLogin', src: 'postLogin' },
+    { id: 'status', systemId: 'status', src: 'status' },
+    { id: 'watch', src: 'watch' },
+  ],
+  on: {
+    'app.observed': { actions: ['observe', 'tellHost', raise({ type: 'app.changed' })] },
+    'signUp.finished': [
+      {
+        guard: 'leavesRoute',
+        actions: ['finishSignUp', { type: 'navigate', params: ({ event }) => ({ to: event.ending.navigateTo ?? '/', replace: true }) }],
+      },
+      { actions: 'finishSignUp' },
+    ],
+    'signUp.cancelledExpired': { actions: 'cancelExpiredSignIn' },
+    'signUp.leftToRoot': { actions: 'leaveToRoot' },
+    'session.signInNeeded': { actions: 'openExpiredSignIn' },
+    'session.signInSettled': { actions: 'closeExpiredSignIn' },
+    'session.ended': { guard: 'onProtectedPage', actions: { type: 'navigate', params: { to: '/', replace: false } } },
+    'postLogin.signOut': { actions: 'logout' },
+  },
+  type: 'parallel',
+  states: {
+    /** The session's state reaches the router once the check is over. */
+    login: {
+      initial: 'checking',
+      states: {
+        checking: {
+          on: {
+            'app.changed': [
+              { guard: 'loggedIn', target: 'signedIn', actions: { type: 'tellRouter', params: { loggedIn: true } } },
+              { guard: 'settledOut', target: 'signedOut', actions: { type: 'tellRouter', params: { loggedIn: false } } },
+            ],
+          },
+        },
+        signedIn: {
+          on: { 'app.changed': { guard: 'settledOut', target: 'signedOut', actions: { type: 'tellRouter', params: { loggedIn: false } } } },
+        },
+        signedOut: {
+          on: { 'app.changed': { guard: 'loggedIn', target: 'signedIn', actions: { type: 'tellRouter', params: { loggedIn: true } } } },
+        },
+      },
+    },
+    /** The publish route's modal (SPEC §2): signed in with known limits; while files are still sent, that batch shows instead. */
+    publish: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'app.changed': [
+              { guard: 'publishWhileSending', actions: { type: 'navigate', params: { to: UPLOAD_PATH, replace: true } } },
+              { guard: 'publishReady', target: 'loading' },
+            ],
+          },
+        },
+        loading: {
+          invoke: {
+            id: 'loadPublishModal',
+            src: 'loadPublishModal',
+            onDone: { target: 'open', actions: 'spawnPublishModal' },
+            onError: { target: 'leaving', actions: { type: 'navigate', params: ({ context }) => back(context) } },
+          },
+          on: { 'app.changed': { guard: 'offPublish', target: 'closed' } },
+        },
+        open: {
+          on: {
+            'xstate.done.actor.publishModal': [
+              { guard: 'submitted', target: 'leaving', actions: ['stopPublishModal', 'startBatch'] },
+              { target: 'leaving', actions: ['stopPublishModal', { type: 'navigate', params: ({ context }) => back(context) }] },
+            ],
+            'app.changed': { guard: 'offPublish', target: 'closed', actions: 'stopPublishModal' },
+          },
+        },
+        /** The modal ended: it opens again only once the publish route was left. */
+        leaving: {
+          on: { 'app.changed': { guard: 'offPublish', target: 'closed' } },
+        },
+      },
+    },
+    /** One upload batch at a time (SPEC §2 Upload page): it goes on while the user looks at other pages. */
+    batch: {
+      initial: 'none',
+      states: {
+        none: {
+          on: { 'batch.start': { target: 'starting', actions: 'keepRequest' } },
+        },
+        starting: {
+          entry: 'stopBatch',
+          invoke: {
+            id: 'loadBatch',
+            src: 'loadBatch',
+            onDone: { target: 'running', actions: ['spawnBatch', { type: 'navigate', params: { to: UPLOAD_PATH, replace: true } }] },
+            onError: { target: 'none', actions: assign({ request: null }) },
+          },
+          on: {
+            'batch.start': { target: 'starting', reenter: true, actions: 'keepRequest' },
+            'app.changed': { guard: 'loggedOut', target: 'none', actions: assign({ request: null }) },
+          },
+        },
+        running: {
+          on: {
+            'batch.start': { target: 'starting', actions: 'keepRequest' },
+            'app.changed': { guard: 'loggedOut', target: 'none', actions: 'stopBatch' },
+            // A batch that failed to run is dropped (a finished one stays until the next, so the upload page does not flash empty).
+            'xstate.error.actor.batch': { target: 'none', actions: 'forgetBatch' },
+            'batch.redirect': { guard: 'onUploadPage', actions: { type: 'navigate', params: { to: BOOKS_PATH, replace: false } } },
+            'batch.goToBooks': { actions: { type: 'navigate', params: { to: BOOKS_PATH, replace: false } } },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type AppActorRef = ActorRefFrom<typeof appMachine>;

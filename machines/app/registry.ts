@@ -1,0 +1,100 @@
+import { createMachine, type EventObject } from 'xstate';
+import { type AppContext, type AppFacts, appMachine, NO_FACTS } from '../app.machine';
+import type { MachineEntry } from '../registry-types';
+import type { Route } from '../router.machine';
+import { loginContent } from '../sign-up/fixtures';
+import { statusMachine } from '../status.machine';
+
+const route = (path: string, name: string, requiresLogin = false): Route => ({
+  path,
+  params: {},
+  page: { name, requiresLogin, bypassTerms: false },
+});
+const limits = { maxFiles: 1, filesize: 100 * 1024 * 1024 };
+const seen = (facts: Partial<AppFacts>): EventObject => ({ type: 'app.observed', ...NO_FACTS, pageReady: true, ...facts });
+
+/** What the app sees, one row per situation the regions tell apart. */
+const FACTS: EventObject[] = [
+  seen({ session: 'loggedOut', route: route('/', 'home') }),
+  seen({ session: 'loggedIn', route: route('/', 'home'), publishLimits: limits }),
+  seen({ session: 'loggedIn', route: route('/publish', 'publish', true), publishLimits: limits }),
+  seen({ session: 'loggedIn', route: route('/upload', 'upload', true), publishLimits: limits }),
+  // The session expired on a page that requires login: signed out for the router, the batch goes on.
+  seen({ session: 'expired', route: route('/account/dashboard', 'account', true), expiredSignIn: true }),
+];
+
+/** Stand-ins the paths spawn for the lazily loaded machines: a publish modal, and a batch still sending its files. */
+const publishModalStandIn = createMachine({ id: 'publishModal' });
+const sendingBatch = createMachine({
+  id: 'upload',
+  initial: 'active',
+  states: { active: { type: 'parallel', states: { transfer: { initial: 'sending', states: { sending: {} } } } } },
+});
+
+export const appMachines: MachineEntry[] = [
+  {
+    id: 'app',
+    title: 'App',
+    description:
+      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, post-login, status) and ties them: the session reaches the router, the publish route opens the publish modal whose files start one upload batch (signing out stops it), the sign-up modal’s ending feeds the session and the post-login steps.',
+    machine: appMachine,
+    eventLabels: {
+      'app.observed': 'the app saw a change',
+      'app.changed': 'decide on the change',
+      'xstate.done.actor.publishModal': 'publish modal ended',
+      'xstate.error.actor.batch': 'the batch failed',
+    },
+    paths: {
+      input: { language: { language: 'en' }, signupPage: false, authPages: ['login', 'register'] },
+      events: () => [
+        ...FACTS,
+        { type: 'xstate.done.actor.loadPublishModal', output: publishModalStandIn },
+        { type: 'xstate.error.actor.loadPublishModal', error: new Error('chunk failed') },
+        { type: 'xstate.done.actor.publishModal', output: { kind: 'submitted', files: [{ name: 'a.pdf', size: 1 }], publishingMode: 1 } },
+        { type: 'xstate.done.actor.publishModal', output: { kind: 'closed' } },
+        { type: 'xstate.done.actor.loadBatch', output: { logic: sendingBatch, startTime: 1 } },
+        { type: 'xstate.error.actor.loadBatch', error: new Error('chunk failed') },
+        { type: 'xstate.error.actor.batch', error: new Error('batch failed') },
+        { type: 'batch.redirect' },
+        { type: 'batch.goToBooks' },
+        {
+          type: 'signUp.finished',
+          ending: { signedIn: loginContent(), closeExpiredSignIn: true, navigateTo: null },
+          redirectPath: '/account/book',
+        },
+        { type: 'signUp.finished', ending: { signedIn: null, closeExpiredSignIn: false, navigateTo: '/' }, redirectPath: null },
+        { type: 'signUp.cancelledExpired' },
+        { type: 'signUp.leftToRoot' },
+        { type: 'session.signInNeeded' },
+        { type: 'session.signInSettled' },
+        { type: 'session.ended' },
+        { type: 'postLogin.signOut' },
+      ],
+      serializeState: (s) => {
+        const c = s.context as AppContext;
+        return [
+          JSON.stringify(s.value),
+          c.facts.session,
+          c.facts.route?.path,
+          c.batch ? 'batch' : '',
+          c.publishModal ? 'modal' : '',
+          c.request ? 'request' : '',
+          c.previousPath,
+        ].join('|');
+      },
+      limit: 2000,
+    },
+  },
+  {
+    id: 'status',
+    title: 'Server status',
+    description: 'The footer’s server version: asked once at start; a failed call shows its alert and no version.',
+    machine: statusMachine,
+    paths: {
+      events: () => [
+        { type: 'xstate.done.actor.loadStatus', output: { name: 'Quire', version: '1.2.3' } },
+        { type: 'xstate.error.actor.loadStatus', error: new Error('offline') },
+      ],
+    },
+  },
+];
