@@ -9,7 +9,6 @@ import {
   raise,
   sendTo,
   setup,
-  stopChild,
 } from 'xstate';
 import type { LoginContent } from '../src/contracts/accounts';
 import { alertsMachine } from './alerts.machine';

@@ -15,6 +15,10 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export type AccountMode = (typeof ACCOUNT_MODES)[number];
 /** Mode checks are "at least", ascending free < premium < platinum. */
 export const atLeastMode = (mode: AccountMode, wanted: AccountMode) => ACCOUNT_MODES.indexOf(mode) >= ACCOUNT_MODES.indexOf(wanted);
+/** Max files per upload: 10 from premium up, otherwise 1 (SPEC §6, §9). */
+export const MAX_FILES_PREMIUM = 10;
+export const MAX_FILES_BASIC = 1;
+export const maxFilesFor = (mode: AccountMode): number => (mode === 'FREE' ? MAX_FILES_BASIC : MAX_FILES_PREMIUM);
 export const USAGE_CONTEXTS = ['ind', 'edu', 'pro'] as const;
 export type UsageContext = (typeof USAGE_CONTEXTS)[number];
 export const MFA_CODE_LENGTH = 6;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AccountMode } from './accounts';
+import { type AccountMode, MAX_FILES_PREMIUM } from './accounts';
 import { count, digitsAsNumber, epochMs, intIn, isCalendarDate, unixSeconds } from './limits';
 import { isBackgroundValue, isHttpUrl, isSelectorValue, isSoundValue } from './presets';
 
@@ -11,10 +11,8 @@ import { isBackgroundValue, isHttpUrl, isSelectorValue, isSoundValue } from './p
  */
 
 // ── Constants (SPEC §6, §9) ──────────────────────────────────────────────────────────────────────
-/** Max files per upload: 10 from premium up, otherwise 1 (SPEC §6, §9). */
-export const MAX_FILES_PREMIUM = 10;
-export const MAX_FILES_BASIC = 1;
-export const maxFilesFor = (mode: AccountMode): number => (mode === 'FREE' ? MAX_FILES_BASIC : MAX_FILES_PREMIUM);
+// Max files per upload (an account mode's limit, kept beside the modes: the app's first load needs it).
+export { MAX_FILES_BASIC, MAX_FILES_PREMIUM, maxFilesFor } from './accounts';
 /** Default page size and first page of lists (SPEC §9). */
 export const DEFAULT_PAGE_SIZE = 25;
 export const FIRST_PAGE = 1;

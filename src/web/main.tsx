@@ -19,7 +19,7 @@ if (landing) void import('./app/social').then((m) => m.completeOAuthLanding(wind
 const i18n = setupI18n();
 const root = document.getElementById('root');
 if (root && !landing) {
-  const actors = createAppActors({ i18n, navigate: (to) => navigate(to) });
+  const actors = createAppActors({ i18n, navigate: (to, options) => navigate(to, options) });
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

@@ -28,8 +28,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Anonymous header (login, register, publish), footer. */
+/** Anonymous header (login, register, publish), footer; status machine `known`: the server version shows. */
 export const Anonymous: Story = {};
+/** Status machine `loading`: the footer shows no version yet. */
+export const StatusLoading: Story = { args: { state: { status: 'loading' } } };
+/** Status machine `unknown` (the call failed; its alert showed): the footer shows no version. */
+export const StatusUnknown: Story = { args: { state: { status: 'unknown' } } };
 /** Session `loggedIn`: Publish link, avatar and the account menu (open it with the avatar). */
 export const SignedIn: Story = { args: { state: { user: userFromLogin(loginContent(), Date.now()) } } };
 /** Modal stack `open` with the language modal; language machine `ready` (en). */

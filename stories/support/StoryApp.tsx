@@ -2,12 +2,14 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { type AnyStateMachine, createActor } from 'xstate';
 import { alertMachine } from '../../machines/alert.machine';
 import { alertsMachine } from '../../machines/alerts.machine';
+import { appMachine, NO_FACTS } from '../../machines/app.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { modalsMachine, type OpenModal } from '../../machines/modals.machine';
 import { postLoginMachine } from '../../machines/post-login.machine';
 import { type Route, routerMachine } from '../../machines/router.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { signUpModalMachine } from '../../machines/sign-up-modal.machine';
+import { statusMachine } from '../../machines/status.machine';
 import { createGate, DEFAULT_CLIENT_CONFIG } from '../../src/api';
 import type { AppActors } from '../../src/web/app/actors';
 import { AppProvider } from '../../src/web/app/context';
@@ -39,6 +41,8 @@ export interface StoryState {
   modals?: OpenModal[];
   /** A signed-in user (header shows the account menu). */
   user?: CurrentUser;
+  /** The status machine (footer): the server answered (default), the call is under way, or it failed. */
+  status?: 'loading' | 'known' | 'unknown';
 }
 
 /** The app's actors for stories: real machines, put in the wanted states, with inert side effects. */
@@ -47,8 +51,24 @@ export function storyActors(state: StoryState = {}): AppActors {
   const l = state.language ?? { value: 'ready', language: 'en' };
   const stack = state.modals ?? [];
   const api = { call: () => new Promise(() => {}), model: () => ({}), ky: {} };
+  const status = state.status ?? 'known';
   return {
     config: DEFAULT_CLIENT_CONFIG,
+    app: actorAt(
+      appMachine,
+      { login: state.user ? 'signedIn' : 'signedOut', publish: 'closed', batch: 'none' },
+      {
+        start: { language: { language: 'en' }, signupPage: false },
+        facts: NO_FACTS,
+        authPages: [],
+        socialPending: null,
+        previousPath: null,
+        publishModal: null,
+        request: null,
+        batch: null,
+      },
+    ),
+    status: actorAt(statusMachine, status, { status: status === 'known' ? { name: 'Quire', version: '1.0.0' } : null }),
     alerts: createActor(alertsMachine),
     language: actorAt(
       languageMachine,
@@ -71,7 +91,7 @@ export function storyActors(state: StoryState = {}): AppActors {
       store: { get: () => state.user ?? null, set: () => {}, subscribe: () => () => {} },
       postLogin: createActor(postLoginMachine),
       signUpModal: () => signUpModalMachine,
-      signedIn: () => {},
+      signUpServices: () => ({}),
     },
   } as unknown as AppActors;
 }

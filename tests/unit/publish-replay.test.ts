@@ -54,8 +54,6 @@ function run(answers: { status: number; body: unknown }[], onSessionExpired?: <T
   } as unknown as ApiClient;
   const machine = createUploadMachine({
     api,
-    navigate: () => {},
-    currentPath: () => '/upload',
     getToken: () => token,
     createXhr: network.create,
     onSessionExpired: onSessionExpired

@@ -1,37 +1,44 @@
 import type { I18n } from '@lingui/core';
 import { createActor, fromPromise } from 'xstate';
 import type { AlertRequest } from '../../../machines/alert.machine';
-import { alertsMachine } from '../../../machines/alerts.machine';
+import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
 import type { Language } from '../../../machines/constants';
 import { languageMachine } from '../../../machines/language.machine';
-import { modalsMachine } from '../../../machines/modals.machine';
 import { routerMachine } from '../../../machines/router.machine';
-import { type SignUpHostFacts, signUpHostMachine } from '../../../machines/sign-up/host.machine';
+import type { SignUpEnding } from '../../../machines/sign-up/types';
+import { statusMachine } from '../../../machines/status.machine';
 import { type ApiClient, createApiClient, createGate, readClientConfig } from '../../api';
 import { readCookie, setCookie } from '../../api/cookies';
-import { createPublishing } from '../components/publish/publishing';
+import { ServerStatusSchema } from '../../contracts/status';
+import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
-import { isAuthPage, loadPage } from '../pages/registry';
+import { AUTH_PAGES, loadPage } from '../pages/registry';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
+import { watchApp } from './watch';
 
-/** Modal id of the non-closeable sign-in shown when the session expired (SPEC §4). */
-export const EXPIRED_SIGN_IN = 'signin-expired';
+export { EXPIRED_SIGN_IN } from '../../../machines/constants';
 
 declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
 
 export interface AppDeps {
   i18n: I18n;
-  navigate: (to: string) => void;
+  /** Goes to a path of the app (history push, or replace). */
+  navigate: (to: string, options?: { replace?: boolean }) => void;
   doc?: Document;
 }
 
-/** Creates and starts every app-wide actor with its real side effects provided (DESIGN §4). */
+/**
+ * Creates and starts the app root (machines/app.machine.ts) with the real side effects of its children
+ * provided (DESIGN §4), and hands its children's refs to the views.
+ */
 export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
   const config = readClientConfig(doc);
-  const alerts = createActor(alertsMachine).start();
-  const pushAlert = (alert: AlertRequest) => alerts.send({ type: 'alert.push', alert });
+  // The root is created below; the side effects reach its children through it.
+  let app: AppActorRef | undefined;
+  const children = () => app?.getSnapshot().children;
+  const pushAlert = (alert: AlertRequest) => children()?.alerts?.send({ type: 'alert.push', alert });
 
   const detected = detectLanguage({
     hostname: doc.location.hostname,
@@ -39,35 +46,31 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
     cookie: readCookie('lang', doc.cookie) ?? null,
   });
   const versions = typeof __CATALOG_VERSIONS__ === 'undefined' ? {} : __CATALOG_VERSIONS__;
-  const language = createActor(
-    languageMachine.provide({
-      actors: {
-        loadCatalog: fromPromise(({ input, signal }) =>
-          loadCatalog(input.language, { staticBase: config.static, versions, storage: safeStorage(doc) }, signal),
-        ),
+  const language = languageMachine.provide({
+    actors: {
+      loadCatalog: fromPromise(({ input, signal }) =>
+        loadCatalog(input.language, { staticBase: config.static, versions, storage: safeStorage(doc) }, signal),
+      ),
+    },
+    actions: {
+      apply: (_, { language: lang, catalog }) => {
+        i18n.load(lang, catalog as Record<string, string>);
+        i18n.activate(lang);
+        doc.documentElement.lang = lang;
+        setCookie('lang', lang, undefined, doc);
+        // A signed-in user's choice is kept on the profile (mail language; SPEC §7 Language).
+        const user = wiring.store.get();
+        if (user && user.profile.language !== lang && children()?.session?.getSnapshot().matches('loggedIn')) {
+          api
+            .call('profile/update', { method: 'POST', json: { language: lang }, ignoreAlerts: true })
+            .then(() => wiring.store.set({ ...user, profile: { ...user.profile, language: lang }, language: lang }))
+            .catch(() => {});
+        }
       },
-      actions: {
-        apply: (_, { language: lang, catalog }) => {
-          i18n.load(lang, catalog as Record<string, string>);
-          i18n.activate(lang);
-          doc.documentElement.lang = lang;
-          setCookie('lang', lang, undefined, doc);
-          // A signed-in user's choice is kept on the profile (mail language; SPEC §7 Language).
-          const user = wiring?.store.get();
-          if (user && user.profile.language !== lang && wiring?.session.getSnapshot().matches('loggedIn')) {
-            api
-              .call('profile/update', { method: 'POST', json: { language: lang }, ignoreAlerts: true })
-              .then(() => wiring?.store.set({ ...user, profile: { ...user.profile, language: lang }, language: lang }))
-              .catch(() => {});
-          }
-        },
-        reportFailure: () => pushAlert({ type: 'error', message: { id: 'commons.translationFailed' } }),
-      },
-    }),
-    { input: detected },
-  ).start();
+      reportFailure: () => pushAlert({ type: 'error', message: { id: 'commons.translationFailed' } }),
+    },
+  });
 
-  const modals = createActor(modalsMachine).start();
   // A failed dynamic import stays failed for that URL in the browser's module map, so retrying a
   // page whose module failed reloads the document (a new deployment is the usual cause).
   const failedPages = new Set<string>();
@@ -83,82 +86,106 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
       throw error;
     }
   };
-  const router = createActor(
-    routerMachine.provide({
-      actors: { loadPage: fromPromise(({ input }) => loadPageOnce(input.name)) },
-      actions: { goHome: () => navigate('/') },
-    }),
-    { input: { loggedIn: false } },
-  ).start();
+  const router = routerMachine.provide({
+    actors: { loadPage: fromPromise(({ input }) => loadPageOnce(input.name)) },
+    actions: { goHome: () => navigate('/') },
+  });
 
   // Every request waits for the session check (the session machine opens the gate).
   const sessionGate = createGate(false);
-  let wiring: SessionWiring | undefined;
+  const onSessionExpired = <T>(retry: () => Promise<T>): Promise<T> => wiring.onSessionExpired(retry);
   const api: ApiClient = createApiClient({
     config,
     sessionGate,
     onAlert: (a) => pushAlert({ type: a.type, message: a.message, requestId: a.requestId, delay: a.delay, closable: a.closable }),
-    getToken: () => wiring?.getToken(),
-    getAts: () => wiring?.getAts(),
-    onAts: (ats) => wiring?.onAts(ats),
-    onSessionExpired: (retry) => (wiring ? wiring.onSessionExpired(retry) : Promise.reject(new Error('no session'))),
+    getToken: () => wiring.getToken(),
+    getAts: () => wiring.getAts(),
+    onAts: (ats) => wiring.onAts(ats),
+    onSessionExpired,
   });
-  wiring = createSessionWiring({
+  const wiring: SessionWiring = createSessionWiring({
     api,
     gate: sessionGate,
     pushAlert,
     navigate,
-    currentPageRequiresLogin: () => router.getSnapshot().context.route?.page.requiresLogin ?? false,
-    setExpiredSignIn: (open) =>
-      modals.send(open ? { type: 'modal.open', id: EXPIRED_SIGN_IN, closable: false } : { type: 'modal.close', id: EXPIRED_SIGN_IN }),
+    session: () => children()?.session,
     doc,
   });
-  const { session } = wiring;
-  // The router follows the session (login-required pages); the session follows the page (signup page).
-  let loggedIn: boolean | null = null;
-  session.subscribe((s) => {
-    const now = s.matches('loggedIn');
-    if (now !== loggedIn && !s.matches('checking')) {
-      loggedIn = now;
-      router.send({ type: 'session.changed', loggedIn: now });
-    }
-  });
-  wiring.start();
 
-  // When the sign-up modal shows and why (machines/sign-up/host.machine.ts): it follows the modal stack, the route and the session.
-  const signUpFacts = (): SignUpHostFacts => {
-    const route = router.getSnapshot().context.route;
-    const page = route?.page.name;
-    return {
-      expiredSignIn: modals.getSnapshot().context.stack.some((m) => m.id === EXPIRED_SIGN_IN),
-      loginRequired: router.getSnapshot().matches('loginRequired'),
-      loggedIn: session.getSnapshot().matches('loggedIn'),
-      page,
-      hash: route?.params.hash,
-      authPage: isAuthPage(page),
-      socialPending: doc.defaultView ? (pendingSocialProvider(doc.defaultView) ?? undefined) : undefined,
-    };
-  };
-  const signUpHost = createActor(signUpHostMachine, { input: signUpFacts() }).start();
-  const observeSignUp = () => signUpHost.send({ type: 'facts.changed', ...signUpFacts() });
-  modals.subscribe(observeSignUp);
-  router.subscribe(observeSignUp);
-  session.subscribe(observeSignUp);
-
-  // Publishing batches (publish modal → upload page); a sign-out stops the one in progress.
-  const publishing = createPublishing({
+  // The upload machine and its side effects load with the first batch (they are not needed to show the app).
+  const publishingDeps: PublishingDeps = {
     api,
-    navigate,
-    currentPath: () => doc.location.pathname,
-    getToken: () => wiring?.getToken(),
-    getUser: () => wiring?.store.get(),
-    onSessionExpired: (retry) => (wiring ? wiring.onSessionExpired(retry) : Promise.reject(new Error('no session'))),
-  });
-  session.subscribe((s) => {
-    if (s.matches('loggedOut')) publishing.clear();
+    getToken: () => wiring.getToken(),
+    getUser: () => wiring.store.get(),
+    onSessionExpired,
+  };
+  let uploadModule: Promise<typeof import('../components/publish/publishing-machine')> | null = null;
+  const loadBatch = fromPromise<LoadedBatch>(async () => {
+    const startTime = Date.now();
+    uploadModule ??= import('../components/publish/publishing-machine');
+    const { createUploadMachine } = await uploadModule.catch((error) => {
+      uploadModule = null;
+      throw error;
+    });
+    return { logic: createUploadMachine(publishingDeps), startTime };
   });
 
-  return { config, alerts, language, modals, router, api, sessionGate, detected, session, auth: wiring, signUpHost, publishing };
+  const status = statusMachine.provide({
+    actors: { loadStatus: fromPromise(({ signal }) => api.call('public/status', { schema: ServerStatusSchema, anonymous: true, signal })) },
+  });
+
+  const root = createActor(
+    appMachine.provide({
+      actors: {
+        language,
+        router,
+        session: wiring.session,
+        postLogin: wiring.postLogin,
+        status,
+        loadBatch,
+        watch: watchApp(wiring.store),
+      },
+      actions: { navigate: (_, { to, replace }) => navigate(to, { replace }) },
+    }),
+    {
+      input: {
+        language: detected,
+        signupPage: doc.location.pathname === '/register',
+        authPages: AUTH_PAGES,
+        socialPending: (doc.defaultView && pendingSocialProvider(doc.defaultView)) ?? undefined,
+      },
+    },
+  );
+  app = root;
+  wiring.start();
+  root.start();
+  const refs = root.getSnapshot().children;
+
+  return {
+    config,
+    /** The root; the views send it the sign-up modal's ending and read the publish modal and batch from it. */
+    app: root,
+    alerts: refs.alerts!,
+    language: refs.language!,
+    modals: refs.modals!,
+    router: refs.router!,
+    session: refs.session!,
+    signUpHost: refs.signUpHost!,
+    status: refs.status!,
+    api,
+    sessionGate,
+    detected,
+    auth: {
+      store: wiring.store,
+      postLogin: refs.postLogin!,
+      /** The sign-up modal's services (its machine loads with its views); its ending goes to the root. */
+      signUpServices: () => ({
+        ...wiring.signUpServices(() => root.send({ type: 'signUp.leftToRoot' })),
+        cancelExpiredSignIn: () => root.send({ type: 'signUp.cancelledExpired' }),
+        finish: (ending: SignUpEnding) => root.send({ type: 'signUp.finished', ending, redirectPath: wiring.redirectPath() }),
+      }),
+    },
+  };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

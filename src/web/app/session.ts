@@ -1,11 +1,11 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, sendParent } from 'xstate';
 import { accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import type { AlertRequest } from '../../../machines/alert.machine';
 import { consentsMachine } from '../../../machines/consents.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
 import type { PostLoginUser } from '../../../machines/post-login.machine';
 import { postLoginMachine } from '../../../machines/post-login.machine';
-import { type SessionSource, sessionMachine } from '../../../machines/session.machine';
+import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import type { SignUpServices } from '../../../machines/sign-up/provide';
 import { termsMachine } from '../../../machines/terms.machine';
 import { usageContextMachine } from '../../../machines/usage-context.machine';
@@ -21,10 +21,8 @@ export interface SessionDeps {
   gate: Gate;
   pushAlert: (alert: AlertRequest) => void;
   navigate: (to: string) => void;
-  /** Whether the current page requires login (the router knows). */
-  currentPageRequiresLogin: () => boolean;
-  /** Opens/closes the non-closeable sign-in modal of an expired session. */
-  setExpiredSignIn: (open: boolean) => void;
+  /** The running session actor (a child of the app root, machines/app.machine.ts). */
+  session: () => SessionActorRef | undefined;
   doc: Document;
 }
 
@@ -34,7 +32,9 @@ type Pending = { retry: () => Promise<unknown>; resolve: (v: unknown) => void; r
  * The session side of the app: the user store, the session machine with its real side effects (token
  * check, the refresh lock's navigator.locks / local storage / BroadcastChannel in ../session/tabs.ts,
  * the other tabs' listeners), the account-timestamp refresh, the API client's expired-session queue,
- * and the post-login sequence with its full-screen steps. The flows are the machines'.
+ * and the post-login sequence with its full-screen steps. The flows are the machines': the session and
+ * the post-login steps run as children of the app root, whose transitions answer what they report
+ * (`sendParent`: the expired sign-in opens or closes, a protected page is left, a step signs out).
  */
 export function createSessionWiring(deps: SessionDeps) {
   const { api, gate, pushAlert, doc } = deps;
@@ -69,53 +69,48 @@ export function createSessionWiring(deps: SessionDeps) {
     }
   };
 
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        checkSession: fromPromise<SessionSource | null>(async () => (store.get()?.session.access_token ? fetchSession() : null)),
-        refreshLock: provideRefreshLock({
-          locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
-          channel,
-          storage,
-          store,
-          fetchSession,
-        }),
-        tabChannel: tabChannelListener(channel),
-        tabStorage: tabStorageListener(win, store),
-        logout: fromPromise<void>(async () => {
-          await api.call('profile/session', { method: 'DELETE', skipSessionWait: true, ignoreAlerts: true });
-        }),
+  const session = sessionMachine.provide({
+    actors: {
+      checkSession: fromPromise<SessionSource | null>(async () => (store.get()?.session.access_token ? fetchSession() : null)),
+      refreshLock: provideRefreshLock({
+        locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
+        channel,
+        storage,
+        store,
+        fetchSession,
+      }),
+      tabChannel: tabChannelListener(channel),
+      tabStorage: tabStorageListener(win, store),
+      logout: fromPromise<void>(async () => {
+        await api.call('profile/session', { method: 'DELETE', skipSessionWait: true, ignoreAlerts: true });
+      }),
+    },
+    actions: {
+      openGate: () => gate.open(),
+      clearSession: () => store.set(null),
+      clearAssociation: () => writeAssociation(sessionStorage, null),
+      leaveProtectedPage: sendParent({ type: 'session.ended' }),
+      openSignIn: sendParent({ type: 'session.signInNeeded' }),
+      closeSignIn: sendParent({ type: 'session.signInSettled' }),
+      showExpiredAlert: () => pushAlert({ type: 'warning', message: { id: 'account.session.expired' } }),
+      showRefreshError: () => pushAlert({ type: 'error', message: { id: 'account.session.refreshFailed' } }),
+      replayQueue: (_, { requestIds }) => {
+        for (const id of requestIds) {
+          const p = pending.get(id);
+          pending.delete(id);
+          p?.retry().then(p.resolve, p.reject);
+        }
       },
-      actions: {
-        openGate: () => gate.open(),
-        clearSession: () => store.set(null),
-        clearAssociation: () => writeAssociation(sessionStorage, null),
-        leaveProtectedPage: () => {
-          if (deps.currentPageRequiresLogin()) deps.navigate('/');
-        },
-        openSignIn: () => deps.setExpiredSignIn(true),
-        closeSignIn: () => deps.setExpiredSignIn(false),
-        showExpiredAlert: () => pushAlert({ type: 'warning', message: { id: 'account.session.expired' } }),
-        showRefreshError: () => pushAlert({ type: 'error', message: { id: 'account.session.refreshFailed' } }),
-        replayQueue: (_, { requestIds }) => {
-          for (const id of requestIds) {
-            const p = pending.get(id);
-            pending.delete(id);
-            p?.retry().then(p.resolve, p.reject);
-          }
-        },
-        rejectQueue: (_, { requestIds }) => {
-          for (const id of requestIds) {
-            const p = pending.get(id);
-            pending.delete(id);
-            p?.reject(new DOMException('signed out', 'AbortError'));
-          }
-        },
-        broadcastRefresh: (_, { content }) => channel?.postMessage({ type: 'refreshed', content }),
+      rejectQueue: (_, { requestIds }) => {
+        for (const id of requestIds) {
+          const p = pending.get(id);
+          pending.delete(id);
+          p?.reject(new DOMException('signed out', 'AbortError'));
+        }
       },
-    }),
-    { input: { signupPage: doc.location.pathname === '/register' } },
-  );
+      broadcastRefresh: (_, { content }) => channel?.postMessage({ type: 'refreshed', content }),
+    },
+  });
 
   const steps = {
     terms: termsMachine.provide({
@@ -147,27 +142,25 @@ export function createSessionWiring(deps: SessionDeps) {
       },
     }),
   };
-  const postLogin = createActor(
-    postLoginMachine.provide({
-      actors: steps,
-      actions: {
-        visitRedirect: (_, { path }) => {
-          setCookie(LOGIN_REDIRECT_COOKIE, '', -1, doc);
-          const target = loginRedirectTarget(path);
-          if (target.fullLoad && doc.defaultView) doc.defaultView.location.assign(target.path);
-          else deps.navigate(target.path);
-        },
-        signOut: () => session.send({ type: 'user.logout' }),
+  const postLogin = postLoginMachine.provide({
+    actors: steps,
+    actions: {
+      visitRedirect: (_, { path }) => {
+        setCookie(LOGIN_REDIRECT_COOKIE, '', -1, doc);
+        const target = loginRedirectTarget(path);
+        if (target.fullLoad && doc.defaultView) doc.defaultView.location.assign(target.path);
+        else deps.navigate(target.path);
       },
-    }),
-  );
+      signOut: sendParent({ type: 'postLogin.signOut' }),
+    },
+  });
 
   /** The API client's hook: keep the retry until the user signs in again (SPEC §4 Session expiry). */
   const onSessionExpired = <T>(retry: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const id = `req-${++seq}`;
       pending.set(id, { retry, resolve: resolve as (v: unknown) => void, reject });
-      session.send({ type: 'request.expired', requestId: id });
+      deps.session()?.send({ type: 'request.expired', requestId: id });
     });
 
   /** The sign-up modal's services, but for the social pop-up flow (loaded with the modal's views). */
@@ -203,32 +196,21 @@ export function createSessionWiring(deps: SessionDeps) {
     showSuccess: (id) => pushAlert({ type: 'success', message: { id } }),
   });
 
-  /** A successful sign-in: the session follows it and the post-login steps run. */
-  const signedIn = (content: LoginContent, bypassTerms: boolean) => {
-    session.send({ type: 'user.signedIn', content });
-    postLogin.send({
-      type: 'login.succeeded',
-      user: content,
-      bypassTerms,
-      redirectPath: readCookie(LOGIN_REDIRECT_COOKIE, doc.cookie) || null,
-    });
-  };
-
   return {
     store,
+    /** The session and post-login machines with their side effects (the app root runs them). */
     session,
     postLogin,
     onSessionExpired,
     /** What the sign-up modal needs from the app (the modal's machine is loaded with its views). */
     signUpServices,
-    signedIn,
+    /** The login-redirect cookie's path, read when a sign-in ends (the post-login steps visit it). */
+    redirectPath: () => readCookie(LOGIN_REDIRECT_COOKIE, doc.cookie) || null,
     getToken: () => store.get()?.session.access_token,
     getAts: () => store.get()?.ats,
     onAts: (ats: number) => accountTimestamp.send({ type: 'ats.newer', ats }),
     start: () => {
       accountTimestamp.start();
-      session.start();
-      postLogin.start();
     },
   };
 }

@@ -1,25 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import * as v from 'valibot';
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { useApp } from '../app/context';
 import { Logo } from './Logo';
 
-const StatusSchema = v.object({ name: v.string(), version: v.string() });
-
-/** Footer with the product links and the server version (one real API call through the client). */
+/** Footer with the product links and the server version (the status machine, machines/status.machine.ts). */
 export function Footer() {
   const { t } = useLingui();
-  const { api } = useApp();
-  const [version, setVersion] = useState<string | null>(null);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    api
-      .call('public/status', { schema: StatusSchema, anonymous: true, signal: ctrl.signal })
-      .then((s) => setVersion(s.version))
-      .catch(() => setVersion(null));
-    return () => ctrl.abort();
-  }, [api]);
+  const { status } = useApp();
+  const version = useSelector(status, (s) => s.context.status?.version ?? null);
   return (
     <footer className="footer">
       <div className="container footer__inner">

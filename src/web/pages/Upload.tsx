@@ -1,3 +1,4 @@
+import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import { useApp } from '../app/context';
 import { UploadPage } from '../components/publish/UploadPage';
@@ -5,8 +6,9 @@ import type { PageProps } from './registry';
 
 /** /upload (SPEC §2 Upload page): the current publishing batch; house ads for free accounts. */
 export default function Upload(_props: PageProps) {
-  const { publishing, auth } = useApp();
-  const batch = useSyncExternalStore(publishing.subscribe, publishing.get);
+  const { app, auth } = useApp();
+  // The app root's current batch (machines/app.machine.ts).
+  const batch = useSelector(app, (s) => s.context.batch);
   const user = useSyncExternalStore(auth.store.subscribe, auth.store.get);
   return <UploadPage batch={batch} free={user?.account.mode === 'FREE'} />;
 }

@@ -1,13 +1,27 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, sendParent } from 'xstate';
 import { reportingUploadFileMachine, uploadMachine } from '../../../../machines/upload.machine';
 import type { UploadActorInput, UploadFileEvent } from '../../../../machines/upload-file.machine';
+import type { ApiClient } from '../../../api';
 import { readCookie, TOKEN_COOKIE } from '../../../api';
 import { ApiCallError, isSessionExpired } from '../../../api/errors';
 import { bookPresetsOf } from '../../../api/presets';
-import { getBookProgress, preflight, uploadDocument, uploadUrl } from '../../../api/publish';
-import { BOOKS_PATH, type PublishingDeps, UPLOAD_PATH } from './publishing';
+import { getBookProgress, preflight, uploadDocument, uploadUrl, type XhrLike } from '../../../api/publish';
 
-/** The upload machine with its real side effects: preflight and status calls, the XHR upload, redirects. Loaded with the first batch. */
+export interface PublishingDeps {
+  api: ApiClient;
+  getToken: () => string | undefined;
+  getAssociationId?: () => string | undefined;
+  /** The current user record: its config.bookPresets ("save as presets") pre-fill every upload. */
+  getUser?: () => { config?: Record<string, unknown> } | null | undefined;
+  createXhr?: () => XhrLike;
+  /** The session's expired-call queue (src/web/app/session.ts): signs in again, then `retry` runs. */
+  onSessionExpired?: <T>(retry: () => Promise<T>, error: ApiCallError) => Promise<T>;
+}
+
+/**
+ * The upload machine with its real side effects: preflight and status calls, the XHR upload. Loaded with
+ * the first batch; the app root spawns it (machines/app.machine.ts) and decides where its redirects go.
+ */
 export function createUploadMachine(deps: PublishingDeps) {
   const upload = fromCallback<UploadFileEvent, UploadActorInput>(({ input, sendBack }) => {
     const controller = new AbortController();
@@ -59,10 +73,9 @@ export function createUploadMachine(deps: PublishingDeps) {
       }),
     },
     actions: {
-      redirectToBooks: () => {
-        if (deps.currentPath() === UPLOAD_PATH) deps.navigate(BOOKS_PATH);
-      },
-      goToBooks: () => deps.navigate(BOOKS_PATH),
+      // The root goes to the book list (the automatic redirect only from the upload page).
+      redirectToBooks: sendParent({ type: 'batch.redirect' }),
+      goToBooks: sendParent({ type: 'batch.goToBooks' }),
     },
   });
   return machine;
