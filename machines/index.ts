@@ -45,6 +45,7 @@ export { readerMachine } from './reader.machine';
 export type { MachineEntry, PathConfig } from './registry-types';
 export { routerMachine } from './router.machine';
 export { sessionMachine } from './session.machine';
+export { copyMachine } from './share/copy.machine';
 export { shareMachine } from './share.machine';
 export { signUpModalMachine } from './sign-up-modal.machine';
 export { statusMachine } from './status.machine';

@@ -1,5 +1,6 @@
 import type { MachineEntry } from '../registry-types';
 import { shareMachine } from '../share.machine';
+import { copyMachine } from './copy.machine';
 import { ownShare, visitorShare } from './fixtures';
 
 /** Registry entry of the share machine (spread into machines/index.ts). */
@@ -26,6 +27,22 @@ export const shareMachines: MachineEntry[] = [
         { type: 'xstate.after.copyIndicator.share.open.copy.copied' },
       ],
       serializeState: (s) => `${JSON.stringify(s.value)}|${(s.context as { currentAccountId: string | null }).currentAccountId}`,
+    },
+  },
+  {
+    id: 'copy',
+    title: 'Copy a link',
+    description:
+      'A link shown beside its Copy button (the private link of the book settings): copied for 1 s, or the copy failed and the user selects it; copying again restarts.',
+    machine: copyMachine,
+    paths: {
+      events: () => [
+        { type: 'user.copy', text: 'https://quire.example/read/b1?token=abc' },
+        { type: 'user.dismissError' },
+        { type: 'xstate.done.actor.copyText', output: undefined },
+        { type: 'xstate.error.actor.copyText', error: new Error('denied') },
+        { type: 'xstate.after.copyIndicator.copy.copied' },
+      ],
     },
   },
 ];

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { fromPromise } from 'xstate';
 import { shownPrivateLink } from '../../../../../machines/book-settings/form';
+import { type CopyActorRef, copyMachine } from '../../../../../machines/share/copy.machine';
 import { Button } from '../../ui';
 import { type BookSettingsActor, CheckField } from './common';
 
@@ -59,41 +61,54 @@ function RenewLink({ actor }: { actor: BookSettingsActor }) {
   );
 }
 
+/** The copy machine with the browser's clipboard. */
+const clipboardCopy = copyMachine.provide({
+  actors: { copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)) },
+});
+
+/**
+ * The private link and its Copy button: the copy machine's states (machines/share/copy.machine.ts) —
+ * "Copied." for a second, or the link could not be copied.
+ */
+export function PrivateLinkCopy({ copy, link }: { copy: CopyActorRef; link: string }) {
+  const { t } = useLingui();
+  const linkId = useId();
+  const state = useSelector(copy, (s) => s.value);
+  return (
+    <>
+      <label className="field__label" htmlFor={linkId}>
+        <Trans id="book.settings.privateLink">Link for your readers</Trans>
+      </label>
+      <div className="settings-copy">
+        <input id={linkId} className="field__input" readOnly value={link} onFocus={(e) => e.target.select()} />
+        <Button size="sm" aria-busy={state === 'copying'} onClick={() => copy.send({ type: 'user.copy', text: link })}>
+          <Trans id="book.settings.copy">Copy</Trans>
+        </Button>
+      </div>
+      <span className="field__hint" aria-live="polite">
+        {state === 'copied' && t({ id: 'book.settings.copied', message: 'Copied.' })}
+        {state === 'failed' &&
+          t({ id: 'share.copy.msg.error', message: 'The link could not be copied. Select it above and copy it yourself.' })}
+      </span>
+    </>
+  );
+}
+
 /**
  * The private-options block (SPEC §2: shown for publishing_mode 2): the private link on or off and, once
  * saved on, the link to copy (url.private of the book) and its renewal.
  */
 export function PrivateOptions({ actor }: { actor: BookSettingsActor }) {
-  const { t } = useLingui();
-  const linkId = useId();
   const on = useSelector(actor, (s) => s.context.values.private_url === 1);
   const link = useSelector(actor, (s) => shownPrivateLink(s.context.values, s.context.saved, s.context.book));
-  const [copied, setCopied] = useState<boolean | null>(null);
+  const copy = useActorRef(clipboardCopy);
   const absolute = link ? new URL(link, globalThis.location?.href ?? 'http://localhost/').href : '';
-  const copy = () =>
-    navigator.clipboard.writeText(absolute).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
   return (
     <div className="settings-private" data-testid="private-options">
       <CheckField actor={actor} field="private_url" />
       {on && link && (
         <div className="field">
-          <label className="field__label" htmlFor={linkId}>
-            <Trans id="book.settings.privateLink">Link for your readers</Trans>
-          </label>
-          <div className="settings-copy">
-            <input id={linkId} className="field__input" readOnly value={absolute} onFocus={(e) => e.target.select()} />
-            <Button size="sm" onClick={copy}>
-              <Trans id="book.settings.copy">Copy</Trans>
-            </Button>
-          </div>
-          <span className="field__hint" aria-live="polite">
-            {copied === true && t({ id: 'book.settings.copied', message: 'Copied.' })}
-            {copied === false &&
-              t({ id: 'share.copy.msg.error', message: 'The link could not be copied. Select it above and copy it yourself.' })}
-          </span>
+          <PrivateLinkCopy copy={copy} link={absolute} />
           <RenewLink actor={actor} />
         </div>
       )}
