@@ -137,7 +137,8 @@ export function hostFactsOf(context: Pick<AppContext, 'facts' | 'authPages' | 's
     page,
     hash: facts.route?.params.hash,
     authPage: page !== undefined && context.authPages.includes(page),
-    ...(context.socialPending ? { socialPending: context.socialPending } : {}),
+    // Always present: the host merges what it observes, so a resumed sign-in must be cleared explicitly.
+    socialPending: context.socialPending ?? undefined,
   };
 }
 

@@ -1,0 +1,145 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { type AppActorRef, appMachine } from '../../../machines/app.machine';
+import { BOOKS_PATH, EXPIRED_SIGN_IN, UPLOAD_PATH } from '../../../machines/constants';
+import { postLoginMachine } from '../../../machines/post-login.machine';
+import { publishModalMachine } from '../../../machines/publish-modal.machine';
+import type { Route } from '../../../machines/router.machine';
+import { loginContent } from '../../../machines/sign-up/fixtures';
+import { openingOf } from '../../../machines/sign-up/host.machine';
+import { uploadMachine } from '../../../machines/upload.machine';
+import { watchApp } from '../../../src/web/app/watch';
+import { createUserStore, userFromLogin } from '../../../src/web/session/user-store';
+
+/**
+ * The app root with its real children (their default, side-effect-free actors) and the app's real
+ * `watch` (src/web/app/watch.ts) over a real user store: the glue that was in actors.ts, session.ts,
+ * SignUpModalView.tsx and PublishHostBody.tsx, driven as the app drives it.
+ */
+const route = (path: string, name: string, requiresLogin = false): Route => ({
+  path,
+  params: {},
+  page: { name, requiresLogin, bypassTerms: false },
+});
+
+function start(options: { socialPending?: 'google' } = {}) {
+  const store = createUserStore(undefined);
+  const navigate = vi.fn<(to: string, replace: boolean) => void>();
+  const visitRedirect = vi.fn<(path: string) => void>();
+  // A batch that keeps sending (its files never settle): the upload machine with inert file children.
+  const batchLogic = uploadMachine.provide({ actors: { uploadFile: createMachine({}) as never } });
+  const loadBatch = vi.fn(async () => ({ logic: batchLogic, startTime: 42 }));
+  const app: AppActorRef = createActor(
+    appMachine.provide({
+      actors: {
+        watch: watchApp(store),
+        postLogin: postLoginMachine.provide({ actions: { visitRedirect: (_, { path }) => visitRedirect(path) } }),
+        loadPublishModal: fromPromise(async () => publishModalMachine),
+        loadBatch: fromPromise(loadBatch),
+      },
+      actions: { navigate: (_, { to, replace }) => navigate(to, replace) },
+    }),
+    { input: { language: { language: 'en' }, signupPage: false, authPages: ['login', 'register'], ...options } },
+  ).start();
+  const child = <K extends keyof ReturnType<AppActorRef['getSnapshot']>['children']>(id: K) => app.getSnapshot().children[id]!;
+  const go = (r: Route) => child('router').send({ type: 'route.changed', route: r });
+  const signIn = () => {
+    store.set(userFromLogin(loginContent(), Date.now()));
+    app.send({
+      type: 'signUp.finished',
+      ending: { signedIn: loginContent(), closeExpiredSignIn: false, navigateTo: null },
+      redirectPath: null,
+    });
+  };
+  return { app, store, navigate, visitRedirect, loadBatch, child, go, signIn };
+}
+
+describe('app root', () => {
+  it('the session reaches the router: a page that requires login waits for it, then shows', async () => {
+    const { app, child, go, signIn } = start();
+    await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    go(route('/account/dashboard', 'account', true));
+    expect(child('router').getSnapshot().value).toBe('loginRequired');
+    expect(openingOf(child('signUpHost').getSnapshot())?.reason).toBe('required');
+    signIn();
+    await waitFor(child('router'), (s) => s.matches('ready'));
+    expect(app.getSnapshot().matches({ login: 'signedIn' })).toBe(true);
+    expect(openingOf(child('signUpHost').getSnapshot())).toBeNull();
+  });
+
+  it('a sign-in from the modal feeds the session and the post-login steps, closes the expired sign-in and leaves the route', async () => {
+    const { app, child, navigate, visitRedirect } = start();
+    await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    app.send({ type: 'session.signInNeeded' });
+    expect(
+      child('modals')
+        .getSnapshot()
+        .context.stack.map((m) => m.id),
+    ).toEqual([EXPIRED_SIGN_IN]);
+    app.send({
+      type: 'signUp.finished',
+      ending: { signedIn: loginContent(), closeExpiredSignIn: true, navigateTo: '/' },
+      redirectPath: '/x',
+    });
+    expect(child('session').getSnapshot().matches('loggedIn')).toBe(true);
+    // No step is due for this user: the post-login sequence visits the login-redirect path at once.
+    expect(visitRedirect).toHaveBeenCalledWith('/x');
+    expect(child('modals').getSnapshot().context.stack).toEqual([]);
+    expect(navigate).toHaveBeenCalledWith('/', true);
+  });
+
+  it('the publish route opens the publish modal; its files start a batch and go to the upload page; signing out stops the batch', async () => {
+    const { app, child, go, signIn, navigate, loadBatch } = start();
+    await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    go(route('/', 'home'));
+    signIn();
+    go(route('/publish', 'publish', true));
+    const modal = (await waitFor(app, (s) => s.context.publishModal !== null)).context.publishModal!;
+    expect(modal.getSnapshot().context).toMatchObject({ maxFiles: 1, filesize: 104_857_600 });
+    const file = new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' });
+    modal.send({ type: 'user.pick', files: [file] } as never);
+    modal.send({ type: 'user.submit' } as never);
+    const running = await waitFor(app, (s) => s.context.batch !== null);
+    expect(running.context.publishModal).toBeNull();
+    expect(loadBatch).toHaveBeenCalledTimes(1);
+    expect(running.context.batch!.getSnapshot().context.entries.map((e) => e.name)).toEqual(['a.pdf']);
+    expect(navigate).toHaveBeenLastCalledWith(UPLOAD_PATH, true);
+    go(route(UPLOAD_PATH, 'upload', true));
+    // Back on the publish route while files are still sent: that batch shows, no second modal.
+    go(route('/publish', 'publish', true));
+    await waitFor(child('router'), (s) => s.matches('ready'));
+    expect(navigate).toHaveBeenLastCalledWith(UPLOAD_PATH, true);
+    expect(app.getSnapshot().context.publishModal).toBeNull();
+    // The batch's automatic redirect moves only a user on the upload page.
+    go(route(UPLOAD_PATH, 'upload', true));
+    await waitFor(child('router'), (s) => s.matches('ready'));
+    app.send({ type: 'batch.redirect' });
+    expect(navigate).toHaveBeenLastCalledWith(BOOKS_PATH, false);
+    const batch = app.getSnapshot().context.batch!;
+    child('session').send({ type: 'user.logout' });
+    await waitFor(app, (s) => s.context.batch === null);
+    expect(batch.getSnapshot().status).toBe('stopped');
+  });
+
+  it('closing the publish modal goes back to the page the user came from', async () => {
+    const { app, child, go, signIn, navigate } = start();
+    await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    signIn();
+    go(route('/explorer', 'explorer'));
+    go(route('/publish', 'publish', true));
+    const modal = (await waitFor(app, (s) => s.context.publishModal !== null)).context.publishModal!;
+    modal.send({ type: 'user.close' } as never);
+    expect(navigate).toHaveBeenLastCalledWith('/explorer', true);
+    expect(app.getSnapshot().matches({ publish: 'leaving' })).toBe(true);
+  });
+
+  it('back from a full-page social sign-in, the sign-up modal opens to resume it until the modal ends', async () => {
+    const { app, child, go } = start({ socialPending: 'google' });
+    await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    go(route('/', 'home'));
+    expect(openingOf(child('signUpHost').getSnapshot())).toMatchObject({ reason: 'route', resumeSocial: 'google' });
+    app.send({ type: 'signUp.finished', ending: { signedIn: null, closeExpiredSignIn: false, navigateTo: null }, redirectPath: null });
+    go(route('/explorer', 'explorer'));
+    expect(openingOf(child('signUpHost').getSnapshot())).toBeNull();
+  });
+});
