@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
-import { type AppActorRef, appMachine } from '../../../machines/app.machine';
+import { type AnyActorLogic, createActor, createMachine, fromPromise, waitFor } from 'xstate';
+import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
 import { BOOKS_PATH, EXPIRED_SIGN_IN, UPLOAD_PATH } from '../../../machines/constants';
 import { postLoginMachine } from '../../../machines/post-login.machine';
 import { publishModalMachine } from '../../../machines/publish-modal.machine';
@@ -28,13 +28,13 @@ function start(options: { socialPending?: 'google' } = {}) {
   const visitRedirect = vi.fn<(path: string) => void>();
   // A batch that keeps sending (its files never settle): the upload machine with inert file children.
   const batchLogic = uploadMachine.provide({ actors: { uploadFile: createMachine({}) as never } });
-  const loadBatch = vi.fn(async () => ({ logic: batchLogic, startTime: 42 }));
+  const loadBatch = vi.fn(async (): Promise<LoadedBatch> => ({ logic: batchLogic, startTime: 42 }));
   const app: AppActorRef = createActor(
     appMachine.provide({
       actors: {
         watch: watchApp(store),
         postLogin: postLoginMachine.provide({ actions: { visitRedirect: (_, { path }) => visitRedirect(path) } }),
-        loadPublishModal: fromPromise(async () => publishModalMachine),
+        loadPublishModal: fromPromise(async (): Promise<AnyActorLogic> => publishModalMachine),
         loadBatch: fromPromise(loadBatch),
       },
       actions: { navigate: (_, { to, replace }) => navigate(to, replace) },
