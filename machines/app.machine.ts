@@ -15,7 +15,7 @@ import { alertsMachine } from './alerts.machine';
 import { BOOKS_PATH, EXPIRED_SIGN_IN, type Language, UPLOAD_PATH } from './constants';
 import { languageMachine } from './language.machine';
 import { modalsMachine } from './modals.machine';
-import { postLoginMachine } from './post-login.machine';
+import type { PostLoginRequest } from './post-login.machine';
 import type { PublishRequest } from './publish/types';
 import type { PublishModalInput, PublishModalOutput } from './publish-modal.machine';
 import { type Route, routerMachine } from './router.machine';
@@ -27,15 +27,15 @@ import type { UploadActorRef, UploadInput } from './upload.machine';
 
 /**
  * The app's root (DESIGN §4): it starts every app-wide machine as its child, each under its
- * `systemId` — alerts, language, modals, router, session, the sign-up host, the post-login steps and
- * the server status — and, loaded when first needed, spawns the publish modal and the upload batch
- * (`context.publishModal`, `context.batch`; ids only: one replaces the other, and a system id cannot be
- * taken again before the stopped actor left the system). What
+ * `systemId` — alerts, language, modals, router, session, the sign-up host and the server status —
+ * and, loaded when first needed, spawns the post-login steps, the publish modal and the upload batch
+ * (`context.postLogin`, `context.publishModal`, `context.batch`; ids only: a batch replaces the other,
+ * and a system id cannot be taken again before the stopped actor left the system). What
  * ties them together is here, as transitions:
  * - region `login`: the session's state reaches the router (login-required pages);
  * - the sign-up host's facts (reason priority: machines/sign-up/host.machine.ts) follow the modal
  *   stack, the router and the session, and the sign-up modal's ending feeds the session, the
- *   post-login steps, the modal stack and the location;
+ *   post-login steps (region `postLogin`: loaded with the first sign-in), the modal stack and the location;
  * - region `publish`: the publish route opens the publish modal (signed in, the user's limits known,
  *   no batch still sending — else it shows that batch); its output starts a batch or goes back;
  * - region `batch`: one upload batch at a time; a new one replaces it, signing out stops it; its
@@ -84,6 +84,9 @@ export interface AppContext {
   request: PublishRequest | null;
   /** The current upload batch (kept once finished, until the next one or sign-out). */
   batch: UploadActorRef | null;
+  /** The post-login steps (loaded with the first sign-in of this page) and the sign-in waiting for them. */
+  postLogin: AnyActorRef | null;
+  signedIn: PostLoginRequest | null;
 }
 
 /** The upload machine with its side effects, loaded with the first batch, and the batch's start time (SPEC §7). */
@@ -109,6 +112,8 @@ export type AppEvent =
   | { type: 'session.ended' }
   /** A post-login step signed the user out. */
   | { type: 'postLogin.signOut' }
+  /** Raised by a sign-in: the post-login steps follow it (loaded first when needed). */
+  | { type: 'postLogin.start'; request: PostLoginRequest }
   /** Raised with the publish modal's submitted files. */
   | { type: 'batch.start'; request: PublishRequest }
   /** The batch's redirects: automatic (only from the upload page) and the proxy-error modal's OK. */
@@ -161,12 +166,13 @@ export const appMachine = setup({
     router: routerMachine,
     session: sessionMachine,
     signUpHost: signUpHostMachine,
-    postLogin: postLoginMachine,
     status: statusMachine,
     /** Reports `app.observed` whenever the session, router, modal stack or stored user change (the app provides it). */
     watch: fromCallback<AppEvent>(() => undefined),
     /** Loads the publish modal's machine (its code loads when the publish route first opens). */
     loadPublishModal: fromPromise<AnyActorLogic>(() => import('./publish-modal.machine').then((m) => m.publishModalMachine)),
+    /** Loads the post-login machine with its steps' side effects (signed-in only: loaded with the first sign-in). */
+    loadPostLogin: fromPromise<AnyActorLogic>(() => import('./post-login.machine').then((m) => m.postLoginMachine)),
     /** Loads the upload machine with its side effects (the app provides it) and notes the batch's start time. */
     loadBatch: fromPromise<LoadedBatch>(() => import('./upload.machine').then((m) => ({ logic: m.uploadMachine, startTime: 0 }))),
   },
@@ -225,6 +231,17 @@ export const appMachine = setup({
       enqueue.assign({ batch: null });
     }),
     forgetBatch: assign({ batch: null }),
+    keepSignIn: assign({ signedIn: ({ context, event }) => (event.type === 'postLogin.start' ? event.request : context.signedIn) }),
+    spawnPostLogin: assign({
+      postLogin: ({ event, spawn }) =>
+        'output' in event ? (spawn(event.output as never, { id: 'postLogin' } as never) as unknown as AnyActorRef) : null,
+    }),
+    /** The sign-in reaches the post-login steps (the one kept while they loaded, or the one just raised). */
+    runPostLogin: enqueueActions(({ context, event, enqueue }) => {
+      const request = event.type === 'postLogin.start' ? event.request : context.signedIn;
+      if (context.postLogin && request) enqueue.sendTo(context.postLogin, { type: 'login.succeeded', ...request });
+      enqueue.assign({ signedIn: null });
+    }),
     /** The sign-up modal's ending: the session and the post-login steps follow a sign-in; the expired sign-in leaves the stack. */
     finishSignUp: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'signUp.finished') return;
@@ -232,12 +249,14 @@ export const appMachine = setup({
       enqueue.assign({ socialPending: null });
       if (signedIn) {
         enqueue.sendTo('session', { type: 'user.signedIn', content: signedIn as LoginContent });
-        enqueue.sendTo('postLogin', {
-          type: 'login.succeeded',
-          user: signedIn,
-          // The route at the time the modal ends (a page that bypasses terms skips the post-login steps).
-          bypassTerms: context.facts.route?.page.bypassTerms ?? false,
-          redirectPath: event.redirectPath,
+        enqueue.raise({
+          type: 'postLogin.start',
+          request: {
+            user: signedIn,
+            // The route at the time the modal ends (a page that bypasses terms skips the post-login steps).
+            bypassTerms: context.facts.route?.page.bypassTerms ?? false,
+            redirectPath: event.redirectPath,
+          },
         });
       }
       if (closeExpiredSignIn) enqueue.sendTo('modals', { type: 'modal.close', id: EXPIRED_SIGN_IN });
@@ -263,6 +282,8 @@ export const appMachine = setup({
     publishModal: null,
     request: null,
     batch: null,
+    postLogin: null,
+    signedIn: null,
   }),
   invoke: [
     { id: 'alerts', systemId: 'alerts', src: 'alerts' },
@@ -276,7 +297,6 @@ export const appMachine = setup({
       input: ({ context }) => ({ signupPage: context.start.signupPage }),
     },
     { id: 'signUpHost', systemId: 'signUpHost', src: 'signUpHost', input: ({ context }) => hostFactsOf(context) },
-    { id: 'postLogin', systemId: 'postLogin', src: 'postLogin' },
     { id: 'status', systemId: 'status', src: 'status' },
     { id: 'watch', src: 'watch' },
   ],
@@ -351,6 +371,27 @@ export const appMachine = setup({
         /** The modal ended: it opens again only once the publish route was left. */
         leaving: {
           on: { 'app.changed': { guard: 'offPublish', target: 'closed' } },
+        },
+      },
+    },
+    /** The post-login steps (SPEC §4 Login), loaded with the first sign-in: only signed-in pages need them. */
+    postLogin: {
+      initial: 'unloaded',
+      states: {
+        unloaded: {
+          on: { 'postLogin.start': { target: 'loading', actions: 'keepSignIn' } },
+        },
+        loading: {
+          invoke: {
+            id: 'loadPostLogin',
+            src: 'loadPostLogin',
+            onDone: { target: 'ready', actions: ['spawnPostLogin', 'runPostLogin'] },
+            onError: { target: 'unloaded', actions: assign({ signedIn: null }) },
+          },
+          on: { 'postLogin.start': { actions: 'keepSignIn' } },
+        },
+        ready: {
+          on: { 'postLogin.start': { actions: 'runPostLogin' } },
         },
       },
     },

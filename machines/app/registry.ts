@@ -25,6 +25,7 @@ const FACTS: EventObject[] = [
 
 /** Stand-ins the paths spawn for the lazily loaded machines: a publish modal, and a batch still sending its files. */
 const publishModalStandIn = createMachine({ id: 'publishModal' });
+const postLoginStandIn = createMachine({ id: 'postLogin' });
 const sendingBatch = createMachine({
   id: 'upload',
   initial: 'active',
@@ -36,7 +37,7 @@ export const appMachines: MachineEntry[] = [
     id: 'app',
     title: 'App',
     description:
-      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, post-login, status) and ties them: the session reaches the router, the publish route opens the publish modal whose files start one upload batch (signing out stops it), the sign-up modal’s ending feeds the session and the post-login steps.',
+      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, status) and ties them: the session reaches the router, the publish route opens the publish modal whose files start one upload batch (signing out stops it), the sign-up modal’s ending feeds the session and the post-login steps (loaded with the first sign-in).',
     machine: appMachine,
     eventLabels: {
       'app.observed': 'the app saw a change',
@@ -54,6 +55,8 @@ export const appMachines: MachineEntry[] = [
         { type: 'xstate.done.actor.publishModal', output: { kind: 'closed' } },
         { type: 'xstate.done.actor.loadBatch', output: { logic: sendingBatch, startTime: 1 } },
         { type: 'xstate.error.actor.loadBatch', error: new Error('chunk failed') },
+        { type: 'xstate.done.actor.loadPostLogin', output: postLoginStandIn },
+        { type: 'xstate.error.actor.loadPostLogin', error: new Error('chunk failed') },
         { type: 'xstate.error.actor.batch', error: new Error('batch failed') },
         { type: 'batch.redirect' },
         { type: 'batch.goToBooks' },
@@ -79,6 +82,8 @@ export const appMachines: MachineEntry[] = [
           c.batch ? 'batch' : '',
           c.publishModal ? 'modal' : '',
           c.request ? 'request' : '',
+          c.postLogin ? 'postLogin' : '',
+          c.signedIn ? 'signedIn' : '',
           c.previousPath,
         ].join('|');
       },

@@ -5,7 +5,6 @@ import { alertsMachine } from '../../machines/alerts.machine';
 import { appMachine, NO_FACTS } from '../../machines/app.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { modalsMachine, type OpenModal } from '../../machines/modals.machine';
-import { postLoginMachine } from '../../machines/post-login.machine';
 import { type Route, routerMachine } from '../../machines/router.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { signUpModalMachine } from '../../machines/sign-up-modal.machine';
@@ -56,7 +55,7 @@ export function storyActors(state: StoryState = {}): AppActors {
     config: DEFAULT_CLIENT_CONFIG,
     app: actorAt(
       appMachine,
-      { login: state.user ? 'signedIn' : 'signedOut', publish: 'closed', batch: 'none' },
+      { login: state.user ? 'signedIn' : 'signedOut', publish: 'closed', batch: 'none', postLogin: 'unloaded' },
       {
         start: { language: { language: 'en' }, signupPage: false },
         facts: NO_FACTS,
@@ -66,6 +65,8 @@ export function storyActors(state: StoryState = {}): AppActors {
         publishModal: null,
         request: null,
         batch: null,
+        postLogin: null,
+        signedIn: null,
       },
     ),
     status: actorAt(statusMachine, status, { status: status === 'known' ? { name: 'Quire', version: '1.0.0' } : null }),
@@ -89,7 +90,6 @@ export function storyActors(state: StoryState = {}): AppActors {
     }),
     auth: {
       store: { get: () => state.user ?? null, set: () => {}, subscribe: () => () => {} },
-      postLogin: createActor(postLoginMachine),
       signUpModal: () => signUpModalMachine,
       signUpServices: () => ({}),
     },

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { openingOf, type SignUpOpening } from '../../../machines/sign-up/host.machine';
-import { PostLoginModals } from '../components/account/PostLoginModals';
+import { type PostLoginActor, PostLoginModals } from '../components/account/PostLoginModals';
 import { useApp } from './context';
 
 // The modal (machine and views) loads when it first opens (most visits never sign in), keeping the first load small.
@@ -15,8 +15,10 @@ const sameOpening = (a: SignUpOpening | null, b: SignUpOpening | null) => a?.key
  * modal per opening, and the post-login steps.
  */
 export function AuthHost() {
-  const { signUpHost, auth } = useApp();
+  const { signUpHost, app } = useApp();
   const opening = useSelector(signUpHost, openingOf, sameOpening);
+  // The post-login steps, once the first sign-in of this page loaded them (machines/app.machine.ts).
+  const postLogin = useSelector(app, (s) => s.context.postLogin) as PostLoginActor | null;
 
   return (
     <>
@@ -25,7 +27,7 @@ export function AuthHost() {
           <SignUpModalView key={opening.key} opening={opening} />
         </Suspense>
       )}
-      <PostLoginModals actor={auth.postLogin} />
+      {postLogin && <PostLoginModals actor={postLogin} />}
     </>
   );
 }

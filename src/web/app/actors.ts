@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
 import type { AlertRequest } from '../../../machines/alert.machine';
 import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
 import type { Language } from '../../../machines/constants';
@@ -130,6 +130,12 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
     return { logic: createUploadMachine(publishingDeps), startTime };
   });
 
+  // The post-login steps load with the first sign-in (signed-in only).
+  const loadPostLogin = fromPromise(
+    (): Promise<AnyActorLogic> =>
+      import('./post-login').then((m) => m.createPostLogin({ api, fetchSession: wiring.fetchSession, pushAlert, navigate, doc })),
+  );
+
   const status = statusMachine.provide({
     actors: { loadStatus: fromPromise(({ signal }) => api.call('public/status', { schema: ServerStatusSchema, anonymous: true, signal })) },
   });
@@ -140,7 +146,7 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
         language,
         router,
         session: wiring.session,
-        postLogin: wiring.postLogin,
+        loadPostLogin,
         status,
         loadBatch,
         watch: watchApp(wiring.store),
@@ -177,7 +183,6 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
     detected,
     auth: {
       store: wiring.store,
-      postLogin: refs.postLogin!,
       /** The sign-up modal's services (its machine loads with its views); its ending goes to the root. */
       signUpServices: () => ({
         ...wiring.signUpServices(() => root.send({ type: 'signUp.leftToRoot' })),

@@ -1,20 +1,15 @@
 import { createActor, fromPromise, sendParent } from 'xstate';
 import { accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import type { AlertRequest } from '../../../machines/alert.machine';
-import { consentsMachine } from '../../../machines/consents.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
-import type { PostLoginUser } from '../../../machines/post-login.machine';
-import { postLoginMachine } from '../../../machines/post-login.machine';
 import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import type { SignUpServices } from '../../../machines/sign-up/provide';
-import { termsMachine } from '../../../machines/terms.machine';
-import { usageContextMachine } from '../../../machines/usage-context.machine';
 import type { ApiClient, Gate } from '../../api';
 import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
-import { readCookie, setCookie } from '../i18n/cookies';
+import { readCookie } from '../i18n/cookies';
 import { provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
 import { createUserStore, userFromLogin, writeAssociation } from '../session/user-store';
-import { LOGIN_REDIRECT_COOKIE, loginRedirectTarget } from './login-redirect';
+import { LOGIN_REDIRECT_COOKIE } from './login-redirect';
 
 export interface SessionDeps {
   api: ApiClient;
@@ -112,49 +107,6 @@ export function createSessionWiring(deps: SessionDeps) {
     },
   });
 
-  const steps = {
-    terms: termsMachine.provide({
-      actors: {
-        acceptTerms: fromPromise(() => api.call('profile/tos/accept', { method: 'POST', json: {} })),
-        refreshUser: fromPromise<PostLoginUser | null>(() => fetchSession()),
-      },
-    }),
-    usageContext: usageContextMachine.provide({
-      actors: {
-        saveContext: fromPromise(async ({ input }) => {
-          await api.call('account/update', { method: 'POST', json: input });
-          if ('job_title' in input) await api.call('profile/update', { method: 'POST', json: { job_title: input.job_title } });
-        }),
-        refreshUser: fromPromise<PostLoginUser | null>(() => fetchSession()),
-      },
-      actions: { showThanks: () => pushAlert({ type: 'success', message: { id: 'account.context.thanks' } }) },
-    }),
-    consents: consentsMachine.provide({
-      actors: {
-        loadPrefs: fromPromise(async () => {
-          const c = await api.call<{ values: string }>('profile/subscription/get', { method: 'GET' });
-          return { values: JSON.parse(c.values) as Record<string, boolean> };
-        }),
-        savePrefs: fromPromise(({ input }) =>
-          api.call('profile/subscription/update', { method: 'POST', json: { values: JSON.stringify(input.values) } }),
-        ),
-        refreshUser: fromPromise<PostLoginUser | null>(() => fetchSession()),
-      },
-    }),
-  };
-  const postLogin = postLoginMachine.provide({
-    actors: steps,
-    actions: {
-      visitRedirect: (_, { path }) => {
-        setCookie(LOGIN_REDIRECT_COOKIE, '', -1, doc);
-        const target = loginRedirectTarget(path);
-        if (target.fullLoad && doc.defaultView) doc.defaultView.location.assign(target.path);
-        else deps.navigate(target.path);
-      },
-      signOut: sendParent({ type: 'postLogin.signOut' }),
-    },
-  });
-
   /** The API client's hook: keep the retry until the user signs in again (SPEC §4 Session expiry). */
   const onSessionExpired = <T>(retry: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -198,9 +150,10 @@ export function createSessionWiring(deps: SessionDeps) {
 
   return {
     store,
-    /** The session and post-login machines with their side effects (the app root runs them). */
+    /** The session machine with its side effects (the app root runs it). */
     session,
-    postLogin,
+    /** GETs the session and stores the user (the post-login steps refresh the user with it). */
+    fetchSession,
     onSessionExpired,
     /** What the sign-up modal needs from the app (the modal's machine is loaded with its views). */
     signUpServices,

@@ -33,7 +33,10 @@ function start(options: { socialPending?: 'google' } = {}) {
     appMachine.provide({
       actors: {
         watch: watchApp(store),
-        postLogin: postLoginMachine.provide({ actions: { visitRedirect: (_, { path }) => visitRedirect(path) } }),
+        loadPostLogin: fromPromise(
+          async (): Promise<AnyActorLogic> =>
+            postLoginMachine.provide({ actions: { visitRedirect: (_, { path }) => visitRedirect(path) } }),
+        ),
         loadPublishModal: fromPromise(async (): Promise<AnyActorLogic> => publishModalMachine),
         loadBatch: fromPromise(loadBatch),
       },
@@ -82,8 +85,9 @@ describe('app root', () => {
       redirectPath: '/x',
     });
     expect(child('session').getSnapshot().matches('loggedIn')).toBe(true);
-    // No step is due for this user: the post-login sequence visits the login-redirect path at once.
-    expect(visitRedirect).toHaveBeenCalledWith('/x');
+    // The post-login steps load with this first sign-in; no step is due for this user: the login-redirect path is visited.
+    await vi.waitFor(() => expect(visitRedirect).toHaveBeenCalledWith('/x'));
+    expect(app.getSnapshot().matches({ postLogin: 'ready' })).toBe(true);
     expect(child('modals').getSnapshot().context.stack).toEqual([]);
     expect(navigate).toHaveBeenCalledWith('/', true);
   });
