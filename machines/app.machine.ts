@@ -9,6 +9,7 @@ import {
   raise,
   sendTo,
   setup,
+  spawnChild,
 } from 'xstate';
 import type { LoginContent } from '../src/contracts/accounts';
 import { alertsMachine } from './alerts.machine';
@@ -40,6 +41,7 @@ import type { UploadActorRef, UploadInput } from './upload.machine';
  *   no batch still sending — else it shows that batch); its output starts a batch or goes back;
  * - region `batch`: one upload batch at a time; a new one replaces it, signing out stops it; its
  *   redirects go to the book list.
+ * - a language the user chose is kept on the signed-in profile (`saveLanguage`).
  * The app reports what its children and the user store show as `app.observed` (the `watch` actor);
  * navigation is the named action `navigate`; the children's side effects are provided by the app.
  */
@@ -112,6 +114,8 @@ export type AppEvent =
   | { type: 'session.ended' }
   /** A post-login step signed the user out. */
   | { type: 'postLogin.signOut' }
+  /** The user switched the language (the language machine's `chosen`). */
+  | { type: 'language.chosen'; language: Language }
   /** Raised by a sign-in: the post-login steps follow it (loaded first when needed). */
   | { type: 'postLogin.start'; request: PostLoginRequest }
   /** Raised with the publish modal's submitted files. */
@@ -171,6 +175,8 @@ export const appMachine = setup({
     watch: fromCallback<AppEvent>(() => undefined),
     /** Loads the publish modal's machine (its code loads when the publish route first opens). */
     loadPublishModal: fromPromise<AnyActorLogic>(() => import('./publish-modal.machine').then((m) => m.publishModalMachine)),
+    /** Keeps the chosen language on the signed-in profile (mail language; SPEC §7 Language); the app provides it. */
+    saveLanguage: fromPromise<void, { language: Language }>(async () => {}),
     /** Loads the post-login machine with its steps' side effects (signed-in only: loaded with the first sign-in). */
     loadPostLogin: fromPromise<AnyActorLogic>(() => import('./post-login.machine').then((m) => m.postLoginMachine)),
     /** Loads the upload machine with its side effects (the app provides it) and notes the batch's start time. */
@@ -315,6 +321,12 @@ export const appMachine = setup({
     'session.signInSettled': { actions: 'closeExpiredSignIn' },
     'session.ended': { guard: 'onProtectedPage', actions: { type: 'navigate', params: { to: '/', replace: false } } },
     'postLogin.signOut': { actions: 'logout' },
+    'language.chosen': {
+      guard: 'loggedIn',
+      actions: spawnChild('saveLanguage', {
+        input: ({ event }) => ({ language: (event as Extract<AppEvent, { type: 'language.chosen' }>).language }),
+      }),
+    },
   },
   type: 'parallel',
   states: {

@@ -35,6 +35,8 @@ export const languageMachine = setup({
     apply: (_, _params: { language: Language; catalog: Catalog }) => {},
     /** Shows 'failed to load translation'; the app provides it (alert queue). */
     reportFailure: () => {},
+    /** The user's choice is applied: the app keeps it on a signed-in profile (the app root saves it). */
+    chosen: (_, _params: { language: Language }) => {},
     request: assign({ requested: ({ context, event }) => (event.type === 'user.choose' ? event.language : context.requested) }),
   },
 }).createMachine({
@@ -74,6 +76,7 @@ export const languageMachine = setup({
           actions: [
             assign({ language: ({ context }) => context.requested }),
             { type: 'apply', params: ({ context, event }) => ({ language: context.requested, catalog: event.output }) },
+            { type: 'chosen', params: ({ context }) => ({ language: context.requested }) },
           ],
         },
         onError: { target: 'ready', actions: 'reportFailure' },

@@ -72,6 +72,7 @@ export const appMachines: MachineEntry[] = [
         { type: 'session.signInSettled' },
         { type: 'session.ended' },
         { type: 'postLogin.signOut' },
+        { type: 'language.chosen', language: 'de' },
       ],
       serializeState: (s) => {
         const c = s.context as AppContext;

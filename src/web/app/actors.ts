@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { type AnyActorLogic, createActor, fromPromise } from 'xstate';
+import { type AnyActorLogic, createActor, fromPromise, sendParent } from 'xstate';
 import type { AlertRequest } from '../../../machines/alert.machine';
 import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
 import type { Language } from '../../../machines/constants';
@@ -58,15 +58,8 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
         i18n.activate(lang);
         doc.documentElement.lang = lang;
         setCookie('lang', lang, undefined, doc);
-        // A signed-in user's choice is kept on the profile (mail language; SPEC §7 Language).
-        const user = wiring.store.get();
-        if (user && user.profile.language !== lang && children()?.session?.getSnapshot().matches('loggedIn')) {
-          api
-            .call('profile/update', { method: 'POST', json: { language: lang }, ignoreAlerts: true })
-            .then(() => wiring.store.set({ ...user, profile: { ...user.profile, language: lang }, language: lang }))
-            .catch(() => {});
-        }
       },
+      chosen: sendParent((_, { language: lang }) => ({ type: 'language.chosen' as const, language: lang })),
       reportFailure: () => pushAlert({ type: 'error', message: { id: 'commons.translationFailed' } }),
     },
   });
@@ -130,6 +123,14 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
     return { logic: createUploadMachine(publishingDeps), startTime };
   });
 
+  // A signed-in user's choice is kept on the profile (mail language; SPEC §7 Language).
+  const saveLanguage = fromPromise<void, { language: Language }>(async ({ input: { language: lang } }) => {
+    const user = wiring.store.get();
+    if (!user || user.profile.language === lang) return;
+    await api.call('profile/update', { method: 'POST', json: { language: lang }, ignoreAlerts: true });
+    wiring.store.set({ ...user, profile: { ...user.profile, language: lang }, language: lang });
+  });
+
   // The post-login steps load with the first sign-in (signed-in only).
   const loadPostLogin = fromPromise(
     (): Promise<AnyActorLogic> =>
@@ -147,6 +148,7 @@ export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
         router,
         session: wiring.session,
         loadPostLogin,
+        saveLanguage,
         status,
         loadBatch,
         watch: watchApp(wiring.store),

@@ -26,6 +26,7 @@ function start(options: { socialPending?: 'google' } = {}) {
   const store = createUserStore(undefined);
   const navigate = vi.fn<(to: string, replace: boolean) => void>();
   const visitRedirect = vi.fn<(path: string) => void>();
+  const saveLanguage = vi.fn(async (_language: string) => {});
   // A batch that keeps sending (its files never settle): the upload machine with inert file children.
   const batchLogic = uploadMachine.provide({ actors: { uploadFile: createMachine({}) as never } });
   const loadBatch = vi.fn(async (): Promise<LoadedBatch> => ({ logic: batchLogic, startTime: 42 }));
@@ -39,6 +40,7 @@ function start(options: { socialPending?: 'google' } = {}) {
         ),
         loadPublishModal: fromPromise(async (): Promise<AnyActorLogic> => publishModalMachine),
         loadBatch: fromPromise(loadBatch),
+        saveLanguage: fromPromise(({ input }) => saveLanguage(input.language)),
       },
       actions: { navigate: (_, { to, replace }) => navigate(to, replace) },
     }),
@@ -54,7 +56,7 @@ function start(options: { socialPending?: 'google' } = {}) {
       redirectPath: null,
     });
   };
-  return { app, store, navigate, visitRedirect, loadBatch, child, go, signIn };
+  return { app, store, navigate, visitRedirect, saveLanguage, loadBatch, child, go, signIn };
 }
 
 describe('app root', () => {
@@ -145,5 +147,15 @@ describe('app root', () => {
     app.send({ type: 'signUp.finished', ending: { signedIn: null, closeExpiredSignIn: false, navigateTo: null }, redirectPath: null });
     go(route('/explorer', 'explorer'));
     expect(openingOf(child('signUpHost').getSnapshot())).toBeNull();
+  });
+
+  it('a language the user chose is kept on the profile only while signed in', async () => {
+    const { app, child, signIn, saveLanguage } = start();
+    await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    app.send({ type: 'language.chosen', language: 'de' });
+    expect(saveLanguage).not.toHaveBeenCalled();
+    signIn();
+    app.send({ type: 'language.chosen', language: 'fr' });
+    await vi.waitFor(() => expect(saveLanguage).toHaveBeenCalledWith('fr'));
   });
 });
