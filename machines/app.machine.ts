@@ -33,7 +33,8 @@ import type { UploadActorRef, UploadInput } from './upload.machine';
  * (`context.postLogin`, `context.publishModal`, `context.batch`; ids only: a batch replaces the other,
  * and a system id cannot be taken again before the stopped actor left the system). What
  * ties them together is here, as transitions:
- * - region `login`: the session's state reaches the router (login-required pages);
+ * - region `login`: the session's state reaches the router (login-required pages), and the browser's
+ *   location reaches the router, the modal stack and the session once the session check is over;
  * - the sign-up host's facts (reason priority: machines/sign-up/host.machine.ts) follow the modal
  *   stack, the router and the session, and the sign-up modal's ending feeds the session, the
  *   post-login steps (region `postLogin`: loaded with the first sign-in), the modal stack and the location;
@@ -86,6 +87,8 @@ export interface AppContext {
   request: PublishRequest | null;
   /** The current upload batch (kept once finished, until the next one or sign-out). */
   batch: UploadActorRef | null;
+  /** The browser's latest location as a route: it reaches the router once the session check is over. */
+  location: Route | null;
   /** The post-login steps (loaded with the first sign-in of this page) and the sign-in waiting for them. */
   postLogin: AnyActorRef | null;
   signedIn: PostLoginRequest | null;
@@ -98,6 +101,8 @@ export interface LoadedBatch {
 }
 
 export type AppEvent =
+  /** The browser's location changed (path or fragment), read as a route of the page registry. */
+  | { type: 'location.changed'; route: Route }
   | ({ type: 'app.observed' } & AppFacts)
   /** Raised after every observation: the regions decide on the new facts. */
   | { type: 'app.changed' }
@@ -237,6 +242,15 @@ export const appMachine = setup({
       enqueue.assign({ batch: null });
     }),
     forgetBatch: assign({ batch: null }),
+    keepLocation: assign({ location: ({ context, event }) => (event.type === 'location.changed' ? event.route : context.location) }),
+    /** The location reaches the router (access, page module), the modal stack (full modals close) and the session (signup page). */
+    followLocation: enqueueActions(({ context, enqueue }) => {
+      const route = context.location;
+      if (!route) return;
+      enqueue.sendTo('router', { type: 'route.changed', route });
+      enqueue.sendTo('modals', { type: 'route.changed' });
+      enqueue.sendTo('session', { type: 'page.changed', signupPage: route.path === '/register' });
+    }),
     keepSignIn: assign({ signedIn: ({ context, event }) => (event.type === 'postLogin.start' ? event.request : context.signedIn) }),
     spawnPostLogin: assign({
       postLogin: ({ event, spawn }) =>
@@ -288,6 +302,7 @@ export const appMachine = setup({
     publishModal: null,
     request: null,
     batch: null,
+    location: null,
     postLogin: null,
     signedIn: null,
   }),
@@ -330,23 +345,41 @@ export const appMachine = setup({
   },
   type: 'parallel',
   states: {
-    /** The session's state reaches the router once the check is over. */
+    /**
+     * The session's state reaches the router once the check is over, and so does the location: routing
+     * waits for the check, so a signed-in visitor never sees the sign-in modal flash.
+     */
     login: {
       initial: 'checking',
       states: {
         checking: {
           on: {
+            'location.changed': { actions: 'keepLocation' },
             'app.changed': [
-              { guard: 'loggedIn', target: 'signedIn', actions: { type: 'tellRouter', params: { loggedIn: true } } },
-              { guard: 'settledOut', target: 'signedOut', actions: { type: 'tellRouter', params: { loggedIn: false } } },
+              {
+                guard: 'loggedIn',
+                target: 'signedIn',
+                actions: [{ type: 'tellRouter', params: { loggedIn: true } }, 'followLocation'],
+              },
+              {
+                guard: 'settledOut',
+                target: 'signedOut',
+                actions: [{ type: 'tellRouter', params: { loggedIn: false } }, 'followLocation'],
+              },
             ],
           },
         },
         signedIn: {
-          on: { 'app.changed': { guard: 'settledOut', target: 'signedOut', actions: { type: 'tellRouter', params: { loggedIn: false } } } },
+          on: {
+            'location.changed': { actions: ['keepLocation', 'followLocation'] },
+            'app.changed': { guard: 'settledOut', target: 'signedOut', actions: { type: 'tellRouter', params: { loggedIn: false } } },
+          },
         },
         signedOut: {
-          on: { 'app.changed': { guard: 'loggedIn', target: 'signedIn', actions: { type: 'tellRouter', params: { loggedIn: true } } } },
+          on: {
+            'location.changed': { actions: ['keepLocation', 'followLocation'] },
+            'app.changed': { guard: 'loggedIn', target: 'signedIn', actions: { type: 'tellRouter', params: { loggedIn: true } } },
+          },
         },
       },
     },

@@ -49,6 +49,7 @@ export const appMachines: MachineEntry[] = [
       input: { language: { language: 'en' }, signupPage: false, authPages: ['login', 'register'] },
       events: () => [
         ...FACTS,
+        { type: 'location.changed', route: route('/publish', 'publish', true) },
         { type: 'xstate.done.actor.loadPublishModal', output: publishModalStandIn },
         { type: 'xstate.error.actor.loadPublishModal', error: new Error('chunk failed') },
         { type: 'xstate.done.actor.publishModal', output: { kind: 'submitted', files: [{ name: 'a.pdf', size: 1 }], publishingMode: 1 } },
@@ -86,6 +87,7 @@ export const appMachines: MachineEntry[] = [
           c.postLogin ? 'postLogin' : '',
           c.signedIn ? 'signedIn' : '',
           c.previousPath,
+          c.location?.path,
         ].join('|');
       },
       limit: 2000,

@@ -65,6 +65,7 @@ export function storyActors(state: StoryState = {}): AppActors {
         publishModal: null,
         request: null,
         batch: null,
+        location: null,
         postLogin: null,
         signedIn: null,
       },

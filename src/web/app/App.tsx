@@ -35,21 +35,16 @@ function OnceOpened({ id, component: Component }: { id: string; component: Compo
 
 const currentLocation = () => `${location.pathname}${location.hash}`;
 
-/** Sends every location change (path or fragment) to the router and the modal stack. */
+/** Sends every location change (path or fragment) to the app root, which routes once the session check is over. */
 function useRouteEvents() {
-  const { router, modals, session } = useApp();
+  const { app } = useApp();
   const loc = useLocationProperty(currentLocation);
-  // Route only once the session check is done, so a signed-in visitor never sees the sign-in modal flash.
-  const checking = useSelector(session, (s) => s.matches('checking'));
   useEffect(() => {
-    if (checking) return;
     const hashAt = loc.indexOf('#');
     const path = hashAt < 0 ? loc : loc.slice(0, hashAt);
     const hash = hashAt < 0 ? '' : loc.slice(hashAt);
-    router.send({ type: 'route.changed', route: routeFor(path, hash) });
-    modals.send({ type: 'route.changed' });
-    session.send({ type: 'page.changed', signupPage: path === '/register' });
-  }, [loc, router, modals, session, checking]);
+    app.send({ type: 'location.changed', route: routeFor(path, hash) });
+  }, [loc, app]);
 }
 
 export function App() {

@@ -5,6 +5,7 @@ import { BOOKS_PATH, EXPIRED_SIGN_IN, UPLOAD_PATH } from '../../../machines/cons
 import { postLoginMachine } from '../../../machines/post-login.machine';
 import { publishModalMachine } from '../../../machines/publish-modal.machine';
 import type { Route } from '../../../machines/router.machine';
+import { type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import { loginContent } from '../../../machines/sign-up/fixtures';
 import { openingOf } from '../../../machines/sign-up/host.machine';
 import { uploadMachine } from '../../../machines/upload.machine';
@@ -157,5 +158,32 @@ describe('app root', () => {
     signIn();
     app.send({ type: 'language.chosen', language: 'fr' });
     await vi.waitFor(() => expect(saveLanguage).toHaveBeenCalledWith('fr'));
+  });
+
+  it('the location reaches the router, the modal stack and the session only once the session check is over', async () => {
+    const store = createUserStore(undefined);
+    let finishCheck: (v: SessionSource | null) => void = () => {};
+    const app = createActor(
+      appMachine.provide({
+        actors: {
+          watch: watchApp(store),
+          session: sessionMachine.provide({
+            actors: { checkSession: fromPromise(() => new Promise<SessionSource | null>((r) => (finishCheck = r))) },
+          }),
+        },
+      }),
+      { input: { language: { language: 'en' }, signupPage: false, authPages: [] } },
+    ).start();
+    const { router, modals, session } = app.getSnapshot().children;
+    modals!.send({ type: 'modal.open', id: 'terms', full: true });
+    app.send({ type: 'location.changed', route: route('/account/dashboard', 'account', true) });
+    app.send({ type: 'location.changed', route: route('/register', 'register') });
+    expect(router!.getSnapshot().value).toBe('idle');
+    expect(modals!.getSnapshot().context.stack).toHaveLength(1);
+    finishCheck(null);
+    await waitFor(router!, (s) => s.matches('ready'));
+    expect(router!.getSnapshot().context.route?.path).toBe('/register');
+    expect(modals!.getSnapshot().context.stack).toEqual([]);
+    expect(session!.getSnapshot().context.signupPage).toBe(true);
   });
 });
