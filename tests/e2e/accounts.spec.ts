@@ -140,4 +140,21 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
   });
+
+  test('a language chosen while signed in is kept on the profile (the mail language)', async ({ page }) => {
+    await page.goto('/');
+    const email = await activeAccount(page, 'Grace Lingua');
+    await page.goto('/account/dashboard');
+    await modal(page).getByRole('tab', { name: 'Log in' }).click();
+    await logIn(page, email);
+    await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Change language' }).click();
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    const profileLanguage = async () => {
+      const res = await page.request.get('/api/profile/session?v=2');
+      return ((await res.json()) as { content?: { profile?: { language?: string } } }).content?.profile?.language;
+    };
+    await expect.poll(profileLanguage).toBe('fr');
+  });
 });
