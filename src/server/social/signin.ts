@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Language } from '../../../machines/constants';
-import { LANGUAGES } from '../../../machines/constants';
+import type { Language } from '../../contracts/languages';
+import { LANGUAGES } from '../../contracts/languages';
 import type { SocialOutcome, SocialProvider } from '../../contracts/social';
 import { isUniqueViolation, mailAllowed } from '../accounts/helpers';
 import { findProfileByEmail, getProfile, insertAccount, insertProfile, updateProfile } from '../accounts/repo';
