@@ -8,7 +8,7 @@ import {
 } from '../../../../machines/account-sections/owner-comments.machine';
 import { OwnerCommentPageSchema } from '../../../contracts/comments';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button, Select } from '../ui';
 import { FailedCard, formatDate, LoadingCard } from './shared';
 

@@ -5,7 +5,7 @@ import { type AccountStatsActorRef, accountStatsMachine } from '../../../../mach
 import type { BookListItem, PagedList } from '../../../contracts/books';
 import { READER_DEVICES, type ReaderStatsSummary } from '../../../contracts/reader';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button, Select } from '../ui';
 import { formatDuration, statsTotals } from './format';
 import { FailedCard, LoadingCard } from './shared';

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { type SubscribersActorRef, subscribersMachine } from '../../../../machines/account-sections/subscribers.machine';
 import { SubscriberPageSchema } from '../../../contracts/comments';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button } from '../ui';
 import { FailedCard, formatDate, LoadingCard } from './shared';
 

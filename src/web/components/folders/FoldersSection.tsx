@@ -7,7 +7,7 @@ import { foldersApi } from '../../../api/presets';
 import { FOLDER_NAME_MAX, type Folder } from '../../../contracts/presets';
 import { useApp } from '../../app/context';
 import { fieldError } from '../../i18n/field-error';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { FailedCard, LoadingCard } from '../account-sections/shared';
 import { Button, Field, Modal } from '../ui';
 import './folders.css';

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { LEADS_STEP, type LeadsActorRef, leadsMachine } from '../../../../machines/triggers/leads.machine';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button, ButtonLink } from '../ui';
 import { triggersApi } from './api';
 import { SectionStatus } from './SectionStatus';
