@@ -1,4 +1,4 @@
-import type { Language } from '../../../machines/constants';
+import type { Language } from '../../contracts/languages';
 import type { Translate } from '../i18n';
 import type { PublicationOverview, PublicBook, PublisherOverview } from './overview';
 import { PUBLISHER_PAGE_SIZE, publicationPath } from './overview';

@@ -1,4 +1,4 @@
-import type { Language } from '../../../machines/constants';
+import type { Language } from '../../contracts/languages';
 import { COVER_RATIO, WIDGET_THUMB_PX, type WidgetOptions, widgetQuery } from '../../contracts/widget';
 import type { Translate } from '../i18n';
 import { escapeHtml, localDate } from '../reader/overview-html';

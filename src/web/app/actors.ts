@@ -12,7 +12,7 @@ import { readCookie, setCookie } from '../../api/cookies';
 import { createPublishing } from '../components/publish/publishing';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
-import { isAuthPage, loadPage } from '../pages/registry';
+import { isAuthPage } from '../pages/routes';
 import { createSessionWiring, type SessionWiring } from './session';
 
 /** Modal id of the non-closeable sign-in shown when the session expired (SPEC §4). */
@@ -23,11 +23,13 @@ declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
 export interface AppDeps {
   i18n: I18n;
   navigate: (to: string) => void;
+  /** Loads a page's module by name (src/web/pages/loaders.ts; given by the entry so that no page module depends on this file's importers). */
+  loadPage: (name: string) => Promise<unknown>;
   doc?: Document;
 }
 
 /** Creates and starts every app-wide actor with its real side effects provided (DESIGN §4). */
-export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
+export function createAppActors({ i18n, navigate, loadPage, doc = document }: AppDeps) {
   const config = readClientConfig(doc);
   const alerts = createActor(alertsMachine).start();
   const pushAlert = (alert: AlertRequest) => alerts.send({ type: 'alert.push', alert });

@@ -5,7 +5,7 @@ import { readCookie, TOKEN_COOKIE } from '../../../api';
 import { ApiCallError, isSessionExpired } from '../../../api/errors';
 import { bookPresetsOf } from '../../../api/presets';
 import { getBookProgress, preflight, uploadDocument, uploadUrl } from '../../../api/publish';
-import { BOOKS_PATH, type PublishingDeps, UPLOAD_PATH } from './publishing';
+import { BOOKS_PATH, type PublishingDeps, UPLOAD_PATH } from './publishing-deps';
 
 /** The upload machine with its real side effects: preflight and status calls, the XHR upload, redirects. Loaded with the first batch. */
 export function createUploadMachine(deps: PublishingDeps) {

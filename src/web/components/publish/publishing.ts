@@ -1,26 +1,9 @@
 import { createActor } from 'xstate';
 import type { PublishRequest } from '../../../../machines/publish/types';
 import type { UploadActorRef } from '../../../../machines/upload.machine';
-import type { ApiClient } from '../../../api';
-import type { ApiCallError } from '../../../api/errors';
-import type { XhrLike } from '../../../api/publish';
+import type { PublishingDeps } from './publishing-deps';
 
-export const UPLOAD_PATH = '/upload';
-export const BOOKS_PATH = '/account/book';
-
-export interface PublishingDeps {
-  api: ApiClient;
-  navigate: (to: string) => void;
-  /** The path shown now (the automatic redirect only moves a user who is still on the upload page). */
-  currentPath: () => string;
-  getToken: () => string | undefined;
-  getAssociationId?: () => string | undefined;
-  /** The current user record: its config.bookPresets ("save as presets") pre-fill every upload. */
-  getUser?: () => { config?: Record<string, unknown> } | null | undefined;
-  createXhr?: () => XhrLike;
-  /** The session's expired-call queue (src/web/app/session.ts): signs in again, then `retry` runs. */
-  onSessionExpired?: <T>(retry: () => Promise<T>, error: ApiCallError) => Promise<T>;
-}
+export { BOOKS_PATH, type PublishingDeps, UPLOAD_PATH } from './publishing-deps';
 
 /**
  * The app's publishing batch: the publish modal hands its files over here (in memory — files

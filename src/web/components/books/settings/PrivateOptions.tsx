@@ -2,14 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { shownPrivateLink } from '../../../../../machines/book-settings/form';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { Button } from '../../ui';
-import { type BookSettingsActor, CheckField } from './common';
+import { CheckField } from './common';
 
 /**
  * Renewing the private link (issue 12): a button, its confirmation, the request and its outcome, each a
  * state of the book settings machine.
  */
-function RenewLink({ actor }: { actor: BookSettingsActor }) {
+function RenewLink({ actor }: { actor: BookSettingsActorRef }) {
   const questionId = useId();
   const confirming = useSelector(actor, (s) => s.matches({ editing: 'confirmingRenew' }));
   const renewing = useSelector(actor, (s) => s.matches('renewing'));
@@ -63,7 +64,7 @@ function RenewLink({ actor }: { actor: BookSettingsActor }) {
  * The private-options block (SPEC §2: shown for publishing_mode 2): the private link on or off and, once
  * saved on, the link to copy (url.private of the book) and its renewal.
  */
-export function PrivateOptions({ actor }: { actor: BookSettingsActor }) {
+export function PrivateOptions({ actor }: { actor: BookSettingsActorRef }) {
   const { t } = useLingui();
   const linkId = useId();
   const on = useSelector(actor, (s) => s.context.values.private_url === 1);
