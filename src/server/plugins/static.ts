@@ -102,13 +102,16 @@ export function createSpa(config: Config) {
     return rendered;
   }
 
-  /** Sends the app shell in the visitor's language; false when there is no built index.html. */
-  async function send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  /**
+   * Sends the app shell in the visitor's language, with `status` (404 for a path no page renders: the
+   * shell then shows the not-found page); false when there is no built index.html.
+   */
+  async function send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404 = 200): Promise<boolean> {
     const body = await html();
     if (body === undefined) return false;
     const lang = pageLanguage(request.headers.host, request.headers.cookie, request.headers['accept-language']);
     reply
-      .code(200)
+      .code(status)
       .header('cache-control', CACHE_NONE)
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')

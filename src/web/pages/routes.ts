@@ -1,4 +1,5 @@
 import type { PageDescriptor, Route } from '../../../machines/router.machine';
+import { ACCOUNT_PAGES, ACCOUNT_SECTIONS, type AccountSection, pageOfPath } from '../../contracts/pages';
 import { parseFragment } from '../routing/fragment';
 
 /**
@@ -39,25 +40,8 @@ export const PAGES = {
 
 export type PageName = keyof typeof PAGES;
 
-const EXACT: Record<string, PageName> = {
-  '/': 'home',
-  '/search': 'search',
-  '/login': 'login',
-  '/register': 'register',
-  '/forgot': 'forgot',
-  '/resend': 'resend',
-  '/reset': 'reset',
-  '/activate': 'activate',
-  '/publish': 'publish',
-  '/upload': 'upload',
-};
-
 export function pageFor(path: string): PageDescriptor {
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const exact = EXACT[clean];
-  if (exact) return PAGES[exact];
-  if (clean === '/account' || clean.startsWith('/account/')) return PAGES.account;
-  return PAGES.notFound;
+  return PAGES[pageOfPath(path) ?? 'notFound'];
 }
 
 /** The route the router machine gets for a location (path + fragment). */
@@ -70,16 +54,8 @@ export const AUTH_PAGES = ['login', 'register', 'forgot', 'resend', 'reset', 'ac
 export type AuthPage = (typeof AUTH_PAGES)[number];
 export const isAuthPage = (name: string | undefined): name is AuthPage => (AUTH_PAGES as readonly string[]).includes(name ?? '');
 
-/**
- * Account sections that load on first visit (their modules are in ./account/sections.ts). Key = the
- * path segment after /account/ (SPEC §2 account menu links); the tab label is the account menu's
- * (ACCOUNT_LABELS). Add a section here and its module there.
- */
-export const ACCOUNT_SECTIONS = ['stats', 'comment', 'subscriber', 'integration', 'trigger', 'folders'] as const;
-export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
+export { ACCOUNT_SECTIONS, type AccountSection } from '../../contracts/pages';
 export const isAccountSection = (name: string): name is AccountSection => (ACCOUNT_SECTIONS as readonly string[]).includes(name);
 
 /** The account pages this server has: the built-in ones and the sections above (the menu shows only these). */
-export const SERVED_ACCOUNT_PATHS: ReadonlySet<string> = new Set(
-  ['dashboard', 'info_profile', 'book', ...ACCOUNT_SECTIONS].map((name) => `/account/${name}`),
-);
+export const SERVED_ACCOUNT_PATHS: ReadonlySet<string> = new Set(ACCOUNT_PAGES.map((name) => `/account/${name}`));
