@@ -28,3 +28,20 @@ export const scriptTexts = (html: string, type?: string): string[] =>
   elementsOf(html, 'script')
     .filter((s) => type === undefined || s.attribs.type === type)
     .map((s) => DomUtils.textContent(s));
+
+/** Every element of the page, in document order. */
+export const allElements = (html: string): HtmlElement[] => DomUtils.findAll(() => true, parseHtml(html).children);
+
+/** The comments of the page (a value that opened one would hide the rest of the page). */
+export const commentsOf = (html: string): string[] =>
+  DomUtils.filter((node) => node.type === 'comment', parseHtml(html).children).map((node) => ('data' in node ? String(node.data) : ''));
+
+/**
+ * The value of a `<textarea>` as a browser shows it: htmlparser2 keeps its content raw, without
+ * decoding entities, so the content (which holds no `<` when the server escaped it) is read as text.
+ */
+export function textareaValue(el: HtmlElement): string {
+  const raw = DomUtils.textContent(el);
+  if (raw.includes('<')) throw new Error('unescaped markup in a textarea');
+  return textOf(raw);
+}
