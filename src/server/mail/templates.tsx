@@ -122,8 +122,7 @@ function MailDocument({ lang, subject, blocks, signature }: { lang: string; subj
         <div style={STYLE.card}>
           <h1 style={STYLE.h1}>{subject}</h1>
           {blocks.map((block, i) => (
-            // The blocks of a mail never change order: the index is their identity.
-            // biome-ignore lint/suspicious/noArrayIndexKey: a static list
+            // biome-ignore lint/suspicious/noArrayIndexKey: a mail's blocks never move, their index is their identity
             <HtmlBlock key={i} block={block} />
           ))}
           <p style={STYLE.small}>{signature}</p>
