@@ -6,8 +6,9 @@ import { safeGreetingName } from './greeting';
 import { MAIL_MESSAGES as M } from './messages';
 
 /**
- * What each mail needs; user input (name, email) is escaped in the HTML part (React renders it). `name` is the greeting's
- * (greetingName: '' for an address not yet confirmed, so no requester's free text reaches it).
+ * What each mail needs; user input (name, email) is escaped in the HTML part (React renders it).
+ * `name` is the greeting's (greetingName: '' for an address not yet confirmed, so no requester's free
+ * text reaches it).
  */
 export type MailData =
   | { kind: 'activation'; name: string; url: string }

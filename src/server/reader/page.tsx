@@ -20,7 +20,10 @@ import { shorten } from './overview-html';
  */
 
 const READER_ROOT = '<div id="reader" class="qr"></div>';
-/** How the server's reader root starts (BootPage): where the rendered head parts end. */
+/**
+ * How the server's reader root starts (BootPage): where the rendered head parts end. No value can spell
+ * it before: React escapes `<` in text and `"` in attributes, and JsonScript escapes `<`.
+ */
 const BOOT_ROOT_START = '<div id="reader" class="qr">';
 
 /** The reader root holding page 1 until the script renders (see reader.css `.qr-boot`). */
