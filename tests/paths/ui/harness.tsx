@@ -1,0 +1,206 @@
+/**
+ * Model-based UI tests (issue 13): the generated paths of a machine (the same ones tests/paths
+ * replays and commits, from `analyzeMachine`) drive the machine's real React view in Chromium.
+ *
+ * A driver says, for its machine, how to make each event of a path happen the way it happens in the
+ * product — a person's click or keystroke on the view, an answer from the server (./network.ts: the
+ * real API client over a held `fetch`), or time passing (the actor system's clock, advanced until the
+ * delayed event fires) — and what a person sees in each state, by role and accessible name. The
+ * machine runs with its real provided actors; only the network and the clock are the test's.
+ *
+ * After each step the real actor must be in the state the path expects (so the view, the actors
+ * and the boundary together took the path's transitions), then the driver's `see` runs. The
+ * transitions the real actor takes (its `@xstate.microstep` inspection events) are the machine's "UI
+ * coverage": one `it` per machine fails below 100% and feeds the reporter's second table.
+ */
+import { I18nProvider } from '@lingui/react';
+import { type ReactElement, StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Locator } from 'vitest/browser';
+import {
+  type Actor,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyTransitionDefinition,
+  createActor,
+  type EventObject,
+  SimulatedClock,
+} from 'xstate';
+import { messages as en } from '../../../locales/en/messages.po';
+import { machines } from '../../../machines';
+import { type ApiClient, createApiClient } from '../../../src/api';
+import { DEFAULT_CLIENT_CONFIG } from '../../../src/contracts/client-config';
+import { toJsonSafe } from '../../../src/tools/diagram/simulate';
+import { createTestI18n } from '../../../src/web/i18n/testing';
+import { analyzeMachine, type CoverageSummary, enumerateTransitions, type Path } from '../coverage';
+import { UI_META_KEY } from '../reporter';
+import { FakeNetwork } from './network';
+import '../../../src/web/styles/tokens.css';
+import '../../../src/web/styles/base.css';
+import '../../../src/web/components/ui/ui.css';
+import '../../../src/web/styles/app.css';
+
+type RunningSnapshot = AnyMachineSnapshot;
+
+/** What a driver gets: the boundary (network, clock) and the running actor. */
+export interface UiRun<TActor extends AnyActorRef = Actor<AnyStateMachine>> {
+  net: FakeNetwork;
+  /** The real API client (src/api), talking to `net`. */
+  api: ApiClient;
+  clock: TestClock;
+  actor: TActor;
+  path: Path;
+  /** Event types the root actor received since the current step began. */
+  received: string[];
+  /** Creates the machine's actor on the test clock with its transitions recorded (`mount` must use it; the harness starts it). */
+  create<M extends AnyStateMachine>(machine: M, input?: unknown): Actor<M>;
+}
+
+export interface UiDriver<TActor extends AnyActorRef = Actor<AnyStateMachine>> {
+  /** Builds the actor (through `run.create`, with the product's provided actors) and the view rendering it. */
+  mount(run: Omit<UiRun<TActor>, 'actor'>, input: unknown): { actor: TActor; view: ReactElement };
+  /** Makes the path's event happen through the view or the boundary. */
+  step(event: EventObject, run: UiRun<TActor>): Promise<void>;
+  /** Asserts what a person sees now (the actor is already in the path's expected state). */
+  see(snapshot: RunningSnapshot, run: UiRun<TActor>): Promise<void>;
+}
+
+/** The actor system's clock: time passes only when a step says so. */
+export class TestClock extends SimulatedClock {
+  /** The earliest time a pending timeout is due, if any. */
+  nextDue(): number | undefined {
+    const timeouts = (this as unknown as { timeouts: Map<number, { start: number; timeout: number }> }).timeouts;
+    let due: number | undefined;
+    for (const t of timeouts.values()) if (due === undefined || t.start + t.timeout < due) due = t.start + t.timeout;
+    return due;
+  }
+
+  /** Lets time pass, one due timeout after the other, until `done()` holds. */
+  async runUntil(done: () => boolean, what: string): Promise<void> {
+    for (let i = 0; i < 100 && !done(); i++) {
+      const due = this.nextDue();
+      if (due === undefined) break;
+      this.increment(Math.max(0, due - this.now()));
+      await settle();
+    }
+    if (!done()) throw new Error(`time passed but ${what} did not happen`);
+  }
+}
+
+/** `expect.element` with the UI tests' timeout: a view shows a state at once, so do not wait 15 s for it. */
+export const see = (locator: Locator) => expect.element(locator, { timeout: 3000, interval: 10 });
+
+/** Lets promises, fetch answers and React renders run. */
+export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const i18n = createTestI18n('en', en);
+
+/** One `describe` for the machine: every generated path through the view, then the UI coverage check. */
+export function describeUiPaths<TActor extends AnyActorRef>(machineId: string, driver: UiDriver<TActor>): void {
+  const entry = machines.find((m) => m.id === machineId);
+  if (!entry) throw new Error(`no machine "${machineId}" in machines/index.ts`);
+  const analysis = analyzeMachine(entry);
+  const taken = new Set<string>();
+  let root: Root | undefined;
+  let container: HTMLElement | undefined;
+  let stopActor: (() => void) | undefined;
+
+  afterEach(() => {
+    root?.unmount();
+    container?.remove();
+    stopActor?.();
+    root = undefined;
+    container = undefined;
+    stopActor = undefined;
+  });
+
+  describe(`${entry.id}: ${entry.title} (through its view)`, () => {
+    for (const path of analysis.paths) {
+      it(path.title, async () => {
+        const net = new FakeNetwork();
+        const api = createApiClient({ config: { ...DEFAULT_CLIENT_CONFIG, api: net.apiBase }, fetch: net.fetch });
+        const clock = new TestClock();
+        let rootActor: AnyActorRef | undefined;
+        const received: string[] = [];
+        const create = <M extends AnyStateMachine>(machine: M, input?: unknown): Actor<M> => {
+          if (rootActor) throw new Error('create() makes the one root actor of a run');
+          const { byDefinition } = enumerateTransitions(machine);
+          const actor = createActor(machine, {
+            input: input as never,
+            clock,
+            inspect: (ev) => {
+              if (ev.actorRef !== rootActor) return;
+              if (ev.type === '@xstate.event') received.push(ev.event.type);
+              if (ev.type !== '@xstate.microstep') return;
+              for (const t of (ev as { _transitions?: AnyTransitionDefinition[] })._transitions ?? []) {
+                const info = byDefinition.get(t);
+                if (info) taken.add(info.key);
+              }
+            },
+          });
+          rootActor = actor;
+          return actor;
+        };
+        const base = { net, api, clock, path, create, received };
+        const { actor, view } = driver.mount(base, path.input);
+        const run: UiRun<TActor> = { ...base, actor };
+        actor.subscribe({ error: () => undefined });
+        stopActor = () => actor.stop?.();
+        if (!rootActor) throw new Error(`the ${machineId} driver's mount() must create its actor with run.create()`);
+
+        container = document.createElement('div');
+        document.body.append(container);
+        root = createRoot(container);
+        root.render(
+          <StrictMode>
+            <I18nProvider i18n={i18n}>{view}</I18nProvider>
+          </StrictMode>,
+        );
+        actor.start();
+        await settle();
+
+        const check = async (index: number) => {
+          const expected = index === 0 ? path.initial : path.steps[index - 1];
+          const where = index === 0 ? 'after start' : `after step ${index} (${path.steps[index - 1]?.event.type})`;
+          await expect
+            .poll(
+              () => {
+                const s = actor.getSnapshot() as RunningSnapshot;
+                return { value: toJsonSafe(s.value), status: s.status };
+              },
+              { message: `state ${where}`, timeout: 3000, interval: 5 },
+            )
+            .toEqual({ value: expected?.value, status: expected?.status });
+          await driver.see(actor.getSnapshot() as RunningSnapshot, run);
+        };
+        await check(0);
+        for (const [i, event] of path.events.entries()) {
+          received.length = 0;
+          await driver.step(event, run);
+          await check(i + 1);
+        }
+      });
+    }
+
+    it('covers every transition through the UI', ({ task }) => {
+      const covered = analysis.transitions.filter((k) => taken.has(k));
+      const uncovered = analysis.transitions.filter((k) => !taken.has(k));
+      const summary: CoverageSummary = {
+        id: entry.id,
+        title: entry.title,
+        states: analysis.states,
+        explored: analysis.explored,
+        transitions: analysis.transitions.length,
+        covered: covered.length,
+        percent: analysis.transitions.length ? Math.floor((covered.length / analysis.transitions.length) * 1000) / 10 : 100,
+        paths: analysis.paths.length,
+        uncovered,
+        warnings: [],
+      };
+      (task.meta as Record<string, unknown>)[UI_META_KEY] = summary;
+      expect(uncovered, `transitions of "${entry.id}" its view's paths did not take`).toEqual([]);
+    });
+  });
+}

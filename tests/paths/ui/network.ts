@@ -1,0 +1,130 @@
+/**
+ * The network boundary of the model-based UI tests: a `fetch` the real API client (src/api/client.ts,
+ * ky) is given instead of the browser's. Every request is held until the test answers it, with a real
+ * HTTP response in the API's envelope (SPEC §7 `{status, content, id, ats}`) — so what runs between
+ * the view and the wire (the provided actors, the API client, its schemas and its error mapping) is
+ * the product's own code.
+ */
+
+import { expect } from 'vitest';
+import type { EventObject } from 'xstate';
+
+export interface HeldRequest {
+  method: string;
+  /** Path below the API base, without the query (`profile/session`). */
+  path: string;
+  url: URL;
+  /** The parsed JSON body, or the raw body (FormData, text) when it is not JSON. */
+  body: unknown;
+  signal: AbortSignal | null;
+  settled: boolean;
+  resolve(response: Response): void;
+  reject(error: unknown): void;
+}
+
+/** What an `xstate.error.actor.*` event of the generated paths carries: the API client's ApiCallError, as JSON. */
+export interface ApiErrorLike {
+  kind?: 'server' | 'timeout' | 'parse' | 'network' | 'abort';
+  status?: number;
+  type?: string;
+  code?: number | string;
+  content?: Record<string, unknown>;
+}
+
+let requestSeq = 0;
+
+export class FakeNetwork {
+  /** Every request made, answered or not, in order. */
+  readonly requests: HeldRequest[] = [];
+
+  constructor(readonly apiBase = 'http://api.quire.test/') {}
+
+  /** The `fetch` to hand to `createApiClient({ fetch })`. */
+  readonly fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
+    const signal = init?.signal ?? request.signal ?? null;
+    return new Promise<Response>((resolve, reject) => {
+      const held: HeldRequest = {
+        method: request.method,
+        path: url.href.startsWith(this.apiBase) ? url.pathname.slice(new URL(this.apiBase).pathname.length) : url.href,
+        url,
+        body,
+        signal,
+        settled: false,
+        resolve: (r) => {
+          held.settled = true;
+          resolve(r);
+        },
+        reject: (e) => {
+          held.settled = true;
+          reject(e);
+        },
+      };
+      signal?.addEventListener('abort', () => held.reject(signal.reason ?? new DOMException('aborted', 'AbortError')), { once: true });
+      this.requests.push(held);
+    });
+  };
+
+  /** Requests still waiting for an answer. */
+  pending(): HeldRequest[] {
+    return this.requests.filter((r) => !r.settled);
+  }
+
+  /** Waits for the first unanswered request to `method path` (the view or an actor must have made it). */
+  async take(method: string, path: string): Promise<HeldRequest> {
+    let found: HeldRequest | undefined;
+    await expect
+      .poll(
+        () => {
+          found = this.pending().find((r) => r.method === method && r.path === path);
+          return found !== undefined;
+        },
+        { message: `a pending ${method} ${path} request (pending: ${this.describePending()})`, timeout: 5000, interval: 5 },
+      )
+      .toBe(true);
+    return found as HeldRequest;
+  }
+
+  describePending(): string {
+    return (
+      this.pending()
+        .map((r) => `${r.method} ${r.path}`)
+        .join(', ') || 'none'
+    );
+  }
+
+  /** Answers `200 {status: 'ok', content}`. */
+  ok(request: HeldRequest, content: unknown, extra: { ats?: number } = {}): void {
+    request.resolve(json(200, { status: 'ok', content: content ?? null, id: nextId(), ...extra }));
+  }
+
+  /** Answers as the server would for the path's error: an error envelope, or a transport failure. */
+  fail(request: HeldRequest, error: ApiErrorLike): void {
+    const kind = error.kind ?? 'server';
+    if (kind === 'server') {
+      const content = { type: error.type, code: error.code, ...error.content };
+      request.resolve(json(error.status || 400, { status: 'error', content, id: nextId() }));
+    } else if (kind === 'parse') request.resolve(new Response('<html>not an envelope</html>', { status: 200 }));
+    else request.reject(new TypeError('Failed to fetch'));
+  }
+
+  /** Answers a request with what an invoke event of a generated path says it ended with. */
+  answer(request: HeldRequest, event: EventObject): void {
+    if (event.type.startsWith('xstate.done.actor.')) this.ok(request, (event as { output?: unknown }).output);
+    else if (event.type.startsWith('xstate.error.actor.')) this.fail(request, (event as unknown as { error: ApiErrorLike }).error);
+    else throw new Error(`not an invoke result: ${event.type}`);
+  }
+}
+
+const nextId = () => `req-${(++requestSeq).toString(16).padStart(8, '0')}`;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
