@@ -171,7 +171,10 @@ function activationEvents(s: Snap): EventObject[] {
       { type: 'user.choose', context: 'ind' },
       { type: 'user.choose', context: 'edu' },
       { type: 'user.choose', context: 'pro' },
-      empty ? { type: 'user.setField', field: empty, value: 'other' } : { type: 'user.setField', field: PRO_FIELDS[0], value: '' },
+      // The view shows the selects to a professional only (the paths drive it: tests/paths/ui).
+      ...(c.usageContext === 'pro'
+        ? [empty ? { type: 'user.setField', field: empty, value: 'other' } : { type: 'user.setField', field: PRO_FIELDS[0], value: '' }]
+        : []),
       { type: 'user.submit' },
     ];
   }

@@ -97,6 +97,9 @@ export const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0
 
 const i18n = createTestI18n('en', en);
 
+/** The English text of a message id, as the view renders it (the real catalog). */
+export const message = (id: string, values?: Record<string, string | number>) => i18n._(id, values);
+
 /** One `describe` for the machine: every generated path through the view, then the UI coverage check. */
 export function describeUiPaths<TActor extends AnyActorRef>(machineId: string, driver: UiDriver<TActor>): void {
   const entry = machines.find((m) => m.id === machineId);
