@@ -123,7 +123,10 @@ export function describeUiPaths<TActor extends AnyActorRef>(machineId: string, d
     for (const path of analysis.paths) {
       it(path.title, async () => {
         const net = new FakeNetwork();
-        const api = createApiClient({ config: { ...DEFAULT_CLIENT_CONFIG, api: net.apiBase }, fetch: net.fetch });
+        const api = createApiClient({
+          config: { ...DEFAULT_CLIENT_CONFIG, api: net.apiBase, data: net.apiBase, dataSecure: net.apiBase },
+          fetch: net.fetch,
+        });
         const clock = new TestClock();
         let rootActor: AnyActorRef | undefined;
         const received: string[] = [];

@@ -8,6 +8,7 @@
 
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
+import type { XhrLike } from '../../../src/api/publish';
 
 export interface HeldRequest {
   method: string;
@@ -33,9 +34,65 @@ export interface ApiErrorLike {
 
 let requestSeq = 0;
 
+/** A held file upload (src/api/publish.ts `uploadDocument` sends with XMLHttpRequest for the byte progress). */
+export class FakeXhr implements XhrLike {
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  headers: Record<string, string> = {};
+  withCredentials = false;
+  status = 0;
+  responseText = '';
+  settled = false;
+  readonly upload: XhrLike['upload'] = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+
+  open(method: string, url: string): void {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string): void {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: FormData): void {
+    this.body = body;
+  }
+  abort(): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.onabort?.();
+  }
+  /** The browser reports bytes sent. */
+  progress(loaded: number, total: number): void {
+    this.upload.onprogress?.({ loaded, total, lengthComputable: total > 0 });
+  }
+  respond(response: { status: number; body: unknown }): void {
+    this.settled = true;
+    this.status = response.status;
+    this.responseText = JSON.stringify(response.body);
+    this.onload?.();
+  }
+  /** No answer at all (status 0). */
+  fail(): void {
+    this.settled = true;
+    this.onerror?.();
+  }
+}
+
 export class FakeNetwork {
   /** Every request made, answered or not, in order. */
   readonly requests: HeldRequest[] = [];
+  /** Every file upload started, in order. */
+  readonly uploads: FakeXhr[] = [];
+  /** The `createXhr` to hand to the upload (`uploadDocument({ createXhr })`). */
+  readonly createXhr = (): FakeXhr => {
+    const xhr = new FakeXhr();
+    this.uploads.push(xhr);
+    return xhr;
+  };
 
   constructor(readonly apiBase = 'http://api.quire.test/') {}
 
@@ -101,6 +158,21 @@ export class FakeNetwork {
     );
   }
 
+  /** Waits for the first upload still being sent. */
+  async takeUpload(): Promise<FakeXhr> {
+    let found: FakeXhr | undefined;
+    await expect
+      .poll(
+        () => {
+          found = this.uploads.find((x) => !x.settled && x.body);
+          return found !== undefined;
+        },
+        { message: 'an upload being sent', timeout: 5000, interval: 5 },
+      )
+      .toBe(true);
+    return found as FakeXhr;
+  }
+
   /** Answers `200 {status: 'ok', content}`. */
   ok(request: HeldRequest, content: unknown, extra: { ats?: number } = {}): void {
     request.resolve(json(200, { status: 'ok', content: content ?? null, id: nextId(), ...extra }));
@@ -116,11 +188,22 @@ export class FakeNetwork {
     else request.reject(new TypeError('Failed to fetch'));
   }
 
-  /** Answers a request with what an invoke event of a generated path says it ended with. */
-  answer(request: HeldRequest, event: EventObject): void {
-    if (event.type.startsWith('xstate.done.actor.')) this.ok(request, (event as { output?: unknown }).output);
+  /** Answers a request with what an invoke event of a generated path says it ended with (`content` maps the output to the wire). */
+  answer(request: HeldRequest, event: EventObject, content: (output: unknown) => unknown = (o) => o): void {
+    if (event.type.startsWith('xstate.done.actor.')) this.ok(request, content((event as { output?: unknown }).output));
     else if (event.type.startsWith('xstate.error.actor.')) this.fail(request, (event as unknown as { error: ApiErrorLike }).error);
     else throw new Error(`not an invoke result: ${event.type}`);
+  }
+
+  /** Answers an upload as the server would: the created book, an error envelope, or no answer (status 0). */
+  answerUpload(xhr: FakeXhr, result: { book: unknown } | { error: ApiErrorLike }, content: (book: unknown) => unknown): void {
+    if ('book' in result) {
+      xhr.respond({ status: 200, body: { status: 'ok', content: content(result.book), id: nextId() } });
+      return;
+    }
+    const { kind = 'server', status, type, code, content: extra } = result.error;
+    if (kind !== 'server') xhr.fail();
+    else xhr.respond({ status: status || 400, body: { status: 'error', content: { type, code, ...extra }, id: nextId() } });
   }
 }
 
