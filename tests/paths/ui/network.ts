@@ -136,12 +136,12 @@ export class FakeNetwork {
   }
 
   /** Waits for the first unanswered request to `method path` (the view or an actor must have made it). */
-  async take(method: string, path: string): Promise<HeldRequest> {
+  async take(method: string, path: string, which: (r: HeldRequest) => boolean = () => true): Promise<HeldRequest> {
     let found: HeldRequest | undefined;
     await expect
       .poll(
         () => {
-          found = this.pending().find((r) => r.method === method && r.path === path);
+          found = this.pending().find((r) => r.method === method && r.path === path && which(r));
           return found !== undefined;
         },
         { message: `a pending ${method} ${path} request (pending: ${this.describePending()})`, timeout: 5000, interval: 5 },
