@@ -32,7 +32,7 @@ import { messages as en } from '../../../locales/en/messages.po';
 import { machines } from '../../../machines';
 import { type ApiClient, createApiClient } from '../../../src/api';
 import { DEFAULT_CLIENT_CONFIG } from '../../../src/contracts/client-config';
-import { toJsonSafe } from '../../../src/tools/diagram/simulate';
+import { type JsonValue, toJsonSafe } from '../../../src/tools/diagram/simulate';
 import { createTestI18n } from '../../../src/web/i18n/testing';
 import { analyzeMachine, type CoverageSummary, enumerateTransitions, type Path } from '../coverage';
 import { UI_META_KEY } from '../reporter';
@@ -52,6 +52,8 @@ export interface UiRun<TActor extends AnyActorRef = Actor<AnyStateMachine>> {
   clock: TestClock;
   actor: TActor;
   path: Path;
+  /** The path's event after the one being driven (a boundary set up now may decide how it ends). */
+  next: EventObject | undefined;
   /** Event types the root actor received since the current step began. */
   received: string[];
   /** Creates the machine's actor on the test clock with its transitions recorded (`mount` must use it; the harness starts it). */
@@ -63,6 +65,8 @@ export interface UiDriver<TActor extends AnyActorRef = Actor<AnyStateMachine>> {
   mount(run: Omit<UiRun<TActor>, 'actor'>, input: unknown): { actor: TActor; view: ReactElement };
   /** Makes the path's event happen through the view or the boundary. */
   step(event: EventObject, run: UiRun<TActor>): Promise<void>;
+  /** What of the JSON-safe context to compare with the path (default: all of it), e.g. to leave out a real File. */
+  context?: (context: JsonValue) => unknown;
   /** Asserts what a person sees now (the actor is already in the path's expected state). */
   see(snapshot: RunningSnapshot, run: UiRun<TActor>): Promise<void>;
 }
@@ -149,7 +153,7 @@ export function describeUiPaths<TActor extends AnyActorRef>(machineId: string, d
           rootActor = actor;
           return actor;
         };
-        const base = { net, api, clock, path, create, received };
+        const base = { net, api, clock, path, create, received, next: undefined as EventObject | undefined };
         const { actor, view } = driver.mount(base, path.input);
         const run: UiRun<TActor> = { ...base, actor };
         actor.subscribe({ error: () => undefined });
@@ -179,6 +183,9 @@ export function describeUiPaths<TActor extends AnyActorRef>(machineId: string, d
               { message: `state ${where}`, timeout: 3000, interval: 5 },
             )
             .toEqual({ value: expected?.value, status: expected?.status });
+          // The context too: what the boundary answered reached the machine as the path says.
+          const project = driver.context ?? ((c: JsonValue) => c);
+          expect(project(toJsonSafe(actor.getSnapshot().context)), `context ${where}`).toEqual(project(expected?.context as JsonValue));
           await driver.see(actor.getSnapshot() as RunningSnapshot, run);
         };
         await check(0);
@@ -186,6 +193,7 @@ export function describeUiPaths<TActor extends AnyActorRef>(machineId: string, d
         while (i < path.events.length) {
           const event = path.events[i] as EventObject;
           received.length = 0;
+          run.next = path.events[i + 1];
           await driver.step(event, run);
           await expect
             .poll(() => received.includes(event.type), {

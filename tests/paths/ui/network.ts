@@ -6,11 +6,13 @@
  * the product's own code.
  */
 
+import { TimeoutError } from 'ky';
 import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { XhrLike } from '../../../src/api/publish';
 
 export interface HeldRequest {
+  request: Request;
   method: string;
   /** Path below the API base, without the query (`profile/session`). */
   path: string;
@@ -110,6 +112,7 @@ export class FakeNetwork {
     const signal = init?.signal ?? request.signal ?? null;
     return new Promise<Response>((resolve, reject) => {
       const held: HeldRequest = {
+        request,
         method: request.method,
         path: url.href.startsWith(this.apiBase) ? url.pathname.slice(new URL(this.apiBase).pathname.length) : url.href,
         url,
@@ -185,6 +188,9 @@ export class FakeNetwork {
       const content = { type: error.type, code: error.code, ...error.content };
       request.resolve(json(error.status || 400, { status: 'error', content, id: nextId() }));
     } else if (kind === 'parse') request.resolve(new Response('<html>not an envelope</html>', { status: 200 }));
+    // What ky throws when its own timer gives up on the request.
+    else if (kind === 'timeout') request.reject(new TimeoutError(request.request));
+    else if (kind === 'abort') request.reject(new DOMException('aborted', 'AbortError'));
     else request.reject(new TypeError('Failed to fetch'));
   }
 

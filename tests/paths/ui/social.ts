@@ -22,7 +22,13 @@ export class FakePopup implements SocialServices {
   open: SocialProvider | null = null;
   closed = false;
   redirectedTo: SocialProvider | null = null;
+  /** Set: listening to the pop-up fails with it (the window channel broke). */
+  listenError: unknown = null;
   private landed: ((hash: string) => void) | null = null;
+
+  get listening(): boolean {
+    return this.landed !== null;
+  }
 
   takeKeptResult = () => {
     const k = this.kept;
@@ -37,6 +43,7 @@ export class FakePopup implements SocialServices {
   };
   popupClosed = () => this.closed;
   listen = (landed: (hash: string) => void) => {
+    if (this.listenError) throw this.listenError;
     this.landed = landed;
     return () => {
       this.landed = null;

@@ -37,6 +37,8 @@ describeUiPaths<FileActor>('upload-file', {
       ),
     };
   },
+  // The browser's File stands for the path's `{name, size}`.
+  context: (c) => ({ ...(c as object), file: undefined }),
   async step(event, { net, actor, clock, received }) {
     const e = event as unknown as { loaded: number; total: number; book: unknown; error: unknown };
     switch (event.type) {
