@@ -15,7 +15,7 @@
  */
 import { I18nProvider } from '@lingui/react';
 import { type ReactElement, StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator } from 'vitest/browser';
 import {
@@ -104,113 +104,135 @@ const i18n = createTestI18n('en', en);
 /** The English text of a message id, as the view renders it (the real catalog). */
 export const message = (id: string, values?: Record<string, string | number>) => i18n._(id, values);
 
+/** A mounted run: unmount and stop after the test. */
+interface Mounted {
+  dispose(): void;
+}
+
+/**
+ * Drives one generated path through the view: mounts it, makes each event happen (`driver.step`),
+ * checks the real actor's state and context against the path, and `driver.see`. Transition keys the
+ * actor takes go to `taken`. Rejects at the first difference.
+ */
+export async function runUiPath<TActor extends AnyActorRef>(
+  machineId: string,
+  path: Path,
+  driver: UiDriver<TActor>,
+  taken: Set<string> = new Set(),
+  onMount: (mounted: Mounted) => void = () => undefined,
+): Promise<void> {
+  const net = new FakeNetwork();
+  const api = createApiClient({
+    config: { ...DEFAULT_CLIENT_CONFIG, api: net.apiBase, data: net.apiBase, dataSecure: net.apiBase },
+    fetch: net.fetch,
+  });
+  const clock = new TestClock();
+  let rootActor: AnyActorRef | undefined;
+  const received: string[] = [];
+  const create = <M extends AnyStateMachine>(machine: M, input?: unknown): Actor<M> => {
+    if (rootActor) throw new Error('create() makes the one root actor of a run');
+    const { byDefinition } = enumerateTransitions(machine);
+    const actor = createActor(machine, {
+      input: input as never,
+      clock,
+      inspect: (ev) => {
+        if (ev.actorRef !== rootActor) return;
+        if (ev.type === '@xstate.event') received.push(ev.event.type);
+        if (ev.type !== '@xstate.microstep') return;
+        for (const t of (ev as { _transitions?: AnyTransitionDefinition[] })._transitions ?? []) {
+          const info = byDefinition.get(t);
+          if (info) taken.add(info.key);
+        }
+      },
+    });
+    rootActor = actor;
+    return actor;
+  };
+  const base = { net, api, clock, path, create, received, next: undefined as EventObject | undefined };
+  const { actor, view } = driver.mount(base, path.input);
+  const run: UiRun<TActor> = { ...base, actor };
+  actor.subscribe({ error: () => undefined });
+  if (!rootActor) throw new Error(`the ${machineId} driver's mount() must create its actor with run.create()`);
+
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  onMount({
+    dispose: () => {
+      root.unmount();
+      container.remove();
+      actor.stop?.();
+    },
+  });
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>{view}</I18nProvider>
+    </StrictMode>,
+  );
+  actor.start();
+  await settle();
+
+  const check = async (index: number) => {
+    const expected = index === 0 ? path.initial : path.steps[index - 1];
+    const where = index === 0 ? 'after start' : `after step ${index} (${path.steps[index - 1]?.event.type})`;
+    await expect
+      .poll(
+        () => {
+          const s = actor.getSnapshot() as RunningSnapshot;
+          return { value: toJsonSafe(s.value), status: s.status };
+        },
+        { message: `state ${where}`, timeout: 3000, interval: 5 },
+      )
+      .toEqual({ value: expected?.value, status: expected?.status });
+    // The context too: what the boundary answered reached the machine as the path says.
+    const project = driver.context ?? ((c: JsonValue) => c);
+    expect(project(toJsonSafe(actor.getSnapshot().context)), `context ${where}`).toEqual(project(expected?.context as JsonValue));
+    await driver.see(actor.getSnapshot() as RunningSnapshot, run);
+  };
+  await check(0);
+  let i = 0;
+  while (i < path.events.length) {
+    const event = path.events[i] as EventObject;
+    received.length = 0;
+    run.next = path.events[i + 1];
+    await driver.step(event, run);
+    await expect
+      .poll(() => received.includes(event.type), {
+        message: `the machine received ${event.type} (step ${i + 1})`,
+        timeout: 3000,
+        interval: 5,
+      })
+      .toBe(true);
+    // One happening at the boundary may be several events of the path (a lost upload reports the
+    // lost connection, then that the file settled and finished): they are taken together.
+    let next = i + 1;
+    const after = received.slice(received.indexOf(event.type) + 1);
+    while (next < path.events.length && after[next - i - 1] === path.events[next]?.type) next += 1;
+    await check(next);
+    i = next;
+  }
+}
+
 /** One `describe` for the machine: every generated path through the view, then the UI coverage check. */
 export function describeUiPaths<TActor extends AnyActorRef>(machineId: string, driver: UiDriver<TActor>): void {
   const entry = machines.find((m) => m.id === machineId);
   if (!entry) throw new Error(`no machine "${machineId}" in machines/index.ts`);
   const analysis = analyzeMachine(entry);
   const taken = new Set<string>();
-  let root: Root | undefined;
-  let container: HTMLElement | undefined;
-  let stopActor: (() => void) | undefined;
+  let mounted: Mounted | undefined;
 
   afterEach(() => {
-    root?.unmount();
-    container?.remove();
-    stopActor?.();
-    root = undefined;
-    container = undefined;
-    stopActor = undefined;
+    mounted?.dispose();
+    mounted = undefined;
   });
 
   describe(`${entry.id}: ${entry.title} (through its view)`, () => {
     for (const path of analysis.paths) {
-      it(path.title, async () => {
-        const net = new FakeNetwork();
-        const api = createApiClient({
-          config: { ...DEFAULT_CLIENT_CONFIG, api: net.apiBase, data: net.apiBase, dataSecure: net.apiBase },
-          fetch: net.fetch,
-        });
-        const clock = new TestClock();
-        let rootActor: AnyActorRef | undefined;
-        const received: string[] = [];
-        const create = <M extends AnyStateMachine>(machine: M, input?: unknown): Actor<M> => {
-          if (rootActor) throw new Error('create() makes the one root actor of a run');
-          const { byDefinition } = enumerateTransitions(machine);
-          const actor = createActor(machine, {
-            input: input as never,
-            clock,
-            inspect: (ev) => {
-              if (ev.actorRef !== rootActor) return;
-              if (ev.type === '@xstate.event') received.push(ev.event.type);
-              if (ev.type !== '@xstate.microstep') return;
-              for (const t of (ev as { _transitions?: AnyTransitionDefinition[] })._transitions ?? []) {
-                const info = byDefinition.get(t);
-                if (info) taken.add(info.key);
-              }
-            },
-          });
-          rootActor = actor;
-          return actor;
-        };
-        const base = { net, api, clock, path, create, received, next: undefined as EventObject | undefined };
-        const { actor, view } = driver.mount(base, path.input);
-        const run: UiRun<TActor> = { ...base, actor };
-        actor.subscribe({ error: () => undefined });
-        stopActor = () => actor.stop?.();
-        if (!rootActor) throw new Error(`the ${machineId} driver's mount() must create its actor with run.create()`);
-
-        container = document.createElement('div');
-        document.body.append(container);
-        root = createRoot(container);
-        root.render(
-          <StrictMode>
-            <I18nProvider i18n={i18n}>{view}</I18nProvider>
-          </StrictMode>,
-        );
-        actor.start();
-        await settle();
-
-        const check = async (index: number) => {
-          const expected = index === 0 ? path.initial : path.steps[index - 1];
-          const where = index === 0 ? 'after start' : `after step ${index} (${path.steps[index - 1]?.event.type})`;
-          await expect
-            .poll(
-              () => {
-                const s = actor.getSnapshot() as RunningSnapshot;
-                return { value: toJsonSafe(s.value), status: s.status };
-              },
-              { message: `state ${where}`, timeout: 3000, interval: 5 },
-            )
-            .toEqual({ value: expected?.value, status: expected?.status });
-          // The context too: what the boundary answered reached the machine as the path says.
-          const project = driver.context ?? ((c: JsonValue) => c);
-          expect(project(toJsonSafe(actor.getSnapshot().context)), `context ${where}`).toEqual(project(expected?.context as JsonValue));
-          await driver.see(actor.getSnapshot() as RunningSnapshot, run);
-        };
-        await check(0);
-        let i = 0;
-        while (i < path.events.length) {
-          const event = path.events[i] as EventObject;
-          received.length = 0;
-          run.next = path.events[i + 1];
-          await driver.step(event, run);
-          await expect
-            .poll(() => received.includes(event.type), {
-              message: `the machine received ${event.type} (step ${i + 1})`,
-              timeout: 3000,
-              interval: 5,
-            })
-            .toBe(true);
-          // One happening at the boundary may be several events of the path (a lost upload reports
-          // the lost connection, then that the file settled and finished): they are taken together.
-          let next = i + 1;
-          const after = received.slice(received.indexOf(event.type) + 1);
-          while (next < path.events.length && after[next - i - 1] === path.events[next]?.type) next += 1;
-          await check(next);
-          i = next;
-        }
-      });
+      it(path.title, () =>
+        runUiPath(machineId, path, driver, taken, (m) => {
+          mounted = m;
+        }),
+      );
     }
 
     it('covers every transition through the UI', ({ task }) => {
