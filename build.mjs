@@ -10,6 +10,7 @@ import { brotliCompress, gzip, constants as zc } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { compileCatalogs, LINGUI_CONFIG } from './src/tools/compile-catalogs.mjs';
 import { linguiMacroPlugin } from './src/tools/esbuild-lingui.mjs';
+import { serverBundleOptions } from './src/tools/server-bundle.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const dev = process.argv.includes('--dev');
@@ -132,18 +133,13 @@ await Promise.all(
   }),
 );
 
-// 6. Server bundle (dependencies stay in node_modules): the server, the admin command and the
-// stand-alone conversion worker.
+// 6. Server bundle (dependencies stay in node_modules but React, src/tools/server-bundle.mjs): the
+// server, the admin command and the stand-alone conversion worker.
 await esbuild.build({
+  ...serverBundleOptions({ configPath: LINGUI_CONFIG, production: !dev }),
   absWorkingDir: root,
   entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts', worker: 'src/server/jobs/worker-main.ts' },
-  plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev })],
   outdir: join(out, 'server'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { ContextFieldsSchema, type LoginContent, type UsageContext } from '../src/contracts/accounts';
 import { CONSENTS_RENEWAL_BEFORE, USAGE_CONTEXT_ERROR_ID } from './constants';
 import type { ConfirmLoginInput } from './mfa.machine';
@@ -165,3 +165,6 @@ export const activationMachine = setup({
     },
   },
 });
+
+/** A running activationMachine, as the views get it. */
+export type ActivationActorRef = ActorRefFrom<typeof activationMachine>;

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { type ActorRefFrom, assign, setup } from 'xstate';
 import { ADS_REFRESH_MS } from './constants';
 
 export interface AdsInput {
@@ -34,3 +34,6 @@ export const adsMachine = setup({
     paused: { on: { 'page.visible': { target: 'rotating' } } },
   },
 });
+
+/** A running adsMachine, as the views get it. */
+export type AdsActorRef = ActorRefFrom<typeof adsMachine>;

@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { type ActorRefFrom, setup } from 'xstate';
 import { ALERT_CLOSE_ANIMATION_MS, ALERT_DELAY, ALERT_FADE_IN_MS, ALERT_STAGGER_MS, ALERT_TYPES } from './constants';
 
 /** What a caller asks for (SPEC §3 Alert): severity or display type, message id, request id, delay, closable. */
@@ -95,3 +95,6 @@ export const alertMachine = setup({
     closed: { type: 'final' },
   },
 });
+
+/** A running alertMachine, as the views get it. */
+export type AlertActorRef = ActorRefFrom<typeof alertMachine>;

@@ -60,3 +60,6 @@ export const alertsMachine = setup({
     },
   },
 });
+
+/** A running alertsMachine, as the views get it. */
+export type AlertsActorRef = ActorRefFrom<typeof alertsMachine>;

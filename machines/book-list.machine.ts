@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, raise, setup } from 'xstate';
 import type { BookListItem, BookSort, BulkItemResult, PagedList } from '../src/contracts/books';
 import { BOOK_SORTS, DEFAULT_PAGE_SIZE, FIRST_PAGE } from '../src/contracts/books';
 import { errorMessageId } from './accounts/errors';
@@ -452,3 +452,6 @@ export const bookListMachine = setup({
     },
   },
 });
+
+/** A running bookListMachine, as the views get it. */
+export type BookListActorRef = ActorRefFrom<typeof bookListMachine>;

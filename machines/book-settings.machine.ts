@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, not, setup } from 'xstate';
 import type { Book, BulkItemResult } from '../src/contracts/books';
 import type { Folder, PresetLists } from '../src/contracts/presets';
 import { errorMessageId } from './accounts/errors';
@@ -405,3 +405,6 @@ export const bookSettingsMachine = setup({
     closed: { type: 'final', entry: { type: 'close', params: ({ context }) => ({ saved: context.renewed }) } },
   },
 });
+
+/** A running bookSettingsMachine, as the views get it. */
+export type BookSettingsActorRef = ActorRefFrom<typeof bookSettingsMachine>;

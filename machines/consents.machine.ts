@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { errorMessageId } from './accounts/errors';
 import type { PostLoginUser, StepOutput } from './accounts/types';
 
@@ -87,3 +87,6 @@ export const consentsMachine = setup({
     done: { type: 'final', output: ({ context }) => ({ result: 'done' as const, user: context.user }) },
   },
 });
+
+/** A running consentsMachine, as the views get it. */
+export type ConsentsActorRef = ActorRefFrom<typeof consentsMachine>;

@@ -1,4 +1,5 @@
 /** Spec constants (SPEC §8, §9), named as in the spec. Every machine reads them from here. */
+import type { Language } from '../src/contracts/languages';
 
 // Alerts (§8 severities, §9 delays)
 export const ALERT_DELAY = { info: 2000, success: 1000, warning: 3000, danger: null } as const;
@@ -15,9 +16,8 @@ export const MOBILE_MAX_WIDTH = 745;
 export const MOBILE_MAX_WIDTH_WIDE = 991;
 export const ESCAPE_KEY = 27;
 
-// Cookies (§9)
-export const COOKIE_LIFETIME_DAYS = 365;
-export const COOKIE_PATH = '/';
+// Cookies (§9; the lifetime and path are shared with the server)
+export { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../src/contracts/cookies';
 /** Cookie holding the path to visit after login (SPEC §4 Login); the reader sets it before "Sign in". */
 export const LOGIN_REDIRECT_COOKIE = 'quire_login_redirect';
 /** How long that path waits for the sign-in (days: 30 minutes). */
@@ -26,11 +26,7 @@ export const LOGIN_REDIRECT_DAYS = 1 / 48;
 // Translations (§7, §9)
 export const TRANSLATION_TIMEOUT_MS = 10_000;
 export const TRANSLATION_CACHE_MS = 604_800_000;
-export const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-/** Language code aliases used by subdomains (§2: "The code ita maps to it"). */
-export const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { ita: 'it' };
+export { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../src/contracts/languages';
 /** Flags map (§9). */
 export const FLAGS: Readonly<Record<Language, string>> = { en: 'us', fr: 'fr', de: 'de', es: 'es', it: 'it', pt: 'br', ru: 'ru' };
 
@@ -153,10 +149,8 @@ export const READER_CONVERTING_RETRY_MS = 5000;
 export const READER_SHARE_FEEDBACK_MS = 1000;
 
 // ── Comments and subscribers (issue "Reading": comment_mode 4 accept, 1 moderate, 0 refuse) ─────
-/** A comment's text after trimming: 1 to this many characters. */
-export const COMMENT_TEXT_MAX = 2000;
-/** Comments the reader's panel (and the owner's moderation list) loads per page. */
-export const COMMENTS_PAGE_SIZE = 20;
+/** A comment's text length and the comments per page are shared with the server. */
+export { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from '../src/contracts/comments';
 
 // ── Sharing (issue 7; services, beacon parameters and link builders in src/contracts/share.ts) ──
 /** SPEC §9: the copy success indicator of the share modal shows for 1 s. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { type Folder, type FolderDeleteResult, FolderNameSchema } from '../src/contracts/presets';
 
 /**
@@ -216,3 +216,6 @@ export const foldersMachine = setup({
     },
   },
 });
+
+/** A running foldersMachine, as the views get it. */
+export type FoldersActorRef = ActorRefFrom<typeof foldersMachine>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { AUTH_CODES, type LoginContent, MfaCodeSchema } from '../src/contracts/accounts';
 import { SIGN_UP_MESSAGES } from './constants';
 import { errorCode, errorMessageId, pending } from './sign-up/errors';
@@ -120,3 +120,6 @@ export const mfaMachine = setup({
     },
   },
 });
+
+/** A running mfaMachine, as the views get it. */
+export type MfaActorRef = ActorRefFrom<typeof mfaMachine>;

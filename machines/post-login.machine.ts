@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { type ActorRefFrom, assign, setup } from 'xstate';
 import type { PostLoginUser, StepOutput } from './accounts/types';
 import { consentsMachine } from './consents.machine';
 import { CONSENTS_RENEWAL_BEFORE, TERMS_RENEWAL_BEFORE } from './constants';
@@ -167,3 +167,6 @@ export const postLoginMachine = setup({
     },
   },
 });
+
+/** A running postLoginMachine, as the views get it. */
+export type PostLoginActorRef = ActorRefFrom<typeof postLoginMachine>;

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { type ActorRefFrom, assign, setup } from 'xstate';
 import { checkFiles, type FileProblem, type PublishingMode } from '../src/contracts/books';
 import type { PickedFile, PublishRequest } from './publish/types';
 
@@ -129,3 +129,6 @@ export const publishModalMachine = setup({
     closed: { type: 'final', output: (): PublishModalOutput => ({ kind: 'closed' }) },
   },
 });
+
+/** A running publishModalMachine, as the views get it. */
+export type PublishModalActorRef = ActorRefFrom<typeof publishModalMachine>;

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { MODULE_LOAD_TIMEOUT_MS } from './constants';
 
-/** A page of the registry (src/web/pages/registry.ts) as the router sees it. */
+/** A page of the route table (src/web/pages/routes.ts) as the router sees it. */
 export interface PageDescriptor {
   name: string;
   requiresLogin: boolean;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { isShareService, type ShareKind, type ShareService, type ShareSource, shareLink } from '../src/contracts/share';
 import { SHARE_COPY_INDICATOR_MS } from './constants';
 
@@ -186,3 +186,6 @@ export const shareMachine = setup({
     closed: { type: 'final', entry: 'close' },
   },
 });
+
+/** A running shareMachine, as the views get it. */
+export type ShareActorRef = ActorRefFrom<typeof shareMachine>;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { AUTH_CODES, type LoginContent } from '../src/contracts/accounts';
 import { type ActivationOutput, activationMachine } from './activation.machine';
 import { SIGN_UP_MESSAGES } from './constants';
@@ -388,3 +388,6 @@ export const signUpModalMachine = setup({
     },
   },
 });
+
+/** A running signUpModalMachine, as the views get it. */
+export type SignUpModalActorRef = ActorRefFrom<typeof signUpModalMachine>;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { errorMessageId } from './accounts/errors';
 import type { PostLoginUser, StepOutput } from './accounts/types';
 
@@ -71,3 +71,6 @@ export const termsMachine = setup({
     signedOut: { type: 'final', output: () => ({ result: 'signedOut' as const, user: null }) },
   },
 });
+
+/** A running termsMachine, as the views get it. */
+export type TermsActorRef = ActorRefFrom<typeof termsMachine>;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import {
   type BookTrigger,
   effectiveRepeatingMode,
@@ -273,3 +273,6 @@ export const triggerMachine = setup({
     },
   },
 });
+
+/** A running triggerMachine, as the views get it. */
+export type TriggerActorRef = ActorRefFrom<typeof triggerMachine>;

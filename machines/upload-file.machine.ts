@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { BOOK_NAME_MAX, type PreflightContent, type PublishingMode } from '../src/contracts/books';
 import { UPLOAD_POLL_INTERVAL_MS, UPLOAD_POLL_MAX_FAILURES } from './constants';
 import type { BookProgress, PickedFile } from './publish/types';
@@ -221,3 +221,6 @@ export const uploadFileMachine = setup({
     untracked: { type: 'final', entry: { type: 'report', params: finished(false) } },
   },
 });
+
+/** A running uploadFileMachine, as the views get it. */
+export type UploadFileActorRef = ActorRefFrom<typeof uploadFileMachine>;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { ContextFields, UsageContext } from '../src/contracts/accounts';
 import { errorMessageId } from './accounts/errors';
 import type { PostLoginUser, StepOutput } from './accounts/types';
@@ -125,3 +125,6 @@ export const usageContextMachine = setup({
     done: { type: 'final', output: ({ context }) => ({ result: 'done' as const, user: context.user }) },
   },
 });
+
+/** A running usageContextMachine, as the views get it. */
+export type UsageContextActorRef = ActorRefFrom<typeof usageContextMachine>;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { ReaderStatsSummary } from '../../src/contracts/reader';
 
 /**
@@ -79,3 +79,6 @@ export const accountStatsMachine = setup({
     },
   },
 });
+
+/** A running accountStatsMachine, as the views get it. */
+export type AccountStatsActorRef = ActorRefFrom<typeof accountStatsMachine>;

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { CommentPage, OwnerComment } from '../../src/contracts/comments';
 
 /**
@@ -135,3 +135,6 @@ export const ownerCommentsMachine = setup({
     },
   },
 });
+
+/** A running ownerCommentsMachine, as the views get it. */
+export type OwnerCommentsActorRef = ActorRefFrom<typeof ownerCommentsMachine>;

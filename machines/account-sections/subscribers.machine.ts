@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { CommentPage, Subscriber } from '../../src/contracts/comments';
 
 /**
@@ -82,3 +82,6 @@ export const subscribersMachine = setup({
     },
   },
 });
+
+/** A running subscribersMachine, as the views get it. */
+export type SubscribersActorRef = ActorRefFrom<typeof subscribersMachine>;

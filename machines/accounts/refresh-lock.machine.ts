@@ -1,6 +1,6 @@
 import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { REFRESH_LOCK_HANDOFF_MS } from '../constants';
-import { isFresh } from './token';
+import { isFresh, tokenSubject } from './token';
 import type { HandedOverToken, SessionSource, StoredToken } from './types';
 
 export type { HandedOverToken, StoredToken } from './types';
@@ -56,6 +56,10 @@ export function sourceOf(token: AdoptedToken, now: number): SessionSource {
 
 const secondsLeft = (expiresAt: number, now: number) => Math.max(0, Math.round((expiresAt - now) / 1000));
 
+/** The token's subject is the profile it came with. */
+const ownSubject = ({ session, profile }: { session: { access_token: string }; profile: { id: string } }) =>
+  tokenSubject(session.access_token) === profile.id;
+
 /** The handed-over token with the times a stored one has (issued when received). */
 const handoffTimes = (h: HandedOverToken) => ({ issued_at: h.receivedAt, expires_at: h.receivedAt + h.content.session.expires_in * 1000 });
 
@@ -63,7 +67,8 @@ const handoffTimes = (h: HandedOverToken) => ({ issued_at: h.receivedAt, expires
  * The cross-tab refresh lock (SPEC §4 Session; TECH-NOTES "Cross-tab refresh lock"), a child of the
  * session machine while it refreshes. It waits for the browser-wide lock, then re-reads the stored
  * token: when another tab refreshed it meanwhile (the stored token, or the one that tab handed over
- * on the channel, is still in the first half of its life) it adopts it without a call. Otherwise it
+ * on the channel, is still in the first half of its life, and its subject is its profile) it adopts it
+ * without a call. Otherwise it
  * GETs the session, hands the new token over to the tab waiting for the lock and keeps the lock
  * REFRESH_LOCK_HANDOFF_MS longer so the message (and the storage write) reaches it before it re-checks.
  * Leaving `locked` releases the lock.
@@ -87,10 +92,15 @@ export const refreshLockMachine = setup({
   },
   delays: { handOffHold: REFRESH_LOCK_HANDOFF_MS },
   guards: {
-    /** The stored token is in the first half of its life: another tab refreshed it. */
-    storedFresh: (_, { stored, now }: StoredRead) => stored !== null && isFresh(stored.session, now),
-    /** The token another tab handed over is in the first half of its life (its storage write may lag). */
-    handoffFresh: ({ context }, { now }: StoredRead) => context.handoff !== null && isFresh(handoffTimes(context.handoff), now),
+    /**
+     * The stored token is in the first half of its life (another tab refreshed it) and of its own
+     * profile: a token whose subject is another profile is what the refresh must replace (SPEC §4),
+     * never adopted, however new.
+     */
+    storedFresh: (_, { stored, now }: StoredRead) => stored !== null && isFresh(stored.session, now) && ownSubject(stored),
+    /** The token another tab handed over is in the first half of its life (its storage write may lag) and of its own profile. */
+    handoffFresh: ({ context }, { now }: StoredRead) =>
+      context.handoff !== null && isFresh(handoffTimes(context.handoff), now) && ownSubject(context.handoff.content),
   },
   actions: {
     // ── provided by the app ──

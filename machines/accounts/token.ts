@@ -1,22 +1,12 @@
+import { decodeJwt } from 'jose';
 import { REFRESH_LIFETIME_FRACTION, TOKEN_FRESH_SLACK_MS } from '../constants';
 import type { SessionSource, SessionUser } from './types';
 
-/** Decodes base64url text (no padding needed). Pure: `atob` exists in browsers and Node ≥ 16. */
-function decodeBase64Url(text: string): string {
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
 /** The `sub` claim of a JWT access token, or null when the token is not a readable JWT. No verification. */
 export function tokenSubject(token: string): string | null {
-  const payload = token.split('.')[1];
-  if (!payload) return null;
   try {
-    const claims = JSON.parse(decodeBase64Url(payload)) as { sub?: unknown };
-    return typeof claims.sub === 'string' || typeof claims.sub === 'number' ? String(claims.sub) : null;
+    const { sub } = decodeJwt(token) as { sub?: unknown };
+    return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : null;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type AccountMode, atLeastMode } from '../../src/contracts/accounts';
-import { type Book, BookSettingsSchema, bookDefaults, DEFAULT_SKIN, type PublishingMode } from '../../src/contracts/books';
+import { type Book, BookSettingsSchema, bookDefaults, DEFAULT_SKIN, PRESET_FIELDS, type PublishingMode } from '../../src/contracts/books';
 import { isHttpUrl, type PresetListName, type PresetLists } from '../../src/contracts/presets';
 import { SCHEDULE_STEP_MS, SCHEDULE_YEARS_AHEAD } from '../constants';
 
@@ -90,20 +90,6 @@ export type CustomFlags = Record<Selector, boolean>;
 /** Fields one book has of its own: not offered in a bulk edit. */
 const OWN_FIELDS: readonly FieldName[] = ['name', 'description'];
 export const isBulkField = (field: FieldName) => !OWN_FIELDS.includes(field);
-
-/** The presentation choices "save as presets" keeps for later uploads (config.bookPresets). */
-export const PRESET_FIELDS: readonly FieldName[] = [
-  'document.view',
-  'read_mode',
-  'skin.url',
-  'bg.url',
-  'logo.url',
-  'logo.link',
-  'music.url',
-  'music.mode',
-  'sfx.url',
-  'sfx.mode',
-];
 
 /** What the account may do here, checked once the presets are in (SPEC §2, §6). */
 export interface Rights {

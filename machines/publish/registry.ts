@@ -39,22 +39,36 @@ const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done
 const failed = (id: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
 
 // ── the upload page ──
+/**
+ * What real files report, in the order they can (the paths drive the upload page: tests/paths/ui).
+ * A file settles when its upload ends; files finish in order once settled (their conversion ends);
+ * the last file may lose the connection once every other file finished: status 0 opens the
+ * proxy-error modal, then that file settles and finishes as failed (three reports at once).
+ */
 function uploadEvents(s: Snap): EventObject[] {
   const c = ctx<UploadContext>(s);
-  const open = c.finished < c.entries.length;
-  const events: (UploadEvent | EventObject)[] = [
-    { type: 'file.settled', index: c.current },
-    ...(open
-      ? ([
-          { type: 'file.finished', index: c.finished, failed: false },
-          { type: 'file.finished', index: c.finished, failed: true },
-        ] as const)
-      : []),
-    { type: 'file.networkError', index: c.current },
+  const v = s.value as { active?: { transfer: string; proxy: string } };
+  if (!v.active) return [];
+  const sending = v.active.transfer === 'sending';
+  const last = c.entries.length - 1;
+  const settledCount = sending ? c.current : c.entries.length;
+  if (v.active.proxy === 'shown' && c.finished < c.entries.length) {
+    // The lost file's own reports follow at once.
+    const report: UploadEvent = sending ? { type: 'file.settled', index: c.current } : { type: 'file.finished', index: last, failed: true };
+    return [report];
+  }
+  const events: (UploadEvent | EventObject)[] = [];
+  if (sending) {
+    events.push({ type: 'file.settled', index: c.current });
+    if (c.current === last && c.finished === last) events.push({ type: 'file.networkError', index: c.current });
+  }
+  if (c.finished < settledCount)
+    events.push({ type: 'file.finished', index: c.finished, failed: false }, { type: 'file.finished', index: c.finished, failed: true });
+  events.push(
     { type: 'user.confirmProxyError' },
     { type: 'xstate.after.redirectDelay.upload.active.progress.redirecting' },
     { type: 'xstate.after.redirectDelayAfterErrors.upload.active.progress.redirectingAfterErrors' },
-  ];
+  );
   return events;
 }
 

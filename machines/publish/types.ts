@@ -1,4 +1,6 @@
-import type { DocumentStatus, PublishingMode } from '../../src/contracts/books';
+import type { PublishingMode } from '../../src/contracts/books';
+
+export type { BookProgress } from '../../src/contracts/books';
 
 /**
  * A chosen file as the publishing machines see it. In the app these are the browser's `File`
@@ -8,19 +10,6 @@ import type { DocumentStatus, PublishingMode } from '../../src/contracts/books';
 export interface PickedFile {
   readonly name: string;
   readonly size: number;
-}
-
-/** What the upload page shows of a book while it converts (read from the upload answer and `book/get`). */
-export interface BookProgress {
-  id: string;
-  /** SPEC §4: DONE is ready, ERROR failed, anything else converting. */
-  status: DocumentStatus | string;
-  /** document.error_code of a failed conversion. */
-  errorCode: string | null;
-  pagesDone: number;
-  pagesTotal: number;
-  /** image.small once the first page is rendered. */
-  thumbnail: string | null;
 }
 
 /** What the publish modal hands to the upload page. */

@@ -65,7 +65,8 @@ export const errors = {
   wrongCode: serverError('AUTH', 1551),
   expiredCode: serverError('AUTH', 1552),
   badCredentials: serverError('AUTH', 100),
-  validation: serverError('VALIDATION', 1, { fields: { email: 'validation.email' } }),
+  // As the server sends it (src/contracts/envelope.ts ErrorContentSchema: the names of the failing fields).
+  validation: serverError('VALIDATION', 1, { fields: ['email'] }),
   network: { name: 'ApiCallError', message: 'network', kind: 'network', status: 0 },
   timeout: { name: 'ApiCallError', message: 'timeout', kind: 'timeout', status: 0 },
   /** The user closed the provider's pop-up. */

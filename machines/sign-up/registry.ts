@@ -14,6 +14,7 @@ import { errors, HASH, loginContent, VALID_FIELDS } from './fixtures';
 import { formErrors } from './forms';
 import { type SignUpHostFacts, signUpHostMachine } from './host.machine';
 import { type SocialContext, type SocialEvent, socialMachine } from './social.machine';
+import type { SelectableTab } from './types';
 
 /** Registry entries of the sign-up machines (spread into machines/index.ts). */
 
@@ -74,10 +75,28 @@ const ROUTES: SignUpModalEvent[] = [
   { type: 'route.opened' as const, resumeSocial: 'google' },
 ];
 
+/**
+ * The tab switches the view offers on each tab (the tab list, links and buttons; the paths drive it:
+ * tests/paths/ui). The signed-in tabs offer none; a stray switch there must change nothing, so it is
+ * offered too.
+ */
+const TAB_SWITCHES: Record<string, readonly SelectableTab[]> = {
+  login: ['register', 'forgot', 'resend'],
+  register: ['login'],
+  mfa: ['login'],
+  registerSuccess: ['login', 'resend'],
+  forgot: ['login'],
+  resend: ['login'],
+  reset: ['login'],
+  activateError: ['resend', 'login'],
+  activateNotif: ['login'],
+  activateSuccess: ['login'],
+};
+
 function modalEvents(s: Snap): EventObject[] {
   const [tab, step] = path(s);
   const events: (SignUpModalEvent | EventObject)[] = [
-    ...(['login', 'register', 'forgot', 'resend'] as const).map((t) => ({ type: 'user.selectTab' as const, tab: t })),
+    ...(TAB_SWITCHES[tab ?? ''] ?? []).map((t) => ({ type: 'user.selectTab' as const, tab: t })),
     { type: 'user.close' },
     { type: 'user.dismiss' },
     ...ROUTES,
@@ -172,7 +191,10 @@ function activationEvents(s: Snap): EventObject[] {
       { type: 'user.choose', context: 'ind' },
       { type: 'user.choose', context: 'edu' },
       { type: 'user.choose', context: 'pro' },
-      empty ? { type: 'user.setField', field: empty, value: 'other' } : { type: 'user.setField', field: PRO_FIELDS[0], value: '' },
+      // The view shows the selects to a professional only (the paths drive it: tests/paths/ui).
+      ...(c.usageContext === 'pro'
+        ? [empty ? { type: 'user.setField', field: empty, value: 'other' } : { type: 'user.setField', field: PRO_FIELDS[0], value: '' }]
+        : []),
       { type: 'user.submit' },
     ];
   }

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { Lead } from '../../src/contracts/triggers';
 import { errorMessageId } from '../accounts/errors';
 
@@ -79,3 +79,6 @@ export const leadsMachine = setup({
     },
   },
 });
+
+/** A running leadsMachine, as the views get it. */
+export type LeadsActorRef = ActorRefFrom<typeof leadsMachine>;

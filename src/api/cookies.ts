@@ -1,4 +1,4 @@
-import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../machines/constants';
+import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../contracts/cookies';
 
 /**
  * The browser's one cookie module, for the app, the reader and the API client alike. Hand-written

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { PRESET_FIELDS } from '../../machines/book-settings/form';
-import { BookSettingsSchema } from '../contracts/books';
+import { BookSettingsSchema, PRESET_FIELDS } from '../contracts/books';
 import { type Folder, type FolderDeleteResult, FolderSchema, type PresetLists, PresetListsSchema } from '../contracts/presets';
 import type { ApiClient } from './client';
 
@@ -64,8 +63,7 @@ export function bookPresetsOf(user: { config?: Record<string, unknown> } | null 
     const value = (stored as Record<string, unknown>)[field];
     if (value === null || value === undefined || value === '') continue;
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const entry = BookSettingsSchema.entries[field as keyof typeof BookSettingsSchema.entries];
-    if (entry && v.safeParse(entry, value).success) out[field] = value;
+    if (v.safeParse(BookSettingsSchema.entries[field], value).success) out[field] = value;
   }
   return out;
 }

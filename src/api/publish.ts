@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import type { BookProgress } from '../../machines/publish/types';
-import type { PreflightContent, PublishingMode } from '../contracts/books';
+import type { BookProgress, PreflightContent, PublishingMode } from '../contracts/books';
 import { API_VERSION } from '../contracts/envelope';
 import { type ApiClient, ASSOCIATION_HEADER } from './client';
 import { readEnvelope, serverError } from './envelope';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LANGUAGES } from './languages';
 import { count, epochMs, finiteNumber, unixSeconds } from './limits';
 
 /**
@@ -81,7 +82,7 @@ export const NameSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.m
 export const MfaCodeSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.regex(/^\d{6}$/, 'validation.digits'));
 export const HashSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'validation.invalid'));
 export const CaptchaSchema = v.optional(v.pipe(v.string(), v.maxLength(20_000, 'validation.max')));
-export const LanguageSchema = v.picklist(['de', 'en', 'es', 'fr', 'it', 'pt', 'ru']);
+export const LanguageSchema = v.picklist(LANGUAGES);
 const OriginField = v.optional(v.pipe(v.string(), v.maxLength(200)));
 /** tos arrives as 0/1, "0"/"1" or a boolean (JSON and form bodies). */
 const Flag = v.pipe(

@@ -37,6 +37,19 @@ export type PublishingMode = (typeof PUBLISHING_MODES)[number];
 export const DOCUMENT_STATUSES = ['QUEUED', 'CONVERTING', 'DONE', 'ERROR'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
+/** What the upload page shows of a book while it converts (read from the upload answer and `book/get`). */
+export interface BookProgress {
+  id: string;
+  /** SPEC §4: DONE is ready, ERROR failed, anything else converting. */
+  status: DocumentStatus | string;
+  /** document.error_code of a failed conversion. */
+  errorCode: string | null;
+  pagesDone: number;
+  pagesTotal: number;
+  /** image.small once the first page is rendered. */
+  thumbnail: string | null;
+}
+
 /**
  * document.error_code of a book whose conversion failed. Each has a translated tooltip
  * (`book.error.code.<code>`) in the book list and, for some, a help link.
@@ -214,6 +227,20 @@ export const BookSettingsSchema = v.object({
   is_published: v.optional(bit),
 });
 export type BookSettings = v.InferOutput<typeof BookSettingsSchema>;
+
+/** The presentation choices "save as presets" keeps for later uploads (config.bookPresets, SPEC §3). */
+export const PRESET_FIELDS = [
+  'document.view',
+  'read_mode',
+  'skin.url',
+  'bg.url',
+  'logo.url',
+  'logo.link',
+  'music.url',
+  'music.mode',
+  'sfx.url',
+  'sfx.mode',
+] as const satisfies readonly (keyof BookSettings)[];
 
 /** Book defaults (SPEC §3); free accounts have no download or print prefilled. */
 export function bookDefaults(

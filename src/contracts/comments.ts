@@ -1,6 +1,10 @@
 import * as v from 'valibot';
-import { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from '../../machines/constants';
 import { count, epochMs } from './limits';
+
+/** A comment's text after trimming: 1 to this many characters. */
+export const COMMENT_TEXT_MAX = 2000;
+/** Comments the reader's panel (and the owner's moderation list) loads per page. */
+export const COMMENTS_PAGE_SIZE = 20;
 
 /**
  * Comments on publications and subscribers of publishers (issue "Reading"; SPEC §3 Book comment_mode

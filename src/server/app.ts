@@ -9,6 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { sql } from 'kysely';
+import { isPagePath } from '../contracts/pages';
 import { createCaptcha } from './auth/captcha';
 import { deriveKeys } from './auth/crypto';
 import { argon2Hasher, type PasswordHasher } from './auth/passwords';
@@ -136,17 +137,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(widgetRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
 
-  // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path.
+  // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path: 200
+  // where a page renders it (src/contracts/pages.ts), else 404 with the shell showing the not-found page.
   const spa = createSpa(config);
-  const shell = async (request: FastifyRequest, reply: FastifyReply) =>
-    (await spa.send(request, reply)) ? reply : reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  const shell = async (request: FastifyRequest, reply: FastifyReply, status: 200 | 404 = 200) =>
+    (await spa.send(request, reply, status)) ? reply : reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   app.get('/', { config: PUBLIC }, shell);
   app.get('/index.html', { config: PUBLIC }, shell);
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiRequest(request)) return fail(reply, 'unknownCall');
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (wantsPage && !isFileLike(pathname)) return shell(request, reply);
+    if (wantsPage && !isFileLike(pathname)) return shell(request, reply, isPagePath(pathname) ? 200 : 404);
     return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   });
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type I18n, type MessageDescriptor, type Messages, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../machines/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../contracts/languages';
 
 /**
  * The server's translations (mails, the public pages, the library widget) from Lingui's compiled

@@ -7,6 +7,7 @@ import { App } from './app/App';
 import { createAppActors } from './app/actors';
 import { AppProvider } from './app/context';
 import { OAUTH_LANDING_PATH } from './app/oauth-path';
+import { loadPage } from './pages/loaders';
 import './styles/tokens.css';
 import './styles/base.css';
 import './components/ui/ui.css';
@@ -19,7 +20,7 @@ if (landing) void import('./app/social').then((m) => m.completeOAuthLanding(wind
 const i18n = setupI18n();
 const root = document.getElementById('root');
 if (root && !landing) {
-  const actors = createAppActors({ i18n, navigate: (to, options) => navigate(to, options) });
+  const actors = createAppActors({ i18n, navigate: (to, options) => navigate(to, options), loadPage });
   createRoot(root).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

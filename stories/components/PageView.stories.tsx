@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { Route } from '../../machines/router.machine';
 import { PageView } from '../../src/web/components/PageView';
 import Home from '../../src/web/pages/Home';
+import { loadedPages } from '../../src/web/pages/loaders';
 import NotFound from '../../src/web/pages/NotFound';
-import { loadedPages } from '../../src/web/pages/registry';
 import Search from '../../src/web/pages/Search';
 import { homeRoute, StoryApp } from '../support/StoryApp';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
 // @ts-expect-error — plain JS module without types
-import { linguiMacroPlugin } from '../../src/tools/esbuild-lingui.mjs';
+import { serverBundleOptions } from '../../src/tools/server-bundle.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The pinned Node 24 (node_modules/.bin/node), else the one running the tests. */
@@ -14,7 +14,8 @@ export const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node')) ? path
 
 /**
  * Bundles a server entry (`src/server/<name>.ts`) for the suite into a folder of its own, as build.mjs
- * does (packages external, Lingui macros compiled), and removes it afterwards. Answers the bundle path.
+ * does (the same options: packages external but React, Lingui macros compiled), and removes it
+ * afterwards. Answers the bundle path.
  */
 export function bundleServerEntry(name: 'main' | 'cli'): string {
   const outDir = path.join(ROOT, 'tests/server/.tmp', `${name}-${process.pid}`);
@@ -22,15 +23,11 @@ export function bundleServerEntry(name: 'main' | 'cli'): string {
   beforeAll(async () => {
     await mkdir(outDir, { recursive: true });
     await build({
+      ...serverBundleOptions({ configPath: path.join(ROOT, 'locales/lingui.config.ts') }),
+      absWorkingDir: ROOT,
       entryPoints: [path.join(ROOT, `src/server/${name}.ts`)],
       outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node24',
-      packages: 'external',
       logLevel: 'silent',
-      plugins: [linguiMacroPlugin({ configPath: path.join(ROOT, 'locales/lingui.config.ts') })],
     });
   });
   afterAll(async () => {

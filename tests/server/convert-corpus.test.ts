@@ -42,6 +42,8 @@ const NAMES = [
   'secret-docx',
   'secret-doc',
   'secret-odt',
+  'secret-xls',
+  'base-xls',
   'macro-odt',
   'macro-docm',
   'macro-xlsm',

@@ -42,6 +42,11 @@ describe('main (the built server process)', () => {
       expect(await health.json()).toEqual({ ok: true });
       const status = await fetch(`http://127.0.0.1:${port}/api/public/status?v=2`);
       expect(await status.json()).toMatchObject({ status: 'ok', content: { dialect } });
+      // Server-rendered HTML: react-dom/server compiled into the bundle runs in the built process.
+      const missing = await fetch(`http://127.0.0.1:${port}/publisher/nosuchaccount`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toMatch(/^<!doctype html>\n<html lang="en"><head>.*<title>Page not found<\/title>.*<\/html>\n$/s);
+      expect(run.stderr()).toBe('');
 
       run.child.kill('SIGTERM');
       expect(await run.exited).toBe(0);

@@ -21,7 +21,7 @@ export const READ_HTML = `<!doctype html>
     <title>Quire reader</title>
     <!--quire-config-->
   </head>
-  <body><div id="reader"></div></body>
+  <body><div id="reader" class="qr"></div></body>
 </html>
 `;
 

@@ -95,7 +95,7 @@ describe.each(DIALECTS)('static client on %s', (dialect) => {
     }
   });
 
-  it.each(['/', '/index.html', '/account/book', '/upgrade?x=1'])('answers %s with the app shell', async (url) => {
+  it.each(['/', '/index.html', '/account/book', '/search?x=1'])('answers %s with the app shell', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -118,6 +118,25 @@ describe.each(DIALECTS)('static client on %s', (dialect) => {
       expect(res.headers['content-type'] ?? '').not.toMatch(/html/);
     },
   );
+
+  it.each([
+    ['/search', 200],
+    ['/login/', 200],
+    ['/account', 200],
+    ['/account/stats', 200],
+    ['/account/book#books', 200],
+    ['/oauth?x=1', 200],
+    ['/upgrade?x=1', 404],
+    ['/no/such/page', 404],
+    ['/account/nope', 404],
+    ['/searches', 404],
+    ['/constructor', 404],
+  ])('answers the page path %s with the shell and HTTP %i (404 where no page renders it)', async (url, status) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<script type="module" src="/assets/app-ABC123.js">');
+  });
 
   it('answers an unknown non-GET page request with a plain 404', async () => {
     const res = await app.inject({ method: 'POST', url: '/account/book' });

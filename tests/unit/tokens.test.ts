@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { colord, extend } from 'colord';
 import a11y from 'colord/plugins/a11y';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_PROPERTIES, TOKENS } from '../../src/server/html/tokens.ts';
 import { OVERVIEW_CSS } from '../../src/server/reader/overview-style.ts';
 import { WIDGET_CSS } from '../../src/server/widget/assets.ts';
 
@@ -83,6 +84,14 @@ describe('design tokens (src/web/styles/tokens.css)', () => {
     check(cross(pick('focus', 'control', 'brand', 'success', 'danger'), surfaces, UI_PART));
     // The switch's white thumb on its track, off and on.
     check(cross({ thumb: '#ffffff' }, pick('control', 'brand'), UI_PART));
+  });
+});
+
+describe('the tokens of the server-rendered HTML (src/server/html/tokens.ts: mails, public pages)', () => {
+  it('are the values of tokens.css', () => {
+    const t = properties(read('src/web/styles/tokens.css'), ':root');
+    for (const [name, property] of Object.entries(TOKEN_PROPERTIES))
+      expect(TOKENS[name as keyof typeof TOKENS], property).toBe(t(property));
   });
 });
 

@@ -1,8 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { AccountRow, AccountUpdate, Database, NewAccount, NewProfile, ProfileRow, ProfileUpdate, SessionRow } from '../db/schema';
+import { sql } from 'kysely';
+import type { Executor } from '../db/index';
+import type { AccountRow, AccountUpdate, NewAccount, NewProfile, ProfileRow, ProfileUpdate, SessionRow } from '../db/schema';
 
 /** Accounts, profiles and sessions. Functions take `db` (or the route's transaction) first. */
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** ats only moves forward: now, or one past the previous value when the clock is behind it. */
 const nextAts = (now: number) => sql<number>`case when ats >= ${now} then ats + 1 else ${now} end`;

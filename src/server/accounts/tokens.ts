@@ -1,6 +1,6 @@
 import { newToken, sha256 } from '../auth/crypto';
+import type { Executor } from '../db/index';
 import type { ChallengeStage, LoginChallengeRow, OneTimeTokenKind, OneTimeTokenRow } from '../db/schema';
-import type { Executor } from './repo';
 
 /** Lifetimes and limits of the sign-in tokens. */
 export const TTL = {

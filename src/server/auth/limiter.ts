@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor } from '../db/index';
 
 /** Limits of the sign-in area (DESIGN §2 Auth; issue 12: failures count per account and address). */
 export const LIMITS = {

@@ -1,6 +1,6 @@
-import type { BeaconQuery, ShareDevice, ShareSource } from '../../contracts/share';
+import type { BeaconQuery } from '../../contracts/share';
 import type { Db } from '../db/index';
-import { writeShareCounts } from './repo';
+import { type PendingCount, writeShareCounts } from './repo';
 
 /**
  * The beacon's write buffer (issue 7: "recorded cheaply, thousands of hits per second without slowing
@@ -19,15 +19,6 @@ export const FLUSH_ROWS = 500;
 export const MAX_PENDING = 50_000;
 /** Hits one address may have counted per minute (times QUIRE_IP_LIMIT_SCALE). */
 export const BEACON_IP_PER_MINUTE = 120;
-
-export interface PendingCount {
-  accountId: string | null;
-  bookId: string | null;
-  source: ShareSource;
-  device: ShareDevice;
-  day: string;
-  count: number;
-}
 
 export interface BeaconLog {
   warn(obj: object, msg: string): void;

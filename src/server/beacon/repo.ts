@@ -1,9 +1,18 @@
-import { SHARE_DEVICES, SHARE_SOURCES, type ShareCounts } from '../../contracts/share';
+import { SHARE_DEVICES, SHARE_SOURCES, type ShareCounts, type ShareDevice, type ShareSource } from '../../contracts/share';
 import type { Db } from '../db/index';
-import type { PendingCount } from './buffer';
 
 /** Ids per `in (…)` list and rows per insert: well under both dialects' parameter limits. */
 const CHUNK = 500;
+
+/** One counter the beacon holds until its next write: hits of a day, by owner, book, source and device. */
+export interface PendingCount {
+  accountId: string | null;
+  bookId: string | null;
+  source: ShareSource;
+  device: ShareDevice;
+  day: string;
+  count: number;
+}
 
 const chunks = <T>(list: T[]): T[][] => {
   const out: T[][] = [];

@@ -1,11 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { CommentPage, CommentStatus, OwnerComment, PublicComment, Subscriber } from '../../contracts/comments';
 import { newId } from '../auth/crypto';
-import type { BookCommentRow, Database, ProfileRow } from '../db/schema';
+import type { Executor } from '../db/index';
+import type { BookCommentRow, ProfileRow } from '../db/schema';
 
 /** Comments and subscribers (migration 0008). Functions take `db` (or a transaction) first. */
 
-type Executor = Kysely<Database> | Transaction<Database>;
 type Paging = { start: number; step: number };
 
 const page = <T>(list: T[], total: number, p: Paging): CommentPage<T> => ({ list, total, start: p.start, step: { current: p.step } });

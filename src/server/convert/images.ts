@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { Config } from '../config';
 import { bookPaths, isSafeId, THUMB_SIZES, THUMB_WIDTHS } from '../storage/paths';
-import type { BookManifest } from './index';
+import type { BookManifest } from './manifest';
 import { renderPagePixels } from './pdf';
 import { MemoryBudget, type ToolLimits } from './tools';
 

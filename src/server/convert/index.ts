@@ -43,6 +43,7 @@ import { type OfficeTraits, officeTraits } from '../publish/detect';
 import { bookPaths } from '../storage/paths';
 import { ConversionError, documentError } from './errors';
 import { makeBookThumbs, makeBookThumbsFromImage, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
+import type { BookManifest, ConversionWarning } from './manifest';
 import type { OfficeConverter } from './office';
 import { extractText, isDrawableBox, type PageBox, pdfInfo, renderPages } from './pdf';
 import { type PdfStructure, readStructure } from './structure';
@@ -51,30 +52,8 @@ import { extractWords } from './words';
 
 export { ConversionError } from './errors';
 export { PAGE_THUMB_WIDTH, PAGE_WEBP_WIDTHS, PAGE_WIDTH, PAGE_ZOOM_WIDTH, pageImage, pageJpeg, pageWebp } from './images';
+export type { BookManifest, ConversionWarning } from './manifest';
 export { OfficeConverter } from './office';
-
-/** manifest.json: what the reader needs besides the images and the text. */
-export interface BookManifest {
-  version: 1;
-  pages: number;
-  direction: 'ltr' | 'rtl';
-  /** Displayed page sizes in points, and each page's links. */
-  sizes: { width: number; height: number; links: PdfStructure['links'][number] }[];
-  outline: PdfStructure['outline'];
-  images: { jpeg: number[]; webp: number[] };
-  /** What the conversion could not do fully (absent when it did everything). */
-  warnings?: ConversionWarning[];
-}
-
-/**
- * A part of a DONE book that is not as in the document: pages drawn as placeholders
- * (PAGE_PLACEHOLDER) or by resolution after the scaled render failed (PAGE_BY_RESOLUTION), thumbnails
- * made from page 1's image (THUMBNAIL_FROM_PAGE), no text (NO_TEXT), no outline and links (NO_STRUCTURE).
- */
-export interface ConversionWarning {
-  code: 'PAGE_PLACEHOLDER' | 'PAGE_BY_RESOLUTION' | 'THUMBNAIL_FROM_PAGE' | 'NO_TEXT' | 'NO_STRUCTURE';
-  pages?: number[];
-}
 
 export interface ConvertDeps {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -11,6 +11,8 @@ export type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
+/** What a query function runs on: the database or a transaction on it. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface DbHandle {
   db: Db;

@@ -18,7 +18,7 @@ export interface Database {
   used_captchas: UsedCaptchasTable;
   social_identities: SocialIdentitiesTable;
   books: BooksTable;
-  folders: import('../folders/repo').FoldersTable;
+  folders: FoldersTable;
   jobs: JobsTable;
   book_views: BookViewsTable;
   book_page_views: BookPageViewsTable;
@@ -213,6 +213,14 @@ export interface BooksTable {
 export type BookRow = Selectable<BooksTable>;
 export type NewBook = Insertable<BooksTable>;
 export type BookUpdate = Updateable<BooksTable>;
+
+/** A folder of an account's books (SPEC §3 Subscription; migration 0006); a book names it in settings `subscription.id`. */
+export interface FoldersTable {
+  id: string;
+  account_id: string;
+  name: string;
+  created_at: number;
+}
 
 /** A durable background job (conversion). state: queued, running, done, failed. */
 export interface JobsTable {

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema';
+import type { Executor } from './index';
 
 /** Settings repository: functions take `db` (or a transaction) first. */
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function getSetting(db: Executor, key: string): Promise<string | undefined> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();

@@ -2,21 +2,15 @@ import { type RawBuilder, sql } from 'kysely';
 import type { BookSettings } from '../../contracts/books';
 import type { Folder } from '../../contracts/presets';
 import { jsonObject } from '../accounts/views';
-import type { DialectName } from '../db/index';
+import type { DialectName, Executor } from '../db/index';
+import type { FoldersTable } from '../db/schema';
 import { ApiError } from '../envelope';
-import type { Executor } from '../publish/repo';
 
 /**
  * Folders (SPEC §3 Subscription; migration 0006). A book's folder is `subscription.id` in its settings
  * JSON; counting and un-assigning read that JSON with each dialect's own JSON operator. Functions take
  * `db` (or the route's transaction) first; every lookup is scoped to an account.
  */
-export interface FoldersTable {
-  id: string;
-  account_id: string;
-  name: string;
-  created_at: number;
-}
 
 /** `settings ->> 'subscription.id'` of a book row, on either dialect. */
 function folderOfBook(dialect: DialectName): RawBuilder<string | null> {

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OAUTH_LANDING_PATH } from '../../contracts/pages';
 import type { Config } from '../config';
 import { ApiError } from '../envelope';
 import { isHttps } from '../public-url';
@@ -39,7 +40,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   // The social sign-in landing posts to its opener: it must not sit in another browsing context group.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.split('?', 1)[0] === '/oauth') reply.header('cross-origin-opener-policy', 'unsafe-none');
+    if (request.url.split('?', 1)[0] === OAUTH_LANDING_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   // Off by default; a route opts in with `config: rateLimit(max, timeWindow)`.
   await app.register(rateLimitPlugin, {

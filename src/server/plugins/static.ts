@@ -3,21 +3,19 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../../../machines/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../../contracts/languages';
 import { cookieOf } from '../auth/cookies';
 import { PUBLIC } from '../auth/rules';
 import { type Config, publicClientConfig } from '../config';
+import { jsonScriptMarkup } from '../html/render';
 
 export const CONFIG_MARKER = '<!--quire-config-->';
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_SHORT = 'public, max-age=3600';
 export const CACHE_NONE = 'no-cache';
 
-/** JSON inside <script>: escape what could close the element or confuse the HTML parser. */
-export function configScript(data: unknown): string {
-  const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `<script type="application/json" id="quire-config">${json}</script>`;
-}
+/** The client config as a JSON data block (escaped so nothing in it can close the element). */
+export const configScript = (data: unknown): string => jsonScriptMarkup('quire-config', data);
 
 /** Paths that name a file (hashed assets, scripts, images…): a miss is a 404, never the SPA. */
 const FILE_LIKE = /\.(?:m?js|css|map|json|png|jpe?g|gif|webp|avif|svg|ico|woff2?|ttf|otf|txt|xml|webmanifest|wasm|br|gz)$/i;
@@ -102,13 +100,16 @@ export function createSpa(config: Config) {
     return rendered;
   }
 
-  /** Sends the app shell in the visitor's language; false when there is no built index.html. */
-  async function send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  /**
+   * Sends the app shell in the visitor's language, with `status` (404 for a path no page renders: the
+   * shell then shows the not-found page); false when there is no built index.html.
+   */
+  async function send(request: FastifyRequest, reply: FastifyReply, status: 200 | 404 = 200): Promise<boolean> {
     const body = await html();
     if (body === undefined) return false;
     const lang = pageLanguage(request.headers.host, request.headers.cookie, request.headers['accept-language']);
     reply
-      .code(200)
+      .code(status)
       .header('cache-control', CACHE_NONE)
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentKind } from '../../contracts/books';
-import { OLE_MAGIC, oleKind, oleRootNames, oleWordEncrypted } from './ole';
+import { OLE_MAGIC, oleExcelEncrypted, oleKind, oleRootNames, oleWordEncrypted } from './ole';
 import { checkDeclaredSizes, openZip, type ZipArchive, ZipError } from './zip';
 
 /**
@@ -192,8 +192,8 @@ async function containerKind(zip: ZipArchive): Promise<DocumentKind | undefined>
 export interface OfficeTraits {
   /**
    * Needs a password to open: an encrypted OOXML package, an ODF package with encrypted parts, a
-   * Word 97–2003 document with the FIB's encrypted flag, a PowerPoint 97–2003 file with its
-   * EncryptedSummary (an Excel 97–2003 workbook's password is inside its stream: LibreOffice reports it as CORRUPT).
+   * Word 97–2003 document with the FIB's encrypted flag, an Excel 97–2003 workbook with a FILEPASS
+   * record after its BOF, a PowerPoint 97–2003 file with its EncryptedSummary.
    */
   encrypted: boolean;
   /** Carries macros: VBA (vbaProject.bin, the `Macros` / `_VBA_PROJECT_CUR` storages) or ODF Basic/scripts. */
@@ -214,7 +214,8 @@ export async function officeTraits(file: string): Promise<OfficeTraits> {
       traits.encrypted =
         names.includes('EncryptedPackage') ||
         names.includes('EncryptedSummary') ||
-        (names.includes('WordDocument') && (await oleWordEncrypted(fh)));
+        (names.includes('WordDocument') && (await oleWordEncrypted(fh))) ||
+        ((names.includes('Workbook') || names.includes('Book')) && (await oleExcelEncrypted(fh)));
       traits.macros = names.includes('Macros') || names.includes('_VBA_PROJECT_CUR');
     } finally {
       await fh.close();

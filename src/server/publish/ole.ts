@@ -49,27 +49,57 @@ export async function oleRootNames(fh: FileHandle): Promise<string[] | undefined
 }
 
 /**
+ * The start of a root stream: up to `length` bytes, but never past its first sector (or first
+ * 64-byte mini sector for a stream under 4,096 bytes), which is all the checks below need.
+ * Undefined when the stream is missing or its chain is unreadable.
+ */
+async function rootStreamHead(fh: FileHandle, root: OleRoot, names: readonly string[], length: number): Promise<Buffer | undefined> {
+  const stream = root.entries.find((e) => names.includes(e.name) && e.type === 2);
+  if (!stream) return undefined;
+  if (stream.size >= MINI_CUTOFF) return readAt(fh, root.sectorOffset(stream.start), Math.min(length, root.sectorSize, stream.size));
+  // A small stream lives in the mini stream, itself a chain of normal sectors starting at the root entry's.
+  const pos = stream.start * MINI_SECTOR;
+  let sector: number | undefined = root.miniStart;
+  for (let hop = 0; hop < Math.floor(pos / root.sectorSize) && sector !== undefined && sector < MAX_SECTOR; hop++) {
+    sector = await root.nextSector(sector);
+  }
+  if (sector === undefined || sector >= MAX_SECTOR) return undefined;
+  return readAt(fh, root.sectorOffset(sector) + (pos % root.sectorSize), Math.min(length, MINI_SECTOR, stream.size));
+}
+
+/**
  * Whether a Word 97–2003 document is password-protected: fEncrypted (0x0100) in the flags of the
  * FIB, at offset 0x0A of the `WordDocument` stream.
  */
 export async function oleWordEncrypted(fh: FileHandle): Promise<boolean> {
   const root = await oleRoot(fh);
-  const word = root?.entries.find((e) => e.name === 'WordDocument' && e.type === 2);
-  if (!root || !word || word.size < 0x0c) return false;
-  let at: number | undefined;
-  if (word.size >= MINI_CUTOFF) at = root.sectorOffset(word.start) + 0x0a;
-  else {
-    // A small stream lives in the mini stream (64-byte mini sectors; the flags are in the stream's
-    // first one), itself a chain of normal sectors starting at the root entry's.
-    const pos = word.start * MINI_SECTOR + 0x0a;
-    let sector: number | undefined = root.miniStart;
-    for (let hop = 0; hop < Math.floor(pos / root.sectorSize) && sector !== undefined && sector < MAX_SECTOR; hop++) {
-      sector = await root.nextSector(sector);
-    }
-    if (sector !== undefined && sector < MAX_SECTOR) at = root.sectorOffset(sector) + (pos % root.sectorSize);
+  const head = root && (await rootStreamHead(fh, root, ['WordDocument'], 0x0c));
+  return !!head && head.length >= 0x0c && (head.readUInt16LE(0x0a) & 0x0100) !== 0;
+}
+
+/** BIFF record types: BOF opens a substream; FILEPASS says the rest of the workbook is encrypted. */
+const BIFF_BOF = 0x0809;
+const BIFF_FILEPASS = 0x002f;
+/** Records looked at after the globals' BOF: FILEPASS comes right after it ([MS-XLS] 2.4.117). */
+const BIFF_HEAD_BYTES = 256;
+
+/**
+ * Whether an Excel 97–2003 workbook is password-protected: a FILEPASS record among the first
+ * records of the `Workbook` (`Book` for BIFF5) stream, after the globals' BOF. Record headers are
+ * never encrypted, so they can be walked.
+ */
+export async function oleExcelEncrypted(fh: FileHandle): Promise<boolean> {
+  const root = await oleRoot(fh);
+  if (!root) return false;
+  const head = await rootStreamHead(fh, root, ['Workbook', 'Book'], BIFF_HEAD_BYTES);
+  if (!head || head.length < 4 || head.readUInt16LE(0) !== BIFF_BOF) return false;
+  for (let at = 0; at + 4 <= head.length; ) {
+    const type = head.readUInt16LE(at);
+    if (type === BIFF_FILEPASS) return true;
+    if (at > 0 && type !== BIFF_BOF) return false; // the first record after BOF is not FILEPASS
+    at += 4 + head.readUInt16LE(at + 2);
   }
-  const flags = at === undefined ? undefined : await readAt(fh, at, 2);
-  return !!flags && (flags.readUInt16LE(0) & 0x0100) !== 0;
+  return false;
 }
 
 interface OleRoot {

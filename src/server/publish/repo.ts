@@ -1,9 +1,9 @@
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { BookListQuery, BookSort } from '../../contracts/books';
+import type { Executor } from '../db/index';
 import type { BookRow, BookUpdate, Database, NewBook } from '../db/schema';
 
 /** Books. Functions take `db` (or the route's transaction) first; every lookup is scoped to an account. */
-export type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function insertBook(db: Executor, book: NewBook): Promise<BookRow> {
   return db.insertInto('books').values(book).returningAll().executeTakeFirstOrThrow();

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
+import { TOKENS } from '../html/tokens';
 
 /**
  * The stylesheet of the public pages (reader/overview-html.ts), served by routes/reader/overview.ts at
  * a content-hashed URL (cached for good). A file of its own keeps the pages inside the strict CSP
- * (`style-src 'self'`, no inline style). Colours follow src/web/styles/tokens.css.
+ * (`style-src 'self'`, no inline style). Colours and font are the app's design tokens (html/tokens.ts);
+ * the dark scheme has its own.
  */
 export const OVERVIEW_CSS = `
-:root{--ink:#17172b;--ink-2:#4a4a68;--line:#e3e3ee;--bg-2:#f6f6fb;--brand:#3d3ad6;--brand-strong:#2c29b8;--focus:#7a78ff;
-font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif;color:var(--ink);line-height:1.5}
+:root{--ink:${TOKENS.ink};--ink-2:${TOKENS.ink2};--line:${TOKENS.line};--bg-2:${TOKENS.bg2};--brand:${TOKENS.brand};--brand-strong:${TOKENS.brandStrong};--focus:${TOKENS.focus};
+font-family:${TOKENS.fontSans.replace(/, /g, ',')};color:var(--ink);line-height:1.5}
 body{margin:0;background:#fff}
 a{color:var(--brand)}
 a:focus-visible,summary:focus-visible,textarea:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
@@ -18,7 +20,7 @@ a:focus-visible,summary:focus-visible,textarea:focus-visible{outline:3px solid v
 .ov-cover img{display:block;max-width:100%;height:auto;border-radius:4px;box-shadow:0 4px 16px rgb(23 23 43/.2)}
 .ov-info{flex:1 1 320px;min-width:0}
 .ov-info h1{margin:0 0 12px;font-size:2rem;line-height:1.2;overflow-wrap:anywhere}
-.ov-flag{display:inline-block;margin:0 0 12px;padding:2px 8px;border-radius:4px;background:#fde8ea;color:#c22c3c;font-size:.875rem}
+.ov-flag{display:inline-block;margin:0 0 12px;padding:2px 8px;border-radius:4px;background:${TOKENS.dangerSoft};color:${TOKENS.danger};font-size:.875rem}
 .ov-facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0 0 16px}
 .ov-facts dt{color:var(--ink-2)}
 .ov-facts dd{margin:0}
@@ -37,7 +39,7 @@ a:focus-visible,summary:focus-visible,textarea:focus-visible{outline:3px solid v
 .ov-card__title{display:block;margin-top:8px;font-weight:600;overflow-wrap:anywhere}
 .ov-card__meta{display:block;color:var(--ink-2);font-size:.875rem}
 .ov-publisher h2 small{color:var(--ink-2);font-weight:400;font-size:.875rem}
-.ov-card__explicit{display:flex;align-items:center;justify-content:center;aspect-ratio:1/1.414;border-radius:4px;background:var(--bg-2);color:#c22c3c;font-size:.875rem;text-align:center;padding:8px}
+.ov-card__explicit{display:flex;align-items:center;justify-content:center;aspect-ratio:1/1.414;border-radius:4px;background:var(--bg-2);color:${TOKENS.danger};font-size:.875rem;text-align:center;padding:8px}
 .ov-explicit{max-width:560px;margin:48px auto;text-align:center}
 .ov-explicit form{display:inline}
 .ov-explicit .ov-actions{display:flex;flex-wrap:wrap;gap:16px;justify-content:center;align-items:center}

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { LANGUAGES, type Language } from '../../../machines/constants';
+import { LANGUAGES, type Language } from '../../contracts/languages';
 import { parseWidgetQuery } from '../../contracts/widget';
 import { listed, PUBLIC } from '../auth/rules';
 import { loadTranslators } from '../i18n';

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Language } from '../../../machines/constants';
-import { LANGUAGES } from '../../../machines/constants';
+import type { Language } from '../../contracts/languages';
+import { LANGUAGES } from '../../contracts/languages';
 import type { SocialOutcome, SocialProvider } from '../../contracts/social';
 import { isUniqueViolation, mailAllowed } from '../accounts/helpers';
-import { type Executor, findProfileByEmail, getProfile, insertAccount, insertProfile, updateProfile } from '../accounts/repo';
+import { findProfileByEmail, getProfile, insertAccount, insertProfile, updateProfile } from '../accounts/repo';
 import { createChallenge, createOneTimeToken } from '../accounts/tokens';
 import { newId } from '../auth/crypto';
+import type { Executor } from '../db/index';
 import type { ProfileRow, SocialIdentityRow } from '../db/schema';
 import { ApiError } from '../envelope';
 import { pageLanguage } from '../plugins/static';

@@ -8,7 +8,7 @@ import { Header } from '../components/Header';
 import { PageView } from '../components/PageView';
 import { PublishHost } from '../components/publish/PublishHost';
 import { Button } from '../components/ui';
-import { routeFor } from '../pages/registry';
+import { routeFor } from '../pages/routes';
 import { useViewportMarkers } from '../viewport';
 import { AuthHost } from './AuthHost';
 import { useApp } from './context';

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
+import type { PostLoginActorRef } from '../../../machines/post-login.machine';
 import { openingOf, type SignUpOpening } from '../../../machines/sign-up/host.machine';
-import { type PostLoginActor, PostLoginModals } from '../components/account/PostLoginModals';
+import { PostLoginModals } from '../components/account/PostLoginModals';
 import { useApp } from './context';
 
 // The modal (machine and views) loads when it first opens (most visits never sign in), keeping the first load small.
@@ -18,7 +19,7 @@ export function AuthHost() {
   const { signUpHost, app } = useApp();
   const opening = useSelector(signUpHost, openingOf, sameOpening);
   // The post-login steps, once the first sign-in of this page loaded them (machines/app.machine.ts).
-  const postLogin = useSelector(app, (s) => s.context.postLogin) as PostLoginActor | null;
+  const postLogin = useSelector(app, (s) => s.context.postLogin) as PostLoginActorRef | null;
 
   return (
     <>

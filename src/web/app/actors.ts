@@ -13,7 +13,7 @@ import { ServerStatusSchema } from '../../contracts/status';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
-import { AUTH_PAGES, loadPage } from '../pages/registry';
+import { AUTH_PAGES } from '../pages/routes';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
 import { watchApp } from './watch';
@@ -26,6 +26,8 @@ export interface AppDeps {
   i18n: I18n;
   /** Goes to a path of the app (history push, or replace). */
   navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** Loads a page's module by name (src/web/pages/loaders.ts; given by the entry so that no page module depends on this file's importers). */
+  loadPage: (name: string) => Promise<unknown>;
   doc?: Document;
 }
 
@@ -33,7 +35,7 @@ export interface AppDeps {
  * Creates and starts the app root (machines/app.machine.ts) with the real side effects of its children
  * provided (DESIGN §4), and hands its children's refs to the views.
  */
-export function createAppActors({ i18n, navigate, doc = document }: AppDeps) {
+export function createAppActors({ i18n, navigate, loadPage, doc = document }: AppDeps) {
   const config = readClientConfig(doc);
   // The root is created below; the side effects reach its children through it.
   let app: AppActorRef | undefined;

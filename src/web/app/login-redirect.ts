@@ -1,4 +1,4 @@
-import { pageFor } from '../pages/registry';
+import { pageFor } from '../pages/routes';
 
 export { LOGIN_REDIRECT_COOKIE } from '../../../machines/constants';
 

@@ -7,7 +7,7 @@ import type { SocialProvider } from '../../../machines/sign-up/types';
  */
 
 /** The app page the server lands on after a social sign-in (`redirect` of the start call; src/web/app/social.ts). */
-export const OAUTH_LANDING_PATH = '/oauth';
+export { OAUTH_LANDING_PATH } from '../../contracts/pages';
 /** sessionStorage: a full-page sign-in's outcome ({provider, hash, at}), kept by the landing page. */
 export const OAUTH_RESULT_KEY = 'quire_oauth_result';
 

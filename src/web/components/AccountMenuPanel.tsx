@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { SERVED_ACCOUNT_PATHS } from '../pages/account/sections';
+import { SERVED_ACCOUNT_PATHS } from '../pages/routes';
 import { ACCOUNT_MENU, access, type Viewer } from '../session/menu';
 
 export const ACCOUNT_LABELS: Record<string, MessageDescriptor> = {

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { alertMachine } from '../../../machines/alert.machine';
-import type { alertsMachine } from '../../../machines/alerts.machine';
+import type { AlertActorRef } from '../../../machines/alert.machine';
+import type { AlertsActorRef } from '../../../machines/alerts.machine';
 
 const ICONS = { info: 'i', success: '✓', warning: '!', danger: '✕' } as const;
 
-export function AlertView({ actor }: { actor: ActorRefFrom<typeof alertMachine> }) {
+export function AlertView({ actor }: { actor: AlertActorRef }) {
   const { i18n, t } = useLingui();
   const state = useSelector(actor, (s) => s.value);
   const { type, message, requestId, closable } = useSelector(actor, (s) => s.context);
@@ -36,7 +35,7 @@ export function AlertView({ actor }: { actor: ActorRefFrom<typeof alertMachine> 
 }
 
 /** Renders the alert queue; each alert renders its own machine. */
-export function AlertStack({ actor }: { actor: ActorRefFrom<typeof alertsMachine> }) {
+export function AlertStack({ actor }: { actor: AlertsActorRef }) {
   const alerts = useSelector(actor, (s) => s.context.alerts);
   return (
     <div className="alerts" aria-live="polite">

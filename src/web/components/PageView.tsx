@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useApp } from '../app/context';
-import { loadedPages } from '../pages/registry';
+import { loadedPages } from '../pages/loaders';
 import { Button } from './ui';
 
 /** Renders the router machine: loading, the page, its load failure (7 s time-out), the login hook. */

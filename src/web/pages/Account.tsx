@@ -15,12 +15,11 @@ import { showsUpgrade } from '../session/menu';
 import type { CurrentUser } from '../session/user-store';
 import { LAZY_SECTIONS } from './account/sections';
 import NotFound from './NotFound';
-import type { PageProps } from './registry';
+import { ACCOUNT_SECTIONS, type AccountSection, isAccountSection, type PageProps } from './routes';
 
 /** A section loaded on first visit (account/sections.ts). */
-function LazySection({ name, params }: { name: string; params: Record<string, string> }) {
+function LazySection({ name, params }: { name: AccountSection; params: Record<string, string> }) {
   const Section = LAZY_SECTIONS[name];
-  if (!Section) return null;
   return (
     <Suspense
       fallback={
@@ -197,7 +196,7 @@ export default function Account({ path, params }: PageProps) {
         <Link href="/account/book" aria-current={section === 'book' ? 'page' : undefined}>
           <Trans id="menu.account.book">Publications</Trans>
         </Link>
-        {Object.keys(LAZY_SECTIONS).map((name) => (
+        {ACCOUNT_SECTIONS.map((name) => (
           <Link key={name} href={`/account/${name}`} aria-current={section === name ? 'page' : undefined}>
             {ACCOUNT_LABELS[name] ? i18n._(ACCOUNT_LABELS[name]) : name}
           </Link>
@@ -209,7 +208,7 @@ export default function Account({ path, params }: PageProps) {
         <DetailsForm key={user.id} user={user} />
       ) : section === 'dashboard' ? (
         <Overview user={user} />
-      ) : section in LAZY_SECTIONS ? (
+      ) : isAccountSection(section) ? (
         <LazySection key={`${section}:${user.account.id}`} name={section} params={params} />
       ) : (
         <NotFound />

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { PageProps } from './registry';
+import type { PageProps } from './routes';
 
 /** Search results (SPEC §2: /search#search-{term}/books). Results arrive with the publishing issue. */
 export default function Search({ params }: PageProps) {

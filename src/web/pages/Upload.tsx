@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import { useApp } from '../app/context';
 import { UploadPage } from '../components/publish/UploadPage';
-import type { PageProps } from './registry';
+import type { PageProps } from './routes';
 
 /** /upload (SPEC §2 Upload page): the current publishing batch; house ads for free accounts. */
 export default function Upload(_props: PageProps) {

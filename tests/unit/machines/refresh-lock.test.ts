@@ -63,6 +63,20 @@ describe('refresh lock: nothing happens before the lock is held', () => {
 });
 
 describe('refresh lock: another tab refreshed while this one waited', () => {
+  it('never adopts a fresh token of another subject (the session refreshes it because of that): it calls the server', async () => {
+    const foreign: StoredToken = { ...stored(NOW - 1_000), session: { ...stored(NOW - 1_000).session, access_token: jwt('p-bob') } };
+    const s = start({
+      stored: foreign,
+      handoff: { content: { ...fresh, session: { ...fresh.session, access_token: jwt('p-bob', 2) } }, receivedAt: NOW - 100 },
+    });
+    s.lock.grant();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.storeToken).not.toHaveBeenCalled();
+    expect(s.fetch).toHaveBeenCalledTimes(1);
+    expect(s.postHandoff).toHaveBeenCalledWith(fresh);
+    await vi.advanceTimersByTimeAsync(REFRESH_LOCK_HANDOFF_MS);
+    expect(s.actor.getSnapshot().output).toEqual({ kind: 'refreshed', content: fresh });
+  });
   it('lock acquired → re-reads the stored token → adopts it without a call and releases the lock', async () => {
     const s = start({ stored: stored(NOW - 60_000) });
     s.lock.grant();

@@ -78,6 +78,11 @@ describe('helpers', () => {
     expect(tokenSubject(jwt('p-1'))).toBe('p-1');
     expect(tokenSubject('not-a-token')).toBeNull();
     expect(tokenSubject('a.%%%.c')).toBeNull();
+    // Only a compact JWS with a JSON object payload (jose's decodeJwt): no JWE, no bare value.
+    expect(tokenSubject(`${jwt('p-1')}.x.y`)).toBeNull();
+    expect(tokenSubject(`${b64url('{}')}.${b64url('"p-1"')}.s`)).toBeNull();
+    expect(tokenSubject(`${b64url('{}')}.${b64url('{"sub":42}')}.s`)).toBe('42');
+    expect(tokenSubject(`${b64url('{}')}.${b64url('{"sub":"Zoé"}')}.s`)).toBe('Zoé');
   });
 });
 

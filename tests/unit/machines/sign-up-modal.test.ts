@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type ActorRefFrom, createActor } from 'xstate';
-import type { activationMachine } from '../../../machines/activation.machine';
-import type { mfaMachine } from '../../../machines/mfa.machine';
+import { createActor } from 'xstate';
+import type { ActivationActorRef } from '../../../machines/activation.machine';
+import type { MfaActorRef } from '../../../machines/mfa.machine';
 import { errors, HASH, loginContent } from '../../../machines/sign-up/fixtures';
 import { provideSignUpModal } from '../../../machines/sign-up/provide';
 import { firstTab, type SignUpModalInput, tabOf } from '../../../machines/sign-up-modal.machine';
@@ -81,7 +81,7 @@ describe('login (SPEC §4, §5, §8)', () => {
     actor.send({ type: 'user.submit' });
     await until(actor, (s) => s.matches('mfa'));
     expect(tab()).toBe('mfa');
-    const mfa = actor.getSnapshot().children.mfa as ActorRefFrom<typeof mfaMachine>;
+    const mfa = actor.getSnapshot().children.mfa as MfaActorRef;
     expect(mfa.getSnapshot().context.hash).toBe(HASH);
     mfa.send({ type: 'user.setCode', code: '123456' });
     mfa.send({ type: 'user.toggleTrust' });
@@ -99,7 +99,7 @@ describe('login (SPEC §4, §5, §8)', () => {
     set('password', 'secret');
     actor.send({ type: 'user.submit' });
     await until(actor, (s) => s.matches('mfa'));
-    const mfa = actor.getSnapshot().children.mfa as ActorRefFrom<typeof mfaMachine>;
+    const mfa = actor.getSnapshot().children.mfa as MfaActorRef;
     mfa.send({ type: 'user.setCode', code: '654321' });
     mfa.send({ type: 'user.submit' });
     await until(mfa, (s) => s.matches('expired'));
@@ -261,7 +261,7 @@ describe('social sign-in (SPEC §4)', () => {
     actor.send({ type: 'user.social', provider: 'linkedin' });
     await until(actor, (s) => s.matches('activate'));
     expect(tab()).toBe('activate');
-    const activation = actor.getSnapshot().children.activation as ActorRefFrom<typeof activationMachine>;
+    const activation = actor.getSnapshot().children.activation as ActivationActorRef;
     expect(activation.getSnapshot().context.hash).toBe('a'.repeat(32));
   });
 
@@ -278,7 +278,7 @@ describe('social sign-in (SPEC §4)', () => {
     actor.send({ type: 'user.social', provider: 'google' });
     await until(actor, (s) => s.matches('mfa'));
     expect(tab()).toBe('mfa');
-    const mfa = actor.getSnapshot().children.mfa as ActorRefFrom<typeof mfaMachine>;
+    const mfa = actor.getSnapshot().children.mfa as MfaActorRef;
     expect(mfa.getSnapshot().context.hash).toBe(HASH);
   });
 
@@ -352,7 +352,7 @@ describe('what follows the modal (finish)', () => {
     expect(closed.services.finish).toHaveBeenCalledWith({ signedIn: null, closeExpiredSignIn: false, navigateTo: '/' });
     const services = fakeServices({ confirmLogin: async () => loginContent(1_700_000_000) });
     const { actor } = open({ activationHash: 'a'.repeat(32) }, services);
-    const activation = actor.getSnapshot().children.activation as ActorRefFrom<typeof activationMachine>;
+    const activation = actor.getSnapshot().children.activation as ActivationActorRef;
     activation.send({ type: 'user.choose', context: 'ind' });
     activation.send({ type: 'user.submit' });
     await until(actor, (s) => s.matches('activateSuccess'));
@@ -377,7 +377,7 @@ describe('activation tab (SPEC §4)', () => {
   async function activate(modification: number, input: Partial<SignUpModalInput> = {}) {
     const services = fakeServices({ confirmLogin: async () => loginContent(modification) });
     const opened = open({ activationHash: 'a'.repeat(32), ...input }, services);
-    const activation = opened.actor.getSnapshot().children.activation as ActorRefFrom<typeof activationMachine>;
+    const activation = opened.actor.getSnapshot().children.activation as ActivationActorRef;
     activation.send({ type: 'user.choose', context: 'ind' });
     activation.send({ type: 'user.submit' });
     await until(opened.actor, (s) => !s.matches('activate'));
@@ -406,7 +406,7 @@ describe('activation tab (SPEC §4)', () => {
   it('a failure shows activate-error with the message', async () => {
     const services = fakeServices({ activate: rejecting(errors.invalidReset) });
     const { actor, tab } = open({ activationHash: 'a'.repeat(32) }, services);
-    const activation = actor.getSnapshot().children.activation as ActorRefFrom<typeof activationMachine>;
+    const activation = actor.getSnapshot().children.activation as ActivationActorRef;
     activation.send({ type: 'user.choose', context: 'edu' });
     activation.send({ type: 'user.submit' });
     await until(actor, (s) => s.matches('activateError'));

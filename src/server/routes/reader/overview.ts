@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../../../machines/constants';
+import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../../contracts/cookies';
 import { EXPLICIT_COOKIE } from '../../../contracts/reader';
 import { readCookie } from '../../auth/cookies';
 import { listed, PUBLIC } from '../../auth/rules';

@@ -1,18 +1,19 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { type CommentFilter, ownerCommentsMachine } from '../../../../machines/account-sections/owner-comments.machine';
+import {
+  type CommentFilter,
+  type OwnerCommentsActorRef,
+  ownerCommentsMachine,
+} from '../../../../machines/account-sections/owner-comments.machine';
 import { OwnerCommentPageSchema } from '../../../contracts/comments';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button, Select } from '../ui';
 import { FailedCard, formatDate, LoadingCard } from './shared';
 
-type Actor = ActorRefFrom<typeof ownerCommentsMachine>;
-
 /** /account/comment drawn from the moderation machine (every state is the machine's). */
-export function CommentsView({ actor }: { actor: Actor }) {
+export function CommentsView({ actor }: { actor: OwnerCommentsActorRef }) {
   const { t, i18n } = useLingui();
   const state = useSelector(actor, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'loaded',

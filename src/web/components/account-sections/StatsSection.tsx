@@ -1,17 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { accountStatsMachine } from '../../../../machines/account-sections/account-stats.machine';
+import { type AccountStatsActorRef, accountStatsMachine } from '../../../../machines/account-sections/account-stats.machine';
 import type { BookListItem, PagedList } from '../../../contracts/books';
 import { READER_DEVICES, type ReaderStatsSummary } from '../../../contracts/reader';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button, Select } from '../ui';
 import { formatDuration, statsTotals } from './format';
 import { FailedCard, LoadingCard } from './shared';
-
-type Actor = ActorRefFrom<typeof accountStatsMachine>;
 
 /** A small bar chart in SVG (no chart library: a dozen lines are enough and cost nothing at load). */
 function BarChart({ bars, label }: { bars: { key: string; label: string; value: number; className?: string }[]; label: string }) {
@@ -106,7 +103,7 @@ function StatsFigures({ stats }: { stats: ReaderStatsSummary }) {
 }
 
 /** /account/stats drawn from the statistics machine. */
-export function StatsView({ actor }: { actor: Actor }) {
+export function StatsView({ actor }: { actor: AccountStatsActorRef }) {
   const { t } = useLingui();
   const state = useSelector(actor, (s) =>
     s.matches('loadingBooks') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'ready',

@@ -1,18 +1,15 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { subscribersMachine } from '../../../../machines/account-sections/subscribers.machine';
+import { type SubscribersActorRef, subscribersMachine } from '../../../../machines/account-sections/subscribers.machine';
 import { SubscriberPageSchema } from '../../../contracts/comments';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button } from '../ui';
 import { FailedCard, formatDate, LoadingCard } from './shared';
 
-type Actor = ActorRefFrom<typeof subscribersMachine>;
-
 /** /account/subscriber drawn from the subscriber list machine. */
-export function SubscribersView({ actor }: { actor: Actor }) {
+export function SubscribersView({ actor }: { actor: SubscribersActorRef }) {
   const { i18n } = useLingui();
   const state = useSelector(actor, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'loaded',

@@ -1,18 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { activationMachine } from '../../../../machines/activation.machine';
+import type { ActivationActorRef } from '../../../../machines/activation.machine';
 import { Callout, SubmitButton } from './parts';
 import { UsageContextFields } from './UsageContextFields';
-
-export type ActivationActor = ActorRefFrom<typeof activationMachine>;
 
 /**
  * The sign-up modal's activate tab: renders the `activation` child (SPEC §4 Activation). The usage
  * context choice cards, the professional selects, and the validate button once a context is chosen.
  */
-export function ActivationStep({ actor }: { actor: ActivationActor }) {
+export function ActivationStep({ actor }: { actor: ActivationActorRef }) {
   const { i18n, t } = useLingui();
   const state = useSelector(actor, (s) => s.value as string);
   const choice = useSelector(actor, (s) => s.context.usageContext);

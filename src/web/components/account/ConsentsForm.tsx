@@ -1,14 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { consentsMachine } from '../../../../machines/consents.machine';
+import type { ConsentsActorRef } from '../../../../machines/consents.machine';
 import type { NotificationName } from '../../../contracts/accounts';
 import { Button, Switch } from '../ui';
 import { NOTIFICATION_LABELS } from './messages';
 import { Callout, Loading, SubmitButton } from './parts';
-
-export type ConsentsActor = ActorRefFrom<typeof consentsMachine>;
 
 /** Consents (marketing mail, opt-in) and activity notifications, in that order (SPEC §2). */
 const GROUPS: { id: 'consents' | 'notifications'; names: NotificationName[] }[] = [
@@ -21,7 +18,7 @@ const GROUPS: { id: 'consents' | 'notifications'; names: NotificationName[] }[] 
  * per notification, a title and a one-line description each), submitting. Used by the full-screen
  * consents modal and the sign-up modal's activate-notif tab.
  */
-export function ConsentsForm({ actor }: { actor: ConsentsActor }) {
+export function ConsentsForm({ actor }: { actor: ConsentsActorRef }) {
   const { i18n, t } = useLingui();
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
   const values = useSelector(actor, (s) => s.context.values);

@@ -1,15 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { ConsentsActorRef } from '../../../../machines/consents.machine';
 import { Modal } from '../ui';
-import { type ConsentsActor, ConsentsForm } from './ConsentsForm';
+import { ConsentsForm } from './ConsentsForm';
 import { AccountErrorBoundary } from './parts';
 import type { FullModalProps } from './TermsModal';
 import './account.css';
 
-export type { ConsentsActor } from './ConsentsForm';
-
 /** Full-screen notification preferences (SPEC §2, §4 Notifications): renew the consents, then it closes. */
-export function ConsentsModal(props: { actor: ConsentsActor } & FullModalProps) {
+export function ConsentsModal(props: { actor: ConsentsActorRef } & FullModalProps) {
   return (
     <AccountErrorBoundary>
       <ConsentsModalView {...props} />
@@ -19,7 +18,7 @@ export function ConsentsModal(props: { actor: ConsentsActor } & FullModalProps) 
 
 const noop = () => {};
 
-function ConsentsModalView({ actor, onEscape = noop }: { actor: ConsentsActor } & FullModalProps) {
+function ConsentsModalView({ actor, onEscape = noop }: { actor: ConsentsActorRef } & FullModalProps) {
   const open = useSelector(actor, (s) => s.status === 'active');
   return (
     <Modal full open={open} title={<Trans id="account.consents.title">Your e-mail preferences</Trans>} onEscape={onEscape}>

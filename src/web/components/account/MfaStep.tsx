@@ -1,22 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useId } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { mfaMachine } from '../../../../machines/mfa.machine';
+import type { MfaActorRef } from '../../../../machines/mfa.machine';
 import { MFA_CODE_LENGTH } from '../../../contracts/accounts';
 import { fieldError } from '../../i18n/field-error';
 import { Button, Switch } from '../ui';
 import { Illustration } from './icons';
 import { SubmitButton } from './parts';
 
-export type MfaActor = ActorRefFrom<typeof mfaMachine>;
-
 /**
  * The sign-up modal's mfa tab: renders the `mfa` child (SPEC §3 MFA, §8 1551/1552). A 6-digit
  * one-time code, "trust this device", verify; a wrong code shows its message under the field, an
  * expired one offers to start again from the login tab.
  */
-export function MfaStep({ actor }: { actor: MfaActor }) {
+export function MfaStep({ actor }: { actor: MfaActorRef }) {
   const { i18n, t } = useLingui();
   const id = useId();
   const state = useSelector(actor, (s) => s.value as string);

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { CAPTCHA_FIELD, type FieldName, type FormName, formErrors } from '../../../../machines/sign-up/forms';
-import type { SelectableTab, signUpModalMachine } from '../../../../machines/sign-up-modal.machine';
+import type { SelectableTab, SignUpModalActorRef } from '../../../../machines/sign-up-modal.machine';
 import type { CaptchaKind } from '../../../contracts/client-config';
 import { fieldError } from '../../i18n/field-error';
 import { Field } from '../ui';
@@ -12,8 +11,7 @@ import { ArrowLeftIcon } from './icons';
 import { Callout, CheckField, LinkButton, PasswordField, SubmitButton } from './parts';
 import { SocialButtons, useSocialProviders } from './SocialButtons';
 
-export type SignUpModalActor = ActorRefFrom<typeof signUpModalMachine>;
-type Snapshot = ReturnType<SignUpModalActor['getSnapshot']>;
+type Snapshot = ReturnType<SignUpModalActorRef['getSnapshot']>;
 
 /** The step inside a form tab (`editing`, `loggingIn`, `requesting`…), or null for a flat tab. */
 export const stepOf = (s: Pick<Snapshot, 'value'>): string | null =>
@@ -30,7 +28,7 @@ export interface CaptchaOptions {
  * `user.submit` on submit. Marks (SPEC §5): after a submit attempt, each field shows its error
  * (machine message id, translated with the field label) or, once valid, the success mark.
  */
-function useSignUpForm<N extends FormName>(actor: SignUpModalActor, name: N) {
+function useSignUpForm<N extends FormName>(actor: SignUpModalActorRef, name: N) {
   const { i18n } = useLingui();
   const forms = useSelector(actor, (s) => s.context.forms);
   const devMode = useSelector(actor, (s) => s.context.devMode);
@@ -94,7 +92,7 @@ function EmailField({
 }
 
 /** Social sign-in buttons bound to the modal (login and register tabs). */
-function Social({ actor, step }: { actor: SignUpModalActor; step: string | null }) {
+function Social({ actor, step }: { actor: SignUpModalActorRef; step: string | null }) {
   const enabled = useSocialProviders();
   const snapshotCan = useSelector(
     actor,
@@ -128,7 +126,7 @@ function CallError({ id }: { id: string | null }) {
   return id ? <Callout tone="danger">{i18n._(id)}</Callout> : null;
 }
 
-function TabLink({ actor, tab, children }: { actor: SignUpModalActor; tab: SelectableTab; children: ReactNode }) {
+function TabLink({ actor, tab, children }: { actor: SignUpModalActorRef; tab: SelectableTab; children: ReactNode }) {
   const can = useSelector(actor, (s) => s.can({ type: 'user.selectTab', tab }));
   return (
     <LinkButton disabled={!can} onClick={() => actor.send({ type: 'user.selectTab', tab })}>
@@ -137,7 +135,7 @@ function TabLink({ actor, tab, children }: { actor: SignUpModalActor; tab: Selec
   );
 }
 
-export function LoginForm({ actor }: { actor: SignUpModalActor }) {
+export function LoginForm({ actor }: { actor: SignUpModalActorRef }) {
   const { t } = useLingui();
   const f = useSignUpForm(actor, 'login');
   const busy = f.step === 'loggingIn' || f.step === 'confirming';
@@ -178,7 +176,7 @@ export function LoginForm({ actor }: { actor: SignUpModalActor }) {
   );
 }
 
-export function RegisterForm({ actor, captcha }: { actor: SignUpModalActor; captcha: CaptchaOptions }) {
+export function RegisterForm({ actor, captcha }: { actor: SignUpModalActorRef; captcha: CaptchaOptions }) {
   const { t } = useLingui();
   const f = useSignUpForm(actor, 'register');
   const busy = f.step === 'registering';
@@ -244,7 +242,7 @@ export function EmailCaptchaForm({
   name,
   captcha,
 }: {
-  actor: SignUpModalActor;
+  actor: SignUpModalActorRef;
   name: 'forgot' | 'resend';
   captcha: CaptchaOptions;
 }) {
@@ -286,7 +284,7 @@ export function EmailCaptchaForm({
   );
 }
 
-export function ResetForm({ actor }: { actor: SignUpModalActor }) {
+export function ResetForm({ actor }: { actor: SignUpModalActorRef }) {
   const { t } = useLingui();
   const f = useSignUpForm(actor, 'reset');
   const busy = f.step === 'resetting';
@@ -313,7 +311,7 @@ export function ResetForm({ actor }: { actor: SignUpModalActor }) {
   );
 }
 
-export function BackToLogin({ actor }: { actor: SignUpModalActor }) {
+export function BackToLogin({ actor }: { actor: SignUpModalActorRef }) {
   const can = useSelector(actor, (s) => s.can({ type: 'user.selectTab', tab: 'login' }));
   return (
     <LinkButton className="back-link" disabled={!can} onClick={() => actor.send({ type: 'user.selectTab', tab: 'login' })}>

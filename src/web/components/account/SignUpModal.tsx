@@ -1,29 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { type SignUpTab, tabOf } from '../../../../machines/sign-up-modal.machine';
+import type { ActivationActorRef } from '../../../../machines/activation.machine';
+import type { ConsentsActorRef } from '../../../../machines/consents.machine';
+import type { MfaActorRef } from '../../../../machines/mfa.machine';
+import { type SignUpModalActorRef, type SignUpTab, tabOf } from '../../../../machines/sign-up-modal.machine';
 import type { CaptchaKind } from '../../../contracts/client-config';
 import { Button, Modal, Tabs } from '../ui';
-import { type ActivationActor, ActivationStep } from './ActivationStep';
+import { ActivationStep } from './ActivationStep';
 import type { RenderCaptcha } from './CaptchaField';
-import { type ConsentsActor, ConsentsForm } from './ConsentsForm';
+import { ConsentsForm } from './ConsentsForm';
 import { Illustration } from './icons';
-import { type MfaActor, MfaStep } from './MfaStep';
+import { MfaStep } from './MfaStep';
 import { AccountErrorBoundary, Callout, LinkButton, ResultPanel } from './parts';
-import { BackToLogin, EmailCaptchaForm, LoginForm, RegisterForm, ResetForm, type SignUpModalActor } from './SignUpForms';
+import { BackToLogin, EmailCaptchaForm, LoginForm, RegisterForm, ResetForm } from './SignUpForms';
 import './account.css';
-
-export type { SignUpModalActor } from './SignUpForms';
 
 export interface SignUpModalProps {
   /** The sign-up-modal actor (machines/sign-up-modal.machine.ts, provided by the app). */
-  actor: SignUpModalActor;
+  actor: SignUpModalActorRef;
   /** Which captcha the server uses (client config `captcha`); dev mode comes from the machine's context. */
   captcha?: CaptchaKind;
   /** Mounts the captcha widget in the forms' captcha slot; a labelled placeholder without it. */
   renderCaptcha?: RenderCaptcha;
   /** The consents actor for the activate-notif tab; without it the tab offers to continue. */
-  consentsActor?: ConsentsActor;
+  consentsActor?: ConsentsActorRef;
 }
 
 /**
@@ -144,7 +145,7 @@ function Notice({ id }: { id: string | null }) {
   return <Callout tone={id.endsWith('.success') ? 'success' : 'info'}>{i18n._(id)}</Callout>;
 }
 
-function RegisterSuccess({ actor }: { actor: SignUpModalActor }) {
+function RegisterSuccess({ actor }: { actor: SignUpModalActorRef }) {
   const email = useSelector(actor, (s) => s.context.registeredEmail);
   return (
     <ResultPanel
@@ -179,9 +180,9 @@ function RegisterSuccess({ actor }: { actor: SignUpModalActor }) {
   );
 }
 
-function MfaTab({ actor }: { actor: SignUpModalActor }) {
+function MfaTab({ actor }: { actor: SignUpModalActorRef }) {
   // Children are typed as a union of every invoked logic: narrow by id.
-  const mfa = useSelector(actor, (s) => s.children.mfa as MfaActor | undefined);
+  const mfa = useSelector(actor, (s) => s.children.mfa as MfaActorRef | undefined);
   if (!mfa) return null;
   return (
     <div className="account-view">
@@ -195,12 +196,12 @@ function MfaTab({ actor }: { actor: SignUpModalActor }) {
   );
 }
 
-function ActivateTab({ actor }: { actor: SignUpModalActor }) {
-  const activation = useSelector(actor, (s) => s.children.activation as ActivationActor | undefined);
+function ActivateTab({ actor }: { actor: SignUpModalActorRef }) {
+  const activation = useSelector(actor, (s) => s.children.activation as ActivationActorRef | undefined);
   return activation ? <ActivationStep actor={activation} /> : null;
 }
 
-function ActivateSuccess({ actor }: { actor: SignUpModalActor }) {
+function ActivateSuccess({ actor }: { actor: SignUpModalActorRef }) {
   const canContinue = useSelector(actor, (s) => s.can({ type: 'user.continue' }));
   return (
     <ResultPanel
@@ -219,7 +220,7 @@ function ActivateSuccess({ actor }: { actor: SignUpModalActor }) {
   );
 }
 
-function ActivateError({ actor, notice }: { actor: SignUpModalActor; notice: string | null }) {
+function ActivateError({ actor, notice }: { actor: SignUpModalActorRef; notice: string | null }) {
   const { i18n } = useLingui();
   return (
     <ResultPanel
@@ -243,7 +244,7 @@ function ActivateError({ actor, notice }: { actor: SignUpModalActor; notice: str
   );
 }
 
-function ActivateNotif({ actor, consentsActor }: { actor: SignUpModalActor; consentsActor?: ConsentsActor }) {
+function ActivateNotif({ actor, consentsActor }: { actor: SignUpModalActorRef; consentsActor?: ConsentsActorRef }) {
   const canContinue = useSelector(actor, (s) => s.can({ type: 'user.continue' }));
   const consentsDone = useSelector(consentsActor, (s) => s?.status === 'done');
   const showForm = consentsActor && !consentsDone;

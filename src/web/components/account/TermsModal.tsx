@@ -1,13 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { termsMachine } from '../../../../machines/terms.machine';
+import type { TermsActorRef } from '../../../../machines/terms.machine';
 import { Modal } from '../ui';
 import { AccountErrorBoundary, Callout, CheckField, LinkButton, SubmitButton } from './parts';
 import './account.css';
-
-export type TermsActor = ActorRefFrom<typeof termsMachine>;
 
 export interface FullModalProps {
   /** Escape does nothing unless the app allows it (full-screen steps are not dismissable). */
@@ -18,7 +15,7 @@ export interface FullModalProps {
  * Full-screen terms acceptance (SPEC §2, §4 Terms): an accept checkbox, the submit button enabled only
  * while it is ticked (`can`), a sign-out link. Not dismissable by the backdrop; no close button.
  */
-export function TermsModal(props: { actor: TermsActor } & FullModalProps) {
+export function TermsModal(props: { actor: TermsActorRef } & FullModalProps) {
   return (
     <AccountErrorBoundary>
       <TermsModalView {...props} />
@@ -28,7 +25,7 @@ export function TermsModal(props: { actor: TermsActor } & FullModalProps) {
 
 const noop = () => {};
 
-function TermsModalView({ actor, onEscape = noop }: { actor: TermsActor } & FullModalProps) {
+function TermsModalView({ actor, onEscape = noop }: { actor: TermsActorRef } & FullModalProps) {
   const { i18n } = useLingui();
   const open = useSelector(actor, (s) => s.status === 'active');
   const state = useSelector(actor, (s) => s.value as string);

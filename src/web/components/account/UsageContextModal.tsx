@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { usageContextMachine } from '../../../../machines/usage-context.machine';
+import type { UsageContextActorRef } from '../../../../machines/usage-context.machine';
 import { Modal } from '../ui';
 import { Illustration } from './icons';
 import { AccountErrorBoundary, Callout, ResultPanel, SubmitButton } from './parts';
@@ -10,15 +9,13 @@ import type { FullModalProps } from './TermsModal';
 import { type ProFieldName, UsageContextFields } from './UsageContextFields';
 import './account.css';
 
-export type UsageContextActor = ActorRefFrom<typeof usageContextMachine>;
-
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * Full-screen usage context (SPEC §2, §4, §5): the choice cards and professional selects shared with
  * activation, a validate button once a context is chosen, empty selects marked, a thank-you state.
  */
-export function UsageContextModal(props: { actor: UsageContextActor } & FullModalProps) {
+export function UsageContextModal(props: { actor: UsageContextActorRef } & FullModalProps) {
   return (
     <AccountErrorBoundary>
       <UsageContextModalView {...props} />
@@ -28,7 +25,7 @@ export function UsageContextModal(props: { actor: UsageContextActor } & FullModa
 
 const noop = () => {};
 
-function UsageContextModalView({ actor, onEscape = noop }: { actor: UsageContextActor } & FullModalProps) {
+function UsageContextModalView({ actor, onEscape = noop }: { actor: UsageContextActorRef } & FullModalProps) {
   const { i18n, t } = useLingui();
   const open = useSelector(actor, (s) => s.status === 'active');
   const state = useSelector(actor, (s) => s.value as string);

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense } from 'react';
+import type { BookListActorRef } from '../../../../machines/book-list.machine';
 import type { ShareTarget } from '../share/ShareModal';
 import type { WidgetTarget } from '../widget/WidgetModal';
-import type { BookListActor } from './BookListView';
 
 // Each modal is its own chunk: none of them is part of the app's initial JS (budget, common notes).
 const BookSettingsModal = lazy(() => import('./settings/BookSettingsModal'));
@@ -22,7 +22,7 @@ export interface ListOwner {
  * selection, or the share or embed modal of a book or of the whole library. Closing tells the machine,
  * which reloads the page after a saved settings change.
  */
-export function BookListDialogs({ actor, owner }: { actor: BookListActor; owner?: ListOwner }) {
+export function BookListDialogs({ actor, owner }: { actor: BookListActorRef; owner?: ListOwner }) {
   const dialog = useSelector(actor, (s) => s.context.dialog);
   if (!dialog) return null;
   const close = (saved?: boolean) => actor.send({ type: 'dialog.closed', saved: saved === true });

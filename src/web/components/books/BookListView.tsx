@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { isSelectable } from '../../../../machines/book-list/items';
-import type { bookListMachine } from '../../../../machines/book-list.machine';
+import type { BookListActorRef } from '../../../../machines/book-list.machine';
 import { DEFAULT_PAGE_SIZE } from '../../../contracts/books';
 import { Button, ButtonLink } from '../ui';
 import { BookItem, BookItemSkeleton } from './BookItem';
@@ -14,12 +13,10 @@ import { ConfirmDelete } from './ConfirmDelete';
 import { type Layout, readLayout, writeLayout } from './format';
 import './books.css';
 
-export type BookListActor = ActorRefFrom<typeof bookListMachine>;
-
 const SKELETONS = 6;
 
 /** What screen readers hear after an edit or delete (aria-live). */
-function OutcomeText({ actor }: { actor: BookListActor }) {
+function OutcomeText({ actor }: { actor: BookListActorRef }) {
   const outcome = useSelector(actor, (s) => s.context.outcome);
   if (!outcome) return null;
   const { ok, failed } = outcome;
@@ -41,7 +38,7 @@ function OutcomeText({ actor }: { actor: BookListActor }) {
   );
 }
 
-function Items({ actor, layout }: { actor: BookListActor; layout: Layout }) {
+function Items({ actor, layout }: { actor: BookListActorRef; layout: Layout }) {
   const items = useSelector(actor, (s) => s.context.items);
   const selected = useSelector(actor, (s) => s.context.selected);
   // Ids the machine accepts a delete for now, as one string so the selector stays stable between polls.
@@ -87,7 +84,7 @@ function Items({ actor, layout }: { actor: BookListActor; layout: Layout }) {
 }
 
 /** The body under the toolbar: skeleton, failure with retry, empty (or nothing found), or the books. */
-function Body({ actor, layout }: { actor: BookListActor; layout: Layout }) {
+function Body({ actor, layout }: { actor: BookListActorRef; layout: Layout }) {
   const { i18n } = useLingui();
   const state = useSelector(actor, (s) =>
     s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready',
@@ -147,7 +144,7 @@ function Body({ actor, layout }: { actor: BookListActor; layout: Layout }) {
  * The book list of /account/book, rendered from the book list machine (every state is the machine's; the
  * grid/list layout alone is local presentation, remembered in the browser).
  */
-export function BookListView({ actor, initialLayout, owner }: { actor: BookListActor; initialLayout?: Layout; owner?: ListOwner }) {
+export function BookListView({ actor, initialLayout, owner }: { actor: BookListActorRef; initialLayout?: Layout; owner?: ListOwner }) {
   const [layout, setLayout] = useState<Layout>(() => initialLayout ?? readLayout());
   const total = useSelector(actor, (s) => s.context.total);
   const loaded = useSelector(actor, (s) => s.context.loaded !== null);

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { pageCount } from '../../../../machines/book-list/items';
+import type { BookListActorRef } from '../../../../machines/book-list.machine';
 import { Button } from '../ui';
-import type { BookListActor } from './BookListView';
 import { pageWindow } from './format';
 
 /** SPEC §9: 25 per page, first page 1. Buttons are enabled from the machine (`can`). */
-export function BookPager({ actor }: { actor: BookListActor }) {
+export function BookPager({ actor }: { actor: BookListActorRef }) {
   const { t } = useLingui();
   const page = useSelector(actor, (s) => s.context.query.page);
   const count = useSelector(actor, (s) => pageCount(s.context.total, s.context.step));

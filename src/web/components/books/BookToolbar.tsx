@@ -2,14 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useId } from 'react';
 import { isSelectable } from '../../../../machines/book-list/items';
+import type { BookListActorRef } from '../../../../machines/book-list.machine';
 import { Button, Select } from '../ui';
-import type { BookListActor } from './BookListView';
 import type { Layout } from './format';
 import { GridIcon, ListIcon } from './icons';
 import { sortLabel } from './messages';
 
 /** Search (debounced by the machine; Enter applies at once), sort, layout, select-all. */
-export function BookToolbar({ actor, layout, onLayout }: { actor: BookListActor; layout: Layout; onLayout: (l: Layout) => void }) {
+export function BookToolbar({ actor, layout, onLayout }: { actor: BookListActorRef; layout: Layout; onLayout: (l: Layout) => void }) {
   const { t, i18n } = useLingui();
   const searchId = useId();
   const searchText = useSelector(actor, (s) => s.context.searchText);
@@ -94,7 +94,7 @@ export function BookToolbar({ actor, layout, onLayout }: { actor: BookListActor;
 }
 
 /** The selection and what can be done with it: public, private, delete (confirmed), clear. */
-export function BulkBar({ actor }: { actor: BookListActor }) {
+export function BulkBar({ actor }: { actor: BookListActorRef }) {
   const { t } = useLingui();
   const count = useSelector(actor, (s) => s.context.selected.length);
   const busy = useSelector(actor, (s) => s.matches({ list: { ready: 'updating' } }) || s.matches({ list: { ready: 'deleting' } }));

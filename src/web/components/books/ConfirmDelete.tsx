@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { truncateTitle } from '../../../../machines/book-list/items';
+import type { BookListActorRef } from '../../../../machines/book-list.machine';
 import { Button, Modal } from '../ui';
-import type { BookListActor } from './BookListView';
 
 const SHOWN = 5;
 
 /** Delete confirmation (single or bulk): names the books; Escape, the backdrop and Cancel keep them. */
-export function ConfirmDelete({ actor }: { actor: BookListActor }) {
+export function ConfirmDelete({ actor }: { actor: BookListActorRef }) {
   const { t } = useLingui();
   const ids = useSelector(actor, (s) => s.context.confirm);
   const items = useSelector(actor, (s) => s.context.items);

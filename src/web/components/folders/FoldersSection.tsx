@@ -1,22 +1,19 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { foldersMachine, PENDING_ID } from '../../../../machines/folders.machine';
+import { type FoldersActorRef, foldersMachine, PENDING_ID } from '../../../../machines/folders.machine';
 import { foldersApi } from '../../../api/presets';
 import { FOLDER_NAME_MAX, type Folder } from '../../../contracts/presets';
 import { useApp } from '../../app/context';
 import { fieldError } from '../../i18n/field-error';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { FailedCard, LoadingCard } from '../account-sections/shared';
 import { Button, Field, Modal } from '../ui';
 import './folders.css';
 
-type Actor = ActorRefFrom<typeof foldersMachine>;
-
 /** One folder: its name and book count, or the inline rename form while it is being renamed. */
-function FolderRow({ actor, folder }: { actor: Actor; folder: Folder }) {
+function FolderRow({ actor, folder }: { actor: FoldersActorRef; folder: Folder }) {
   const { t, i18n } = useLingui();
   const editing = useSelector(actor, (s) => s.context.editing === folder.id && !s.matches({ ready: 'renaming' }));
   const editName = useSelector(actor, (s) => s.context.editName);
@@ -81,7 +78,7 @@ function FolderRow({ actor, folder }: { actor: Actor; folder: Folder }) {
 }
 
 /** The confirmation before a folder is deleted: its books stay, only without a folder. */
-function DeleteConfirm({ actor }: { actor: Actor }) {
+function DeleteConfirm({ actor }: { actor: FoldersActorRef }) {
   const removing = useSelector(actor, (s) => (s.matches({ ready: 'confirming' }) ? s.context.removing : null));
   const cancel = () => actor.send({ type: 'user.cancelDelete' });
   const name = removing?.name ?? '';
@@ -118,7 +115,7 @@ function DeleteConfirm({ actor }: { actor: Actor }) {
 }
 
 /** /account/folders drawn from the folder manager machine. */
-export function FoldersView({ actor }: { actor: Actor }) {
+export function FoldersView({ actor }: { actor: FoldersActorRef }) {
   const { t, i18n } = useLingui();
   const state = useSelector(actor, (s) => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready'));
   const empty = useSelector(actor, (s) => s.context.folders.length === 0);

@@ -2,8 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
-import { adsMachine } from '../../../../machines/ads.machine';
+import { type AdsActorRef, adsMachine } from '../../../../machines/ads.machine';
 import { AD_SIZES } from '../../../../machines/constants';
 import './publish.css';
 
@@ -118,10 +117,8 @@ export function HouseAd({ format, creative }: { format: AdFormat; creative: Crea
   );
 }
 
-export type AdsActor = ActorRefFrom<typeof adsMachine>;
-
 /** The rotation for a page: the ads machine (new creative every 30 s), paused while the tab is hidden. */
-export function useAdsRotation(): AdsActor {
+export function useAdsRotation(): AdsActorRef {
   const ads = useActorRef(adsMachine, { input: { creatives: CREATIVES.length } });
   useEffect(() => {
     const onVisibility = () => ads.send({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' });
@@ -132,6 +129,6 @@ export function useAdsRotation(): AdsActor {
 }
 
 /** The creative a slot shows: the two slots show different promotions. */
-export function useCreative(ads: AdsActor, slot: number): Creative {
+export function useCreative(ads: AdsActorRef, slot: number): Creative {
   return useSelector(ads, (s) => CREATIVES[(s.context.index + slot) % CREATIVES.length] ?? 'multi');
 }

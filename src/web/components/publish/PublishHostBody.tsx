@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
+import type { PublishModalActorRef } from '../../../../machines/publish-modal.machine';
 import { useApp } from '../../app/context';
 import { ProxyErrorModal } from './ProxyErrorModal';
-import { PublishModal, type PublishModalActor } from './PublishModal';
+import { PublishModal } from './PublishModal';
 
 /**
  * SPEC §2: the publish modal of the publish route and the proxy-error modal of the current batch,
@@ -11,7 +12,7 @@ import { PublishModal, type PublishModalActor } from './PublishModal';
  */
 export default function PublishHostBody() {
   const { app } = useApp();
-  const modal = useSelector(app, (s) => s.context.publishModal) as PublishModalActor | null;
+  const modal = useSelector(app, (s) => s.context.publishModal) as PublishModalActorRef | null;
   const batch = useSelector(app, (s) => s.context.batch);
   return (
     <>

@@ -3,15 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type DragEvent, type FormEvent, useId } from 'react';
 import { Link } from 'wouter';
-import type { ActorRefFrom } from 'xstate';
 import type { PickedFile } from '../../../../machines/publish/types';
-import type { publishModalMachine } from '../../../../machines/publish-modal.machine';
+import type { PublishModalActorRef } from '../../../../machines/publish-modal.machine';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_TYPE_GROUPS, type FileProblem } from '../../../contracts/books';
 import { Button, Modal } from '../ui';
 import { formatBytes, truncateTitle } from './format';
 import './publish.css';
-
-export type PublishModalActor = ActorRefFrom<typeof publishModalMachine>;
 
 /** The translated text of one file check (SPEC §5 Files). */
 export function useProblemText(): (problem: FileProblem) => string {
@@ -50,7 +47,7 @@ const filesOf = (list: FileList | null | undefined): PickedFile[] => (list ? Arr
  * problems, public or private, and the terms link. Renders the publish-modal machine; every button
  * is enabled by `snapshot.can`.
  */
-export function PublishModal({ actor }: { actor: PublishModalActor }) {
+export function PublishModal({ actor }: { actor: PublishModalActorRef }) {
   const { t, i18n } = useLingui();
   const inputId = useId();
   const hintId = useId();

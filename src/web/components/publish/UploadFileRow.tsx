@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { uploadFileMachine } from '../../../../machines/upload-file.machine';
+import type { SnapshotFrom } from 'xstate';
+import type { UploadFileActorRef, uploadFileMachine } from '../../../../machines/upload-file.machine';
 import { formatBytes, percent, truncateTitle } from './format';
 import './publish.css';
 
-export type UploadFileActor = ActorRefFrom<typeof uploadFileMachine>;
 type Snap = SnapshotFrom<typeof uploadFileMachine>;
 
 /** What one row shows, read from the file machine's state (SPEC §4 Upload file). */
@@ -21,7 +20,7 @@ export function phaseOf(s: Snap): RowPhase {
  * One file on the upload page: name (truncated at 40 characters), a progress bar for the bytes
  * sent, then for the pages converted, the status text and, on failure, the translated reason.
  */
-export function UploadFileRow({ actor }: { actor: UploadFileActor }) {
+export function UploadFileRow({ actor }: { actor: UploadFileActorRef }) {
   const { t, i18n } = useLingui();
   const phase = useSelector(actor, phaseOf);
   const name = useSelector(actor, (s) => s.context.file.name);

@@ -2,9 +2,10 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
+import type { AdsActorRef } from '../../../../machines/ads.machine';
 import type { UploadActorRef, uploadMachine } from '../../../../machines/upload.machine';
 import { ButtonLink } from '../ui';
-import { type AdsActor, HouseAd, useAdsRotation, useCreative } from './HouseAd';
+import { HouseAd, useAdsRotation, useCreative } from './HouseAd';
 import { UploadFileRow } from './UploadFileRow';
 import './publish.css';
 
@@ -57,7 +58,7 @@ function Summary({ actor }: { actor: UploadActorRef }) {
   );
 }
 
-function Ads({ ads, slot, format }: { ads: AdsActor; slot: number; format: 'leaderboard' | 'billboard' }) {
+function Ads({ ads, slot, format }: { ads: AdsActorRef; slot: number; format: 'leaderboard' | 'billboard' }) {
   const creative = useCreative(ads, slot);
   return <HouseAd format={format} creative={creative} />;
 }

@@ -1,12 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
-import type { shareMachine } from '../../../../machines/share.machine';
+import type { ShareActorRef } from '../../../../machines/share.machine';
 import { SHARE_SERVICES, type ShareService } from '../../../contracts/share';
 import { Button, Modal } from '../ui';
 import './share.css';
-
-type ShareActor = ActorRefFrom<typeof shareMachine>;
 
 /** Service names are brands: not translated. */
 const SERVICE_NAMES: Record<Exclude<ShareService, 'mail'>, string> = {
@@ -30,7 +27,7 @@ const ICONS: Record<ShareService, string> = {
 };
 
 /** The share modal's markup for one actor of the share machine (stories render it from any state). */
-export function ShareModalView({ actor }: { actor: ShareActor }) {
+export function ShareModalView({ actor }: { actor: ShareActorRef }) {
   const { t } = useLingui();
   const snap = useSelector(actor, (s) => s);
   const { target } = snap.context;

@@ -4,7 +4,7 @@ import { type FormEvent, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { type IntegrationChange, type IntegrationsActorRef, integrationsMachine } from '../../../../machines/triggers/integrations.machine';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button, ButtonLink, Field, Switch } from '../ui';
 import { type TriggersApi, triggersApi } from './api';
 import { SectionStatus } from './SectionStatus';

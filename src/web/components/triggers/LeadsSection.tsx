@@ -1,17 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { type ActorRefFrom, fromPromise } from 'xstate';
-import { LEADS_STEP, leadsMachine } from '../../../../machines/triggers/leads.machine';
+import { fromPromise } from 'xstate';
+import { LEADS_STEP, type LeadsActorRef, leadsMachine } from '../../../../machines/triggers/leads.machine';
 import { useApp } from '../../app/context';
-import type { SectionProps } from '../../pages/account/sections';
+import type { SectionProps } from '../../pages/routes';
 import { Button, ButtonLink } from '../ui';
 import { triggersApi } from './api';
 import { SectionStatus } from './SectionStatus';
 import { TYPE_LABELS } from './TriggerTabView';
 import './triggers.css';
-
-export type LeadsActor = ActorRefFrom<typeof leadsMachine>;
 
 /** Hands a CSV text to the browser as a download. */
 function saveCsv(csv: string): void {
@@ -46,7 +44,7 @@ export default function LeadsSection(_props: SectionProps) {
   return <LeadsView actor={actor} />;
 }
 
-export function LeadsView({ actor }: { actor: LeadsActor }) {
+export function LeadsView({ actor }: { actor: LeadsActorRef }) {
   const { i18n } = useLingui();
   const state = useSelector(actor, (s) =>
     s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : s.matches({ ready: 'empty' }) ? 'empty' : 'loaded',

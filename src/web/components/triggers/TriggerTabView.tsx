@@ -3,13 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { TriggerContext, triggerMachine } from '../../../../machines/trigger.machine';
+import type { TriggerActorRef, TriggerContext } from '../../../../machines/trigger.machine';
 import { type BookTrigger, REPEATING_MODES, type RepeatingMode, TRIGGER_TYPES, type TriggerType } from '../../../contracts/triggers';
 import { Button, ButtonLink, Switch } from '../ui';
 import './triggers.css';
-
-export type TriggerActor = ActorRefFrom<typeof triggerMachine>;
 
 export const TYPE_LABELS: Record<TriggerType, MessageDescriptor> = {
   1: msg({ id: 'trigger.type.1', message: 'When the publication opens' }),
@@ -26,7 +23,7 @@ const MODE_LABELS: Record<RepeatingMode, MessageDescriptor> = {
  * The settings modal's trigger tab (SPEC §2 "a triggers section"): renders the trigger machine and
  * sends it events; what may be chosen is asked of the machine (`snapshot.can`).
  */
-export function TriggerTabView({ actor }: { actor: TriggerActor }) {
+export function TriggerTabView({ actor }: { actor: TriggerActorRef }) {
   const { i18n } = useLingui();
   const state = useSelector(actor, (s) => {
     if (s.matches('loading')) return 'loading';
@@ -96,7 +93,7 @@ export function TriggerTabView({ actor }: { actor: TriggerActor }) {
   );
 }
 
-function TriggerRow({ actor, trigger, integrationName }: { actor: TriggerActor; trigger: BookTrigger; integrationName: string }) {
+function TriggerRow({ actor, trigger, integrationName }: { actor: TriggerActorRef; trigger: BookTrigger; integrationName: string }) {
   const { i18n, t } = useLingui();
   const id = useId();
   const canMandatory = useSelector(actor, (s) => s.can({ type: 'user.setMandatory', id: trigger.id, value: !trigger.is_mandatory }));
@@ -149,7 +146,7 @@ function TriggerRow({ actor, trigger, integrationName }: { actor: TriggerActor; 
 }
 
 /** Type and integration pickers; options the rules refuse are disabled (asked of the machine's rules). */
-function AddTrigger({ actor, context }: { actor: TriggerActor; context: TriggerContext }) {
+function AddTrigger({ actor, context }: { actor: TriggerActorRef; context: TriggerContext }) {
   const { i18n } = useLingui();
   const id = useId();
   const integrations = context.integrations.filter((i) => i.is_enabled);

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { FIELD_TAB, SETTINGS_TABS, type SettingsTab } from '../../../../../machines/book-settings/form';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { Button, Modal, Tabs } from '../../ui';
-import type { BookSettingsActor } from './common';
 import { GeneralTab } from './GeneralTab';
 import { OWN_ERRORS, TAB_LABELS, tr } from './labels';
 import { BrandingTab, DesignTab, SoundTab } from './PresentationTabs';
@@ -21,7 +21,7 @@ function Loading() {
   );
 }
 
-function Triggers({ actor }: { actor: BookSettingsActor }) {
+function Triggers({ actor }: { actor: BookSettingsActorRef }) {
   const bookId = useSelector(actor, (s) => (s.context.ids.length === 1 ? s.context.ids[0] : undefined));
   const downloadMode = useSelector(actor, (s) => s.context.values.download_mode);
   const printMode = useSelector(actor, (s) => s.context.values.print_mode);
@@ -41,7 +41,7 @@ function Triggers({ actor }: { actor: BookSettingsActor }) {
   );
 }
 
-function Panel({ actor, tab }: { actor: BookSettingsActor; tab: SettingsTab }) {
+function Panel({ actor, tab }: { actor: BookSettingsActorRef; tab: SettingsTab }) {
   switch (tab) {
     case 'general':
       return <GeneralTab actor={actor} />;
@@ -62,7 +62,7 @@ function Panel({ actor, tab }: { actor: BookSettingsActor; tab: SettingsTab }) {
  * The book settings modal, rendered from its machine (SPEC §2 Book settings modal): loading, the six tabs
  * (a warning mark on those with an invalid field), the form error, "save as presets", cancel and save.
  */
-export function BookSettingsView({ actor }: { actor: BookSettingsActor }) {
+export function BookSettingsView({ actor }: { actor: BookSettingsActorRef }) {
   const { t, i18n } = useLingui();
   const loading = useSelector(actor, (s) => s.matches('loading') || s.matches('checkingRights'));
   const saving = useSelector(actor, (s) => s.matches('saving'));

@@ -2,15 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { Link } from 'wouter';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { DOCUMENT_VIEWS, LICENSE_MODES } from '../../../../contracts/books';
 import { Field, Select } from '../../ui';
-import { type BookSettingsActor, CheckField, useField } from './common';
+import { CheckField, useField } from './common';
 import { LICENSE_LABELS, READ_MODE_LABELS, tr, VIEW_LABELS } from './labels';
 import { PrivateOptions } from './PrivateOptions';
 import { Scheduling } from './Scheduling';
 
 /** General: title and description (one book), view, direction, license, explicit, folder, visibility, publication. */
-export function GeneralTab({ actor }: { actor: BookSettingsActor }) {
+export function GeneralTab({ actor }: { actor: BookSettingsActorRef }) {
   const { t, i18n } = useLingui();
   const bulk = useSelector(actor, (s) => s.context.ids.length > 1);
   const folders = useSelector(actor, (s) => s.context.folders);

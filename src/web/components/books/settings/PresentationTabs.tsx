@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { Select } from '../../ui';
-import { type BookSettingsActor, useField } from './common';
+import { useField } from './common';
 import { MUSIC_MODE_LABELS, SFX_MODE_LABELS, tr } from './labels';
 import { PresetSelector } from './PresetSelector';
 
 /** Branding, design and sound: the six preset selectors (SPEC §2) and the music and page-turn modes. */
 
-export function BrandingTab({ actor }: { actor: BookSettingsActor }) {
+export function BrandingTab({ actor }: { actor: BookSettingsActorRef }) {
   return (
     <div className="settings-stack">
       <PresetSelector actor={actor} field="logo.url" />
@@ -15,7 +16,7 @@ export function BrandingTab({ actor }: { actor: BookSettingsActor }) {
   );
 }
 
-export function DesignTab({ actor }: { actor: BookSettingsActor }) {
+export function DesignTab({ actor }: { actor: BookSettingsActorRef }) {
   return (
     <div className="settings-stack">
       <PresetSelector actor={actor} field="skin.url" />
@@ -25,7 +26,7 @@ export function DesignTab({ actor }: { actor: BookSettingsActor }) {
 }
 
 /** Sound: music (looped or once) and the page-turn sound (on every turn or none), with previews. */
-export function SoundTab({ actor }: { actor: BookSettingsActor }) {
+export function SoundTab({ actor }: { actor: BookSettingsActorRef }) {
   const { i18n } = useLingui();
   const music = useField(actor, 'music.mode');
   const sfx = useField(actor, 'sfx.mode');

@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { SELECTORS, type Selector } from '../../../../../machines/book-settings/form';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { Field, Switch } from '../../ui';
-import { type BookSettingsActor, useField } from './common';
+import { useField } from './common';
 import { NONE_LABELS } from './labels';
 
 const AUDIO: readonly Selector[] = ['music.url', 'sfx.url'];
@@ -13,7 +14,7 @@ const AUDIO: readonly Selector[] = ['music.url', 'sfx.url'];
  * choice when the field may stay empty, and the "custom URL" switch that turns it into a URL input with
  * its inline error. The help under the input is hidden for platinum accounts (SPEC §6).
  */
-export function PresetSelector({ actor, field }: { actor: BookSettingsActor; field: Selector }) {
+export function PresetSelector({ actor, field }: { actor: BookSettingsActorRef; field: Selector }) {
   const { t, i18n } = useLingui();
   const group = useId();
   const { value, label, error, set } = useField(actor, field);

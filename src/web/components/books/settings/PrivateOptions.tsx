@@ -3,15 +3,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { fromPromise } from 'xstate';
 import { shownPrivateLink } from '../../../../../machines/book-settings/form';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { type CopyActorRef, copyMachine } from '../../../../../machines/share/copy.machine';
 import { Button } from '../../ui';
-import { type BookSettingsActor, CheckField } from './common';
+import { CheckField } from './common';
 
 /**
  * Renewing the private link (issue 12): a button, its confirmation, the request and its outcome, each a
  * state of the book settings machine.
  */
-function RenewLink({ actor }: { actor: BookSettingsActor }) {
+function RenewLink({ actor }: { actor: BookSettingsActorRef }) {
   const questionId = useId();
   const confirming = useSelector(actor, (s) => s.matches({ editing: 'confirmingRenew' }));
   const renewing = useSelector(actor, (s) => s.matches('renewing'));
@@ -98,7 +99,7 @@ export function PrivateLinkCopy({ copy, link }: { copy: CopyActorRef; link: stri
  * The private-options block (SPEC §2: shown for publishing_mode 2): the private link on or off and, once
  * saved on, the link to copy (url.private of the book) and its renewal.
  */
-export function PrivateOptions({ actor }: { actor: BookSettingsActor }) {
+export function PrivateOptions({ actor }: { actor: BookSettingsActorRef }) {
   const on = useSelector(actor, (s) => s.context.values.private_url === 1);
   const link = useSelector(actor, (s) => shownPrivateLink(s.context.values, s.context.saved, s.context.book));
   const copy = useActorRef(clipboardCopy);

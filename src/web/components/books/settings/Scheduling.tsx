@@ -4,9 +4,9 @@ import { useId } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { roundUpToStep, scheduleBounds } from '../../../../../machines/book-settings/form';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { SCHEDULE_FIRST_YEAR, SCHEDULE_STEP_MS } from '../../../../../machines/constants';
 import { Button, ButtonLink } from '../../ui';
-import type { BookSettingsActor } from './common';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const MINUTES = Array.from({ length: 60 / (SCHEDULE_STEP_MS / 60_000) }, (_, i) => i * (SCHEDULE_STEP_MS / 60_000));
@@ -23,7 +23,7 @@ function useFormat() {
  * or higher; free accounts see it disabled with a link to /upgrade). Weeks start on Monday, the year
  * dropdown runs 1913 to current + 10, times go in 5-minute steps rounded up, never before now.
  */
-export function Scheduling({ actor }: { actor: BookSettingsActor }) {
+export function Scheduling({ actor }: { actor: BookSettingsActorRef }) {
   const { t } = useLingui();
   const format = useFormat();
   const name = useId();
@@ -74,7 +74,7 @@ export function Scheduling({ actor }: { actor: BookSettingsActor }) {
   );
 }
 
-function Picker({ actor }: { actor: BookSettingsActor }) {
+function Picker({ actor }: { actor: BookSettingsActorRef }) {
   const { t } = useLingui();
   const format = useFormat();
   const hourId = useId();

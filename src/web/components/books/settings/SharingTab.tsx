@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { COMMENT_MODES } from '../../../../contracts/books';
 import { Select } from '../../ui';
-import { type BookSettingsActor, CheckField, useField } from './common';
+import { CheckField, useField } from './common';
 import { COMMENT_LABELS, tr } from './labels';
 
 /** Sharing: download and print (checked = 2), share buttons, comments (4 accept, 1 moderate, 0 refuse), subscribe. */
-export function SharingTab({ actor }: { actor: BookSettingsActor }) {
+export function SharingTab({ actor }: { actor: BookSettingsActorRef }) {
   const { i18n } = useLingui();
   const comments = useField(actor, 'comment_mode');
   return (

@@ -1,15 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import type { FieldName, FieldValue } from '../../../../../machines/book-settings/form';
-import type { bookSettingsMachine } from '../../../../../machines/book-settings.machine';
+import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { fieldError } from '../../../i18n/field-error';
 import { FIELD_LABELS, OWN_ERRORS } from './labels';
 
-export type BookSettingsActor = ActorRefFrom<typeof bookSettingsMachine>;
-
 /** A field's value, its translated label and error, and how to change it. */
-export function useField<F extends FieldName>(actor: BookSettingsActor, field: F) {
+export function useField<F extends FieldName>(actor: BookSettingsActorRef, field: F) {
   const { i18n } = useLingui();
   const value = useSelector(actor, (s) => s.context.values[field]);
   const errorId = useSelector(actor, (s) => s.context.errors[field]);
@@ -26,7 +23,7 @@ export function CheckField({
   field,
   on = 1,
 }: {
-  actor: BookSettingsActor;
+  actor: BookSettingsActorRef;
   field: 'is_adult' | 'share_mode' | 'subscribe_mode' | 'download_mode' | 'print_mode' | 'private_url';
   /** The value when checked (download and print: 2). */
   on?: number;

@@ -1,10 +1,14 @@
+import type { CSSProperties } from 'react';
+import { renderDocument } from '../html/render';
+import { TOKENS } from '../html/tokens';
 import type { Translate } from '../i18n';
 import { safeGreetingName } from './greeting';
 import { MAIL_MESSAGES as M } from './messages';
 
 /**
- * What each mail needs; user input (name, email) is escaped in the HTML part. `name` is the greeting's
- * (greetingName: '' for an address not yet confirmed, so no requester's free text reaches it).
+ * What each mail needs; user input (name, email) is escaped in the HTML part (React renders it).
+ * `name` is the greeting's (greetingName: '' for an address not yet confirmed, so no requester's free
+ * text reaches it).
  */
 export type MailData =
   | { kind: 'activation'; name: string; url: string }
@@ -19,23 +23,29 @@ export interface RenderedMail {
   html: string;
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** The parts of a mail, in order; rendered once as plain text and once as inline-styled HTML. */
 type Block = { p: string } | { small: string } | { button: string; url: string } | { code: string };
 
+/** Mail clients keep only inline styles, and Outlook only the first font it knows: a plain stack. */
+const MAIL_FONT = 'Arial,Helvetica,sans-serif';
+
 const STYLE = {
-  body: 'margin:0;padding:24px;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;',
-  card: 'max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;',
-  h1: 'font-size:20px;line-height:28px;margin:0 0 16px;',
-  p: 'font-size:15px;line-height:22px;margin:0 0 16px;',
-  small: 'font-size:13px;line-height:19px;color:#52525b;margin:0 0 16px;word-break:break-all;',
-  button:
-    'display:inline-block;background:#2563eb;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold;',
-  code: 'font-size:32px;letter-spacing:8px;font-weight:bold;font-family:Consolas,Menlo,monospace;margin:8px 0 24px;',
-};
+  body: { margin: 0, padding: 24, background: TOKENS.bg2, fontFamily: MAIL_FONT, color: TOKENS.ink },
+  card: { maxWidth: 560, margin: '0 auto', background: TOKENS.bg, borderRadius: 8, padding: 32 },
+  h1: { fontSize: 20, lineHeight: '28px', margin: '0 0 16px' },
+  p: { fontSize: 15, lineHeight: '22px', margin: '0 0 16px' },
+  small: { fontSize: 13, lineHeight: '19px', color: TOKENS.ink2, margin: '0 0 16px', wordBreak: 'break-all' },
+  button: {
+    display: 'inline-block',
+    background: TOKENS.brand,
+    color: TOKENS.bg,
+    padding: '12px 20px',
+    borderRadius: 6,
+    textDecoration: 'none',
+    fontWeight: 'bold',
+  },
+  code: { fontSize: 32, letterSpacing: 8, fontWeight: 'bold', fontFamily: 'Consolas,Menlo,monospace', margin: '8px 0 24px' },
+} satisfies Record<string, CSSProperties>;
 
 function blocksOf(data: MailData, t: Translate): Block[] {
   const name = safeGreetingName(data.name);
@@ -89,11 +99,38 @@ function textBlock(block: Block): string {
   return `${block.button}: ${block.url}`;
 }
 
-function htmlBlock(block: Block): string {
-  if ('p' in block) return `<p style="${STYLE.p}">${escapeHtml(block.p)}</p>`;
-  if ('small' in block) return `<p style="${STYLE.small}">${escapeHtml(block.small)}</p>`;
-  if ('code' in block) return `<p style="${STYLE.code}">${escapeHtml(block.code)}</p>`;
-  return `<p style="${STYLE.p}"><a href="${escapeHtml(block.url)}" style="${STYLE.button}">${escapeHtml(block.button)}</a></p>`;
+function HtmlBlock({ block }: { block: Block }) {
+  if ('p' in block) return <p style={STYLE.p}>{block.p}</p>;
+  if ('small' in block) return <p style={STYLE.small}>{block.small}</p>;
+  if ('code' in block) return <p style={STYLE.code}>{block.code}</p>;
+  return (
+    <p style={STYLE.p}>
+      <a href={block.url} style={STYLE.button}>
+        {block.button}
+      </a>
+    </p>
+  );
+}
+
+function MailDocument({ lang, subject, blocks, signature }: { lang: string; subject: string; blocks: Block[]; signature: string }) {
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <title>{subject}</title>
+      </head>
+      <body style={STYLE.body}>
+        <div style={STYLE.card}>
+          <h1 style={STYLE.h1}>{subject}</h1>
+          {blocks.map((block, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a mail's blocks never move, their index is their identity
+            <HtmlBlock key={i} block={block} />
+          ))}
+          <p style={STYLE.small}>{signature}</p>
+        </div>
+      </body>
+    </html>
+  );
 }
 
 /** Subject, plain text and HTML of one mail in the language `t` translates to. */
@@ -102,14 +139,6 @@ export function renderMail(data: MailData, t: Translate, lang: string): Rendered
   const blocks = blocksOf(data, t);
   const signature = t(M.common.signature);
   const text = `${[...blocks.map(textBlock), signature].join('\n\n')}\n`;
-  const html = [
-    '<!doctype html>',
-    `<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    `<body style="${STYLE.body}"><div style="${STYLE.card}">`,
-    `<h1 style="${STYLE.h1}">${escapeHtml(subject)}</h1>`,
-    ...blocks.map(htmlBlock),
-    `<p style="${STYLE.small}">${escapeHtml(signature)}</p>`,
-    '</div></body></html>',
-  ].join('\n');
+  const html = renderDocument(<MailDocument lang={lang} subject={subject} blocks={blocks} signature={signature} />);
   return { subject, text, html };
 }

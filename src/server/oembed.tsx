@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { BOOK_EMBED_RATIO, COVER_RATIO } from '../contracts/widget';
 import { listed } from './auth/rules';
+import { renderFragment } from './html/render';
 import { publicUrlOf } from './public-url';
 import { publisherUrl, thumbUrl, viewerUrl } from './publish/views';
 import { isPubliclyListed, publicationPath } from './reader/overview';
-import { escapeHtml } from './reader/overview-html';
 import { readManifest } from './reader/views';
 import { isSafeId, THUMB_WIDTHS } from './storage/paths';
 
@@ -84,7 +84,7 @@ async function oembed(app: FastifyInstance, request: FastifyRequest, bookId: str
     title: found.name,
     author_name: found.account_name,
     author_url: absolute(publisherUrl(found.account_id)),
-    html: `<iframe src="${escapeHtml(src)}" width="${width}" height="${height}" title="${escapeHtml(found.name)}" style="border:0" allow="fullscreen; clipboard-write" allowfullscreen></iframe>`,
+    html: renderFragment(<ReaderFrame src={src} width={width} height={height} title={found.name} allow="fullscreen; clipboard-write" />),
     width,
     height,
     cache_age: CACHE_AGE,
@@ -109,8 +109,14 @@ export const oembedRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** The discovery link of a page about a book (publication overview, reader). */
-export function oembedDiscovery(absoluteUrl: (path: string) => string, pageUrl: string, title: string): string {
-  const href = absoluteUrl(`${OEMBED_PATH}?url=${encodeURIComponent(pageUrl)}&format=json`);
-  return `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(href)}" title="${escapeHtml(title)}">`;
+/** The discovery link of a page about a book (publication overview, reader): `pageUrl` absolute. */
+export function OembedDiscovery({ absolute, pageUrl, title }: { absolute: (path: string) => string; pageUrl: string; title: string }) {
+  const href = absolute(`${OEMBED_PATH}?url=${encodeURIComponent(pageUrl)}&format=json`);
+  return <link rel="alternate" type="application/json+oembed" href={href} title={title} />;
+}
+
+/** The reader in a frame: the oEmbed answer's html and the embed code of the publication overview. */
+export function ReaderFrame(props: { src: string; title: string; width: number; height: number; allow?: string }) {
+  const { src, title, width, height, allow } = props;
+  return <iframe src={src} width={width} height={height} title={title} style={{ border: 0 }} allow={allow} allowFullScreen />;
 }

@@ -1,0 +1,9 @@
+/**
+ * The languages of the platform (SPEC §7, §9), shared by the server (page language, mails, widget),
+ * the API contracts and the client (machines/constants.ts re-exports them).
+ */
+export const LANGUAGES = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+/** Language code aliases used by subdomains (§2: "The code ita maps to it"). */
+export const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { ita: 'it' };

@@ -1,0 +1,24 @@
+import type { PdfStructure } from './structure';
+
+/** manifest.json: what the reader needs besides the images and the text. */
+export interface BookManifest {
+  version: 1;
+  pages: number;
+  direction: 'ltr' | 'rtl';
+  /** Displayed page sizes in points, and each page's links. */
+  sizes: { width: number; height: number; links: PdfStructure['links'][number] }[];
+  outline: PdfStructure['outline'];
+  images: { jpeg: number[]; webp: number[] };
+  /** What the conversion could not do fully (absent when it did everything). */
+  warnings?: ConversionWarning[];
+}
+
+/**
+ * A part of a DONE book that is not as in the document: pages drawn as placeholders
+ * (PAGE_PLACEHOLDER) or by resolution after the scaled render failed (PAGE_BY_RESOLUTION), thumbnails
+ * made from page 1's image (THUMBNAIL_FROM_PAGE), no text (NO_TEXT), no outline and links (NO_STRUCTURE).
+ */
+export interface ConversionWarning {
+  code: 'PAGE_PLACEHOLDER' | 'PAGE_BY_RESOLUTION' | 'THUMBNAIL_FROM_PAGE' | 'NO_TEXT' | 'NO_STRUCTURE';
+  pages?: number[];
+}

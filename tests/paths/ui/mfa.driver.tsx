@@ -1,0 +1,72 @@
+/**
+ * The driver of the second factor's view (mfa.test.tsx; harness.test.tsx breaks it on purpose).
+ * The second factor through MfaStep: a person types the code, trusts the device, verifies or starts
+ * again; the confirm-login call (POST profile/session) is answered at the network.
+ */
+import { expect } from 'vitest';
+import { page } from 'vitest/browser';
+import type { Actor } from 'xstate';
+import type { mfaMachine } from '../../../machines/mfa.machine';
+import { provideMfa } from '../../../machines/sign-up/provide';
+import { MfaStep } from '../../../src/web/components/account/MfaStep';
+import { message, see, type UiDriver } from './harness';
+import { signUpServices } from './sign-up-services';
+import { noSocial } from './social';
+
+type MfaActor = Actor<typeof mfaMachine>;
+
+const LABEL = 'Verification code';
+const code = () => page.getByRole('textbox', { name: LABEL });
+const verify = () => page.getByRole('button', { name: 'Verify and log in' });
+const restart = () => page.getByRole('button', { name: 'Start again' });
+const trust = () => page.getByRole('switch', { name: /Trust this device/ });
+
+export const mfaDriver: UiDriver<MfaActor> = {
+  mount: (run, input) => {
+    const { services } = signUpServices(run.api, noSocial);
+    const actor = run.create(provideMfa(services), input);
+    return { actor, view: <MfaStep actor={actor} /> };
+  },
+  async step(event, { net, actor }) {
+    switch (event.type) {
+      case 'user.setCode':
+        return code().fill((event as unknown as { code: string }).code);
+      case 'user.toggleTrust':
+        return trust().click();
+      case 'user.submit':
+        return verify().click();
+      case 'user.restart':
+        return restart().click();
+      case 'xstate.done.actor.confirmLogin':
+      case 'xstate.error.actor.confirmLogin': {
+        const request = await net.take('POST', 'profile/session');
+        const { hash, code: typed, trust_device } = actor.getSnapshot().context;
+        expect(request.body).toEqual({ hash, code: typed, trust_device });
+        return net.answer(request, event);
+      }
+    }
+    throw new Error(`no UI step for ${event.type}`);
+  },
+  async see(snapshot) {
+    const { errorId, trust_device } = snapshot.context;
+    const state = snapshot.value as string;
+    await see(code()).toHaveValue(snapshot.context.code);
+    if (errorId) await see(page.getByRole('alert')).toHaveTextContent(message(errorId, { 0: LABEL }));
+    else await see(page.getByRole('alert')).not.toBeInTheDocument();
+    if (state === 'expired') {
+      // The code expired: only starting again is offered.
+      await see(trust()).not.toBeInTheDocument();
+      await see(restart()).toBeEnabled();
+      return;
+    }
+    await see(trust()).toHaveAttribute('aria-checked', String(trust_device === 'yes'));
+    if (state === 'awaitingCode') {
+      await see(verify()).toBeEnabled();
+      await see(code()).not.toHaveAttribute('readonly');
+    } else {
+      // Verifying (busy), or done (verified, restart: the modal moves on): nothing to do here.
+      await see(verify()).toBeDisabled();
+      await see(code()).toHaveAttribute('readonly');
+    }
+  },
+};
