@@ -133,10 +133,15 @@ await Promise.all(
 );
 
 // 6. Server bundle (dependencies stay in node_modules): the server, the admin command and the
-// stand-alone conversion worker.
+// stand-alone conversion worker, and the image encoder they start as a child process (convert/encoder.ts).
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts', worker: 'src/server/jobs/worker-main.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    cli: 'src/server/cli.ts',
+    worker: 'src/server/jobs/worker-main.ts',
+    'image-encoder': 'src/server/convert/encoder-process.ts',
+  },
   plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev })],
   outdir: join(out, 'server'),
   bundle: true,

@@ -217,7 +217,7 @@ async function renderAll(
       const empty = sizes.flatMap((box, i) => (isDrawableBox(box) ? [] : [i + 1]));
       const placeholders = [...new Set([...failed, ...empty])].sort((a, b) => a - b);
       for (const n of placeholders) {
-        await writePlaceholderPage(pageJpeg(paths.pages, PAGE_WIDTH, n), displayed[n - 1] ?? usable);
+        await writePlaceholderPage(pageJpeg(paths.pages, PAGE_WIDTH, n), displayed[n - 1] ?? usable, opts);
         progress.page(n);
       }
       if (placeholders.length > 0) warn({ code: 'PAGE_PLACEHOLDER', pages: placeholders });
@@ -233,7 +233,7 @@ async function renderAll(
           if (signal.aborted) throw error;
           await placed;
           warn({ code: 'THUMBNAIL_FROM_PAGE' }, error);
-          await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb);
+          await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb, opts);
         },
       ),
     ),

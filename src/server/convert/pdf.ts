@@ -210,48 +210,21 @@ export async function renderByResolution(
   return false;
 }
 
-/** Renders one page to raw RGB pixels (PPM on stdout): the input of the WebP encoder. */
-export async function renderPagePixels(
+/**
+ * Renders one page, `width` pixels wide, to an uncompressed TIFF at `file` (the encoder's input: no
+ * compression to pay for, and the server never holds the pixels).
+ */
+export async function renderPageTiff(
   pdf: string,
   page: number,
   width: number,
+  file: string,
   options: { signal?: AbortSignal; limits: ToolLimits },
-): Promise<{ width: number; height: number; pixels: Buffer }> {
-  const args = [
-    '-q',
-    '-cropbox',
-    '-f',
-    String(page),
-    '-l',
-    String(page),
-    '-singlefile',
-    '-scale-to-x',
-    String(width),
-    '-scale-to-y',
-    '-1',
-    pdf,
-  ];
-  const { stdout } = await runToolOk('pdftoppm', args, { ...options, maxStdout: 512 * 1024 * 1024 });
-  return parsePpm(stdout);
-}
-
-/** A binary PPM (P6, 8-bit): header "P6 <w> <h> 255" then RGB bytes. */
-export function parsePpm(data: Buffer): { width: number; height: number; pixels: Buffer } {
-  const fields: string[] = [];
-  let pos = 0;
-  while (fields.length < 4 && pos < data.length) {
-    while (pos < data.length && /\s/.test(String.fromCharCode(data[pos] as number))) pos++;
-    const start = pos;
-    while (pos < data.length && !/\s/.test(String.fromCharCode(data[pos] as number))) pos++;
-    fields.push(data.toString('latin1', start, pos));
-  }
-  const [magic, w, h, max] = fields;
-  const width = Number(w);
-  const height = Number(h);
-  if (magic !== 'P6' || max !== '255' || !(width > 0 && height > 0)) throw new Error('pdftoppm did not produce an RGB image');
-  const pixels = data.subarray(pos + 1, pos + 1 + width * height * 3);
-  if (pixels.length !== width * height * 3) throw new Error('pdftoppm produced a truncated image');
-  return { width, height, pixels };
+): Promise<void> {
+  if (!file.endsWith('.tif')) throw new Error('renderPageTiff: the file must end in .tif');
+  const args = ['-q', '-cropbox', '-f', String(page), '-l', String(page), '-singlefile', '-scale-to-x', String(width), '-scale-to-y', '-1'];
+  args.push('-tiff', '-tiffcompression', 'none', pdf, file.slice(0, -'.tif'.length));
+  await runToolOk('pdftoppm', args, options);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
+import { stopEncoders } from '../convert/encoder';
 import { convertBook, markBookFailed, markBookQueued } from '../convert/index';
 import { OfficeConverter } from '../convert/office';
 import { configureTools, reapOrphanTools } from '../convert/tools';
@@ -65,6 +66,7 @@ export function createWorker(
     async stop() {
       await runner.stop();
       await office.close();
+      stopEncoders();
     },
   };
 }
