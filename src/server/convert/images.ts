@@ -92,15 +92,14 @@ async function writeThumbs(
   thumbFile: (size: (typeof THUMB_SIZES)[number]) => string,
   options: { signal?: AbortSignal; limits: ToolLimits },
 ): Promise<void> {
-  await Promise.all(
-    THUMB_SIZES.map((size) => {
-      const width = THUMB_WIDTHS[size];
-      const task = { input: image, width, maxHeight: width * THUMB_MAX_ASPECT, fit: 'cover', position: 'top' } as const;
-      return writeAtomic(thumbFile(size), (output) =>
-        encodeImage({ ...task, output, format: 'webp', quality: WEBP_QUALITY, effort: 4 }, options),
-      );
-    }),
-  );
+  // One after another: one encoder process makes the three (each is a few ms of work).
+  for (const size of THUMB_SIZES) {
+    const width = THUMB_WIDTHS[size];
+    const task = { input: image, width, maxHeight: width * THUMB_MAX_ASPECT, fit: 'cover', position: 'top' } as const;
+    await writeAtomic(thumbFile(size), (output) =>
+      encodeImage({ ...task, output, format: 'webp', quality: WEBP_QUALITY, effort: 4 }, options),
+    );
+  }
 }
 
 /** Tallest page image made from another image (a page rendered by the fallback, a placeholder). */

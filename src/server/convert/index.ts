@@ -45,6 +45,7 @@ import { ConversionError, documentError } from './errors';
 import { makeBookThumbs, makeBookThumbsFromImage, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
 import type { OfficeConverter } from './office';
 import { extractText, isDrawableBox, type PageBox, pdfInfo, renderPages } from './pdf';
+import { StageTimes } from './stages';
 import { type PdfStructure, readStructure } from './structure';
 import type { ToolLimits } from './tools';
 import { extractWords } from './words';
@@ -81,7 +82,7 @@ export interface ConvertDeps {
   config: Pick<Config, 'dataDir' | 'convert'>;
   office: OfficeConverter;
   clock: () => number;
-  log: { warn(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /** How often pages_done is written while pages appear (the first page is written at once). */
@@ -112,6 +113,14 @@ export async function convertBook(deps: ConvertDeps, job: JobRow, signal: AbortS
 async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Promise<void> {
   const { db, config } = deps;
   if (!job.book_id) return;
+  const stages = new StageTimes();
+  // Before this attempt: the upload (its route put its time in the payload) and the wait for a worker.
+  const { uploadMs } = jobPayload(job);
+  const pickupMs = job.attempts === 1 ? Math.max(0, job.updated_at - job.created_at) : undefined;
+  if (pickupMs !== undefined) {
+    stages.record('pickup', pickupMs);
+    if (uploadMs !== undefined) stages.spans.upload = { at: (stages.spans.pickup?.at ?? 0) - uploadMs, ms: uploadMs };
+  }
   const book = await db.selectFrom('books').select(['id', 'source_kind']).where('id', '=', job.book_id).executeTakeFirst();
   if (!book) return; // deleted meanwhile: nothing to do
   const paths = bookPaths(config.dataDir, book.id);
@@ -119,12 +128,14 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   const opts = { signal, limits };
 
   // Start clean: outputs of an earlier attempt (and of its orphaned tools) go.
-  await clearOutputs(paths);
-  await db
-    .updateTable('books')
-    .set({ status: 'CONVERTING', error_code: null, pages_done: 0, pages_total: 0 })
-    .where('id', '=', book.id)
-    .execute();
+  await stages.time('start', async () => {
+    await clearOutputs(paths);
+    await db
+      .updateTable('books')
+      .set({ status: 'CONVERTING', error_code: null, pages_done: 0, pages_total: 0 })
+      .where('id', '=', book.id)
+      .execute();
+  });
 
   const size = await stat(paths.source).then(
     (s) => s.size,
@@ -145,22 +156,32 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
       traits = await officeTraits(paths.source);
       // LibreOffice would only fail to open it (CORRUPT): say what it is.
       if (traits.encrypted) throw documentError('ENCRYPTED', 'the document needs a password to open');
-      await deps.office.convert(paths.source, book.source_kind, path.join(work, 'document.pdf'), signal);
+      const kind = book.source_kind;
+      await stages.time('office', () => deps.office.convert(paths.source, kind, path.join(work, 'document.pdf'), signal));
       await rename(path.join(work, 'document.pdf'), paths.pdf);
     }
-    const info = await pdfInfo(paths.pdf, config.convert.maxPages, opts);
+    const info = await stages.time('pdfinfo', () => pdfInfo(paths.pdf, config.convert.maxPages, opts));
     await db.updateTable('books').set({ pages_total: info.pages }).where('id', '=', book.id).execute();
-    manifest = await renderAll(deps, book.id, paths, work, info.pages, info.sizes, signal, limits);
-    await writeFile(`${paths.manifest}.tmp`, JSON.stringify(manifest));
-    await rename(`${paths.manifest}.tmp`, paths.manifest);
+    manifest = await renderAll(deps, book.id, paths, work, info.pages, info.sizes, signal, limits, stages);
+    await stages.time('manifest', async () => {
+      await writeFile(`${paths.manifest}.tmp`, JSON.stringify(manifest));
+      await rename(`${paths.manifest}.tmp`, paths.manifest);
+    });
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  const done = await db
-    .updateTable('books')
-    .set({ status: 'DONE', error_code: null, pages_done: manifest.pages, pages_total: manifest.pages, direction: manifest.direction })
-    .where('id', '=', book.id)
-    .executeTakeFirst();
+  const done = await stages.time('done', () =>
+    db
+      .updateTable('books')
+      .set({ status: 'DONE', error_code: null, pages_done: manifest.pages, pages_total: manifest.pages, direction: manifest.direction })
+      .where('id', '=', book.id)
+      .executeTakeFirst(),
+  );
+  // One line per conversion: where its time went (`npm run bench` reads it too).
+  deps.log.info(
+    { bookId: book.id, kind: book.source_kind, pages: manifest.pages, ms: stages.elapsed(), stages: stages.spans },
+    'conversion: done',
+  );
   if (Number(done.numUpdatedRows) === 0)
     await rm(paths.dir, { recursive: true, force: true, maxRetries: 5 }); // deleted meanwhile
   // Macros are neither kept nor served: the book is its PDF from now on (the download serves
@@ -178,11 +199,12 @@ async function renderAll(
   sizes: PageBox[],
   outer: AbortSignal,
   limits: ToolLimits,
+  stages: StageTimes,
 ): Promise<BookManifest> {
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
   const opts = { signal, limits };
-  const progress = pageProgress(deps, bookId, pages, stop);
+  const progress = pageProgress(deps, bookId, pages, stop, stages);
   // A page box without an area (0×0) is shown at the size of the first page that has one.
   const usable = sizes.find(isDrawableBox) ?? { width: 595, height: 842 };
   const displayed = sizes.map(
@@ -201,14 +223,17 @@ async function renderAll(
     deps.log.warn({ err: error, bookId, warning }, 'conversion: a part of the document could not be read');
   };
   const rendering = step(
-    renderPages(paths.pdf, pages, normal, {
-      ...opts,
-      width: PAGE_WIDTH,
-      lanes: LANES,
-      sizes,
-      tmpDir: path.join(work, 'n'),
-      onPage: progress.page,
-    }),
+    stages.time('pages', () =>
+      renderPages(paths.pdf, pages, normal, {
+        ...opts,
+        width: PAGE_WIDTH,
+        lanes: LANES,
+        sizes,
+        tmpDir: path.join(work, 'n'),
+        onPage: progress.page,
+        onLane: (lane, ms) => stages.record(`lane${lane + 1}`, ms),
+      }),
+    ),
   );
   const placed = step(
     rendering.then(async ({ failed }) => {
@@ -223,40 +248,43 @@ async function renderAll(
       if (placeholders.length > 0) warn({ code: 'PAGE_PLACEHOLDER', pages: placeholders });
     }),
   );
+  const time = <T>(name: string, work: () => Promise<T>) => stages.time(name, work);
   const [, report, , structure] = await Promise.all([
     step(
       // A page 1 without an area (0×0) has its placeholder as thumbnails.
-      (isDrawableBox(sizes[0]) ? makeBookThumbs(paths.pdf, paths.thumb, opts) : Promise.reject(new Error('page 1 has no area'))).catch(
-        async (error: unknown) => {
-          // Page 1 cannot be drawn at the thumbnail width: the thumbnails come from its normal image
-          // (rendered by resolution, or the placeholder), once it is there.
-          if (signal.aborted) throw error;
-          await placed;
-          warn({ code: 'THUMBNAIL_FROM_PAGE' }, error);
-          await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb, opts);
-        },
-      ),
+      time('thumbnails', () =>
+        isDrawableBox(sizes[0]) ? makeBookThumbs(paths.pdf, paths.thumb, opts) : Promise.reject(new Error('page 1 has no area')),
+      ).catch(async (error: unknown) => {
+        // Page 1 cannot be drawn at the thumbnail width: the thumbnails come from its normal image
+        // (rendered by resolution, or the placeholder), once it is there.
+        if (signal.aborted) throw error;
+        await placed;
+        warn({ code: 'THUMBNAIL_FROM_PAGE' }, error);
+        await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb, opts);
+      }),
     ),
     rendering,
     step(
       // Text is a bonus (search, the accessible version): a document whose text cannot be read
       // still becomes a book, with empty text files.
-      extractText(paths.pdf, pages, paths.text, opts).catch(async (error: unknown) => {
+      time('text', () => extractText(paths.pdf, pages, paths.text, opts)).catch(async (error: unknown) => {
         if (signal.aborted) throw error;
         warn({ code: 'NO_TEXT' }, error);
         await emptyTexts(paths.text, pages);
       }),
     ),
-    readStructure(paths.pdf, pages, opts).catch((error: unknown): PdfStructure => {
+    time('structure', () => readStructure(paths.pdf, pages, opts)).catch((error: unknown): PdfStructure => {
       if (signal.aborted) throw error;
       warn({ code: 'NO_STRUCTURE' }, error);
       return { direction: 'ltr', outline: [], links: [] };
     }),
     // Word boxes too are a bonus: without them the first search derives them again.
-    extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...opts, replace: true }).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');
-    }),
+    time('words', () => extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...opts, replace: true })).catch(
+      (error: unknown) => {
+        if (signal.aborted) throw error;
+        deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');
+      },
+    ),
     placed,
   ]);
   await progress.flush();
@@ -281,7 +309,7 @@ async function renderAll(
  * at once for the first page and then at most every PROGRESS_EVERY_MS. A book that disappeared
  * (deleted during its conversion) stops the conversion.
  */
-function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: AbortController) {
+function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: AbortController, stages: StageTimes) {
   const ready = new Uint8Array(pages + 2);
   let done = 0;
   let written = 0;
@@ -301,6 +329,8 @@ function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: Ab
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0)
         stop.abort(new ConversionError('FAILED', 'the book was deleted or changed during its conversion', true));
+      // Page 1 is readable from now on (the reader follows pages_done).
+      stages.mark('firstPage');
     });
     chain = chain.catch((err: unknown) => deps.log.warn({ err, bookId }, 'conversion: progress not saved'));
   };
@@ -312,6 +342,16 @@ function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: Ab
     },
     flush: () => chain,
   };
+}
+
+/** What the job's creator put in its payload (see enqueueConversion). */
+function jobPayload(job: JobRow): { uploadMs?: number } {
+  try {
+    const payload = JSON.parse(job.payload) as { uploadMs?: unknown };
+    return typeof payload.uploadMs === 'number' ? { uploadMs: payload.uploadMs } : {};
+  } catch {
+    return {};
+  }
 }
 
 async function firstMissingPage(dir: string, pages: number): Promise<number | undefined> {

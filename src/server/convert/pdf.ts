@@ -78,6 +78,8 @@ export interface RenderOptions {
   sizes?: readonly PageBox[];
   /** Called when page n (1-based) is in place at `<outDir>/<n>.jpg`. */
   onPage?: (page: number) => void;
+  /** Called when a lane (0-based) has rendered its pages, with its time in ms. */
+  onLane?: (lane: number, ms: number) => void;
   /**
    * Where pdftoppm writes before each page is moved into place: a folder of this attempt, so the
    * tools of an earlier, killed attempt cannot write over this one's pages.
@@ -126,7 +128,8 @@ export async function renderPages(pdf: string, pages: number, outDir: string, op
     } else report.failed.push(page);
   };
   await Promise.all(
-    renderLanes(pages, options.lanes).map(async (lane) => {
+    renderLanes(pages, options.lanes).map(async (lane, index) => {
+      const started = performance.now();
       const [first, last, parity] = [Number(lane[1]), Number(lane[3]), lane[4]];
       const step = parity ? 2 : 1;
       for (let from = first; from <= last; ) {
@@ -162,6 +165,7 @@ export async function renderPages(pdf: string, pages: number, outDir: string, op
         await fallback(failed);
         from = failed + step;
       }
+      options.onLane?.(index, performance.now() - started);
     }),
   );
   // pdftoppm also skips a page it cannot draw and still exits 0.
