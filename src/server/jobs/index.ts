@@ -4,8 +4,9 @@ import { stopEncoders } from '../convert/encoder';
 import { convertBook, markBookFailed, markBookQueued } from '../convert/index';
 import { OfficeConverter } from '../convert/office';
 import { configureTools, reapOrphanTools } from '../convert/tools';
+import type { DbHandle } from '../db/index';
 import type { Database } from '../db/schema';
-import { enqueueConversion } from './queue';
+import { enqueueConversion, JOBS_CHANNEL } from './queue';
 import { type JobRunner, type Logger, JobRunner as Runner, type RunnerOptions } from './runner';
 
 export { enqueueConversion, enqueueJob } from './queue';
@@ -26,7 +27,14 @@ export interface Worker {
  * killing of tools a dead server on the same data folder left running.
  */
 export function createWorker(
-  deps: { db: Kysely<Database>; config: Pick<Config, 'dataDir' | 'convert'>; log: Logger; clock?: () => number },
+  deps: {
+    db: Kysely<Database>;
+    config: Pick<Config, 'dataDir' | 'convert'>;
+    log: Logger;
+    clock?: () => number;
+    /** PostgreSQL: jobs other processes queue wake this worker at once (LISTEN/NOTIFY). */
+    listen?: DbHandle['listen'];
+  },
   overrides: Partial<RunnerOptions> = {},
 ): Worker {
   const { db, config, log } = deps;
@@ -38,10 +46,14 @@ export function createWorker(
     timeoutMs: config.convert.timeoutMs + 10_000,
     log,
   });
+  const { listen } = deps;
   const runner = new Runner({
     db,
     clock,
     log,
+    notifications: listen
+      ? (onJob) => listen(JOBS_CHANNEL, onJob, (err) => log.warn({ err }, 'jobs: the connection listening for new jobs failed'))
+      : undefined,
     concurrency: config.convert.concurrency,
     timeoutMs: config.convert.timeoutMs,
     handlers: {
