@@ -14,7 +14,7 @@ import { MemoryBudget, type ToolLimits } from './tools';
  * Lazy (first request, then cached on disk), WebP at each of PAGE_WEBP_WIDTHS:
  *   pages/<width>/<n>.webp            made by `pageImage`: the page thumbnail (240) scaled down from
  *                                     the normal JPEG, the normal and the zoom width rendered afresh
- * and the book's thumbnails image.small/medium/large as WebP from page 1 (bookPaths().thumb(size)).
+ * and the book's thumbnails image.small/medium/large as WebP from page 1's normal image (bookPaths().thumb(size)).
  *
  * Everything runs in child processes: the renderer (pdftoppm) reads the document, and the encoder
  * (sharp, encoder.ts) encodes what the renderer produced (an uncompressed TIFF, or the JPEG it wrote)
@@ -54,40 +54,14 @@ async function writeAtomic(file: string, write: (tmp: string) => Promise<unknown
   }
 }
 
-/** image.small / medium / large (WebP) from page 1. */
-export async function makeBookThumbs(
-  pdf: string,
-  thumbFile: (size: (typeof THUMB_SIZES)[number]) => string,
-  options: { signal?: AbortSignal; limits: ToolLimits },
-): Promise<void> {
-  const largest = Math.max(...THUMB_SIZES.map((s) => THUMB_WIDTHS[s]));
-  const render = tmpName(thumbFile('large'), 'tif');
-  await mkdir(path.dirname(render), { recursive: true });
-  try {
-    await renderPageTiff(pdf, 1, largest, render, options);
-    await writeThumbs(render, thumbFile, options);
-  } finally {
-    await rm(render, { force: true });
-  }
-}
-
-/**
- * The book's thumbnails from an image of page 1 already on disk: the fallback when the renderer
- * cannot draw page 1 at the thumbnail width (the normal image is then the one rendered by resolution,
- * or the placeholder).
- */
-export async function makeBookThumbsFromImage(
-  image: string,
-  thumbFile: (size: (typeof THUMB_SIZES)[number]) => string,
-  options: { signal?: AbortSignal; limits: ToolLimits },
-): Promise<void> {
-  await writeThumbs(image, thumbFile, options);
-}
-
 /** Thumbnails are cards: at most 3× as tall as wide (a longer page is cut at the bottom). */
 const THUMB_MAX_ASPECT = 3;
 
-async function writeThumbs(
+/**
+ * The book's thumbnails image.small / medium / large (WebP) from page 1's normal image (drawn by the
+ * renderer, by resolution, or its placeholder): no second render of the page.
+ */
+export async function makeBookThumbs(
   image: string,
   thumbFile: (size: (typeof THUMB_SIZES)[number]) => string,
   options: { signal?: AbortSignal; limits: ToolLimits },

@@ -4,7 +4,7 @@
  *
  *   source ──(office kinds, txt, rtf: LibreOffice, kept warm)──► document.pdf ──pdfinfo──► pages, sizes
  *     ├─ pdftoppm, 2 processes (odd/even pages)  → pages/1240/<n>.jpg   normal view; pages_done grows
- *     ├─ pdftoppm page 1 → sharp                 → thumbs/{small,medium,large}.webp
+ *     ├─ page 1's JPEG → encoder (sharp, child)   → thumbs/{small,medium,large}.webp
  *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
  *     ├─ pdftotext -bbox (one process)           → words/<n>.json  word boxes of the search highlights
  *     └─ qpdf --json                             → outline, links, reading direction
@@ -42,12 +42,12 @@ import type { Database, JobRow } from '../db/schema';
 import { type OfficeTraits, officeTraits } from '../publish/detect';
 import { bookPaths } from '../storage/paths';
 import { ConversionError, documentError } from './errors';
-import { makeBookThumbs, makeBookThumbsFromImage, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
+import { makeBookThumbs, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
 import type { OfficeConverter } from './office';
 import { extractText, isDrawableBox, type PageBox, pdfInfo, renderPages } from './pdf';
 import { StageTimes } from './stages';
 import { type PdfStructure, readStructure } from './structure';
-import type { ToolLimits } from './tools';
+import { type ToolLimits, untilAborted } from './tools';
 import { extractWords } from './words';
 
 export { ConversionError } from './errors';
@@ -70,7 +70,7 @@ export interface BookManifest {
 /**
  * A part of a DONE book that is not as in the document: pages drawn as placeholders
  * (PAGE_PLACEHOLDER) or by resolution after the scaled render failed (PAGE_BY_RESOLUTION), thumbnails
- * made from page 1's image (THUMBNAIL_FROM_PAGE), no text (NO_TEXT), no outline and links (NO_STRUCTURE).
+ * made from page 1's placeholder (THUMBNAIL_FROM_PAGE), no text (NO_TEXT), no outline and links (NO_STRUCTURE).
  */
 export interface ConversionWarning {
   code: 'PAGE_PLACEHOLDER' | 'PAGE_BY_RESOLUTION' | 'THUMBNAIL_FROM_PAGE' | 'NO_TEXT' | 'NO_STRUCTURE';
@@ -235,12 +235,14 @@ async function renderAll(
       }),
     ),
   );
+  const placeholderPages = new Set<number>();
   const placed = step(
     rendering.then(async ({ failed }) => {
       // Pages nothing could draw, and pages without an area to draw (a 0×0 page box): a placeholder of
       // the page's (substituted) size, so the book is whole and its owner can see which.
       const empty = sizes.flatMap((box, i) => (isDrawableBox(box) ? [] : [i + 1]));
       const placeholders = [...new Set([...failed, ...empty])].sort((a, b) => a - b);
+      for (const n of placeholders) placeholderPages.add(n);
       for (const n of placeholders) {
         await writePlaceholderPage(pageJpeg(paths.pages, PAGE_WIDTH, n), displayed[n - 1] ?? usable, opts);
         progress.page(n);
@@ -251,17 +253,14 @@ async function renderAll(
   const time = <T>(name: string, work: () => Promise<T>) => stages.time(name, work);
   const [, report, , structure] = await Promise.all([
     step(
-      // A page 1 without an area (0×0) has its placeholder as thumbnails.
-      time('thumbnails', () =>
-        isDrawableBox(sizes[0]) ? makeBookThumbs(paths.pdf, paths.thumb, opts) : Promise.reject(new Error('page 1 has no area')),
-      ).catch(async (error: unknown) => {
-        // Page 1 cannot be drawn at the thumbnail width: the thumbnails come from its normal image
-        // (rendered by resolution, or the placeholder), once it is there.
-        if (signal.aborted) throw error;
-        await placed;
-        warn({ code: 'THUMBNAIL_FROM_PAGE' }, error);
-        await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb, opts);
-      }),
+      // From page 1's normal image as soon as it is in place (no second render of the page); a page 1
+      // nothing could draw has its placeholder as thumbnails.
+      untilAborted(progress.first, signal).then(() =>
+        time('thumbnails', async () => {
+          await makeBookThumbs(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb, opts);
+          if (placeholderPages.has(1)) warn({ code: 'THUMBNAIL_FROM_PAGE' });
+        }),
+      ),
     ),
     rendering,
     step(
@@ -315,6 +314,10 @@ function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: Ab
   let written = 0;
   let lastWrite = 0;
   let chain: Promise<void> = Promise.resolve();
+  let firstReady = () => {};
+  const first = new Promise<void>((resolve) => {
+    firstReady = resolve;
+  });
   const write = () => {
     const value = done;
     lastWrite = deps.clock();
@@ -335,8 +338,11 @@ function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: Ab
     chain = chain.catch((err: unknown) => deps.log.warn({ err, bookId }, 'conversion: progress not saved'));
   };
   return {
+    /** Page 1's normal image is in place (drawn or its placeholder). */
+    first,
     page(n: number) {
       ready[n] = 1;
+      if (n === 1) firstReady();
       while (done < pages && ready[done + 1]) done += 1;
       if (lastWrite === 0 || deps.clock() - lastWrite >= PROGRESS_EVERY_MS) write();
     },
