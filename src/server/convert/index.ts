@@ -44,7 +44,7 @@ import { bookPaths } from '../storage/paths';
 import { ConversionError, documentError } from './errors';
 import { makeBookThumbs, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
 import type { OfficeConverter } from './office';
-import { extractText, isDrawableBox, type PageBox, pdfInfo, renderPages } from './pdf';
+import { extractText, isDrawableBox, type PageBox, type PdfInfo, pdfInfo, renderPages } from './pdf';
 import { StageTimes } from './stages';
 import { type PdfStructure, readStructure } from './structure';
 import { type ToolLimits, untilAborted } from './tools';
@@ -160,9 +160,9 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
       await stages.time('office', () => deps.office.convert(paths.source, kind, path.join(work, 'document.pdf'), signal));
       await rename(path.join(work, 'document.pdf'), paths.pdf);
     }
-    const info = await stages.time('pdfinfo', () => pdfInfo(paths.pdf, config.convert.maxPages, opts));
-    await db.updateTable('books').set({ pages_total: info.pages }).where('id', '=', book.id).execute();
-    manifest = await renderAll(deps, book.id, paths, work, info.pages, info.sizes, signal, limits, stages);
+    // The renderer starts beside pdfinfo (renderAll): the first page does not wait for the page count.
+    const info = stages.time('pdfinfo', () => pdfInfo(paths.pdf, config.convert.maxPages, opts));
+    manifest = await renderAll(deps, book.id, paths, work, info, signal, limits, stages);
     await stages.time('manifest', async () => {
       await writeFile(`${paths.manifest}.tmp`, JSON.stringify(manifest));
       await rename(`${paths.manifest}.tmp`, paths.manifest);
@@ -189,14 +189,17 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   else if (traits?.macros) await rm(paths.source, { force: true });
 }
 
-/** The parallel steps after the page count is known; the first failure stops the others. */
+/**
+ * The parallel steps: the page renders at once, the others once pdfinfo has told the page count and
+ * sizes (its failure — encrypted, corrupt, too many pages — stops the renders); the first failure stops
+ * the others.
+ */
 async function renderAll(
   deps: ConvertDeps,
   bookId: string,
   paths: ReturnType<typeof bookPaths>,
   work: string,
-  pages: number,
-  sizes: PageBox[],
+  document: Promise<PdfInfo>,
   outer: AbortSignal,
   limits: ToolLimits,
   stages: StageTimes,
@@ -204,37 +207,54 @@ async function renderAll(
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
   const opts = { signal, limits };
-  const progress = pageProgress(deps, bookId, pages, stop, stages);
-  // A page box without an area (0×0) is shown at the size of the first page that has one.
-  const usable = sizes.find(isDrawableBox) ?? { width: 595, height: 842 };
-  const displayed = sizes.map(
-    (box): PageBox => (isDrawableBox(box) ? box : { rotate: box.rotate, width: usable.width, height: usable.height }),
-  );
-
   const step = <T>(p: Promise<T>) =>
     p.catch((error: unknown) => {
       stop.abort(error);
       throw error;
     });
+  const progress = pageProgress(deps, bookId, stop, stages);
+  const info = step(
+    document.then(async (known) => {
+      await deps.db.updateTable('books').set({ pages_total: known.pages }).where('id', '=', bookId).execute();
+      progress.total(known.pages);
+      return known;
+    }),
+  );
   const normal = path.join(paths.pages, String(PAGE_WIDTH));
-  const warnings: ConversionWarning[] = [];
-  const warn = (warning: ConversionWarning, error?: unknown) => {
-    warnings.push(warning);
-    deps.log.warn({ err: error, bookId, warning }, 'conversion: a part of the document could not be read');
-  };
   const rendering = step(
     stages.time('pages', () =>
-      renderPages(paths.pdf, pages, normal, {
+      renderPages(paths.pdf, info, normal, {
         ...opts,
         width: PAGE_WIDTH,
         lanes: LANES,
-        sizes,
+        pageLimit: deps.config.convert.maxPages,
         tmpDir: path.join(work, 'n'),
         onPage: progress.page,
         onLane: (lane, ms) => stages.record(`lane${lane + 1}`, ms),
       }),
     ),
   );
+  // Awaited below (Promise.all), or after pdfinfo's failure; it may fail first (an abort) meanwhile.
+  rendering.catch(() => {});
+  let pages: number;
+  let sizes: PageBox[];
+  try {
+    ({ pages, sizes } = await info);
+  } catch (error) {
+    await rendering.catch(() => {}); // stopped by the same error
+    throw error;
+  }
+  // A page box without an area (0×0) is shown at the size of the first page that has one.
+  const usable = sizes.find(isDrawableBox) ?? { width: 595, height: 842 };
+  const displayed = sizes.map(
+    (box): PageBox => (isDrawableBox(box) ? box : { rotate: box.rotate, width: usable.width, height: usable.height }),
+  );
+
+  const warnings: ConversionWarning[] = [];
+  const warn = (warning: ConversionWarning, error?: unknown) => {
+    warnings.push(warning);
+    deps.log.warn({ err: error, bookId, warning }, 'conversion: a part of the document could not be read');
+  };
   const placeholderPages = new Set<number>();
   const placed = step(
     rendering.then(async ({ failed }) => {
@@ -305,11 +325,12 @@ async function renderAll(
 
 /**
  * pages_done = the pages 1…k whose normal image is in place (lanes finish pages out of order), written
- * at once for the first page and then at most every PROGRESS_EVERY_MS. A book that disappeared
- * (deleted during its conversion) stops the conversion.
+ * once the page count is known (pages_total first), at once for the first page and then at most every
+ * PROGRESS_EVERY_MS. A book that disappeared (deleted during its conversion) stops the conversion.
  */
-function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: AbortController, stages: StageTimes) {
-  const ready = new Uint8Array(pages + 2);
+function pageProgress(deps: ConvertDeps, bookId: string, stop: AbortController, stages: StageTimes) {
+  const ready = new Set<number>();
+  let pages = 0;
   let done = 0;
   let written = 0;
   let lastWrite = 0;
@@ -337,14 +358,22 @@ function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: Ab
     });
     chain = chain.catch((err: unknown) => deps.log.warn({ err, bookId }, 'conversion: progress not saved'));
   };
+  const advance = () => {
+    while (done < pages && ready.has(done + 1)) done += 1;
+    if (done > written && (lastWrite === 0 || deps.clock() - lastWrite >= PROGRESS_EVERY_MS)) write();
+  };
   return {
     /** Page 1's normal image is in place (drawn or its placeholder). */
     first,
+    /** The page count, once pdfinfo has told it (pages_total is written). */
+    total(count: number) {
+      pages = count;
+      advance();
+    },
     page(n: number) {
-      ready[n] = 1;
+      ready.add(n);
       if (n === 1) firstReady();
-      while (done < pages && ready[done + 1]) done += 1;
-      if (lastWrite === 0 || deps.clock() - lastWrite >= PROGRESS_EVERY_MS) write();
+      advance();
     },
     flush: () => chain,
   };
