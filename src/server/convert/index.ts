@@ -2,7 +2,8 @@
  * Conversion of a book's source into what the reader and the lists show (files/books/<id>/…, see
  * storage/paths.ts). One attempt of a `convert` job (src/server/jobs runs, retries and times it):
  *
- *   source ──(office kinds, txt, rtf: LibreOffice, kept warm)──► document.pdf ──pdfinfo──► pages, sizes
+ *   source ──(office kinds, txt, rtf: LibreOffice, kept warm)──► document.pdf
+ *     ├─ pdfinfo                                 → page count, sizes (the renderer does not wait for it)
  *     ├─ pdftoppm, 2 processes (odd/even pages)  → pages/1240/<n>.jpg   normal view; pages_done grows
  *     ├─ page 1's JPEG → encoder (sharp, child)   → thumbs/{small,medium,large}.webp
  *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
