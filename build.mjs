@@ -134,11 +134,17 @@ await Promise.all(
 );
 
 // 6. Server bundle (dependencies stay in node_modules but React, src/tools/server-bundle.mjs): the
-// server, the admin command and the stand-alone conversion worker.
+// server, the admin command and the stand-alone conversion worker, and the image encoder they start as
+// a child process (convert/encoder.ts).
 await esbuild.build({
   ...serverBundleOptions({ configPath: LINGUI_CONFIG, production: !dev }),
   absWorkingDir: root,
-  entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts', worker: 'src/server/jobs/worker-main.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    cli: 'src/server/cli.ts',
+    worker: 'src/server/jobs/worker-main.ts',
+    'image-encoder': 'src/server/convert/encoder-process.ts',
+  },
   outdir: join(out, 'server'),
   sourcemap: 'linked',
   logLevel: 'warning',

@@ -102,7 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Before any route: every route declares who may call it (auth/rules.ts), checked when ready.
   registerAuthRules(app);
   // The conversion worker (src/server/jobs): starts with the app, stops before the database closes.
-  const worker = createWorker({ db: handle.db, config, log: app.log.child({ module: 'jobs' }), clock: app.clock });
+  const worker = createWorker({ db: handle.db, config, log: app.log.child({ module: 'jobs' }), clock: app.clock, listen: handle.listen });
   app.decorate('jobs', worker);
   app.addHook('onReady', () => worker.start());
   app.addHook('preClose', () => worker.stop());

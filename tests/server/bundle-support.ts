@@ -12,9 +12,13 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The pinned Node 24 (node_modules/.bin/node), else the one running the tests. */
 export const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node')) ? path.join(ROOT, 'node_modules/.bin/node') : process.execPath;
 
+/** The entry of the image encoder the server starts, built beside every server bundle (convert/encoder.ts). */
+export const ENCODER_ENTRY = { 'image-encoder': path.join(ROOT, 'src/server/convert/encoder-process.ts') };
+
 /**
  * Bundles a server entry (`src/server/<name>.ts`) for the suite into a folder of its own, as build.mjs
- * does (the same options: packages external but React, Lingui macros compiled), and removes it
+ * does (the same options: packages external but React, Lingui macros compiled; the image encoder
+ * beside it), and removes it
  * afterwards. Answers the bundle path.
  */
 export function bundleServerEntry(name: 'main' | 'cli'): string {
@@ -25,8 +29,8 @@ export function bundleServerEntry(name: 'main' | 'cli'): string {
     await build({
       ...serverBundleOptions({ configPath: path.join(ROOT, 'locales/lingui.config.ts') }),
       absWorkingDir: ROOT,
-      entryPoints: [path.join(ROOT, `src/server/${name}.ts`)],
-      outfile: bundle,
+      entryPoints: { [name]: path.join(ROOT, `src/server/${name}.ts`), ...ENCODER_ENTRY },
+      outdir: outDir,
       logLevel: 'silent',
     });
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, defaultMemoryBudgetMb, loadConfig } from '../../src/server/config';
 import { type ConversionError, isDeterministicFailure } from '../../src/server/convert/errors';
 import { OfficeConverter } from '../../src/server/convert/office';
-import { parsePpm, renderLanes } from '../../src/server/convert/pdf';
+import { renderLanes } from '../../src/server/convert/pdf';
 import { relativeRect } from '../../src/server/convert/structure';
 import {
   configureTools,
@@ -268,13 +268,6 @@ describe('page geometry', () => {
     expect(relativeRect(rect, view, 180)).toEqual([0.7, 0.75, 0.2, 0.2]);
     expect(relativeRect(rect, view, 270)).toEqual([0.05, 0.7, 0.2, 0.2]);
     expect(relativeRect([-50, -50, 500, 500], view, 0)).toEqual([0, 0, 1, 1]);
-  });
-
-  it('reads PPM images and refuses others', () => {
-    const ppm = Buffer.concat([Buffer.from('P6\n2 1\n255\n'), Buffer.from([1, 2, 3, 4, 5, 6])]);
-    expect(parsePpm(ppm)).toEqual({ width: 2, height: 1, pixels: Buffer.from([1, 2, 3, 4, 5, 6]) });
-    expect(() => parsePpm(Buffer.from('P5\n2 1\n255\nxx'))).toThrow();
-    expect(() => parsePpm(Buffer.from('P6\n2 1\n255\nxx'))).toThrow('truncated');
   });
 });
 

@@ -10,6 +10,7 @@ import type { Config } from '../../src/server/config';
 import { PAGE_WIDTH, pageJpeg } from '../../src/server/convert/index';
 import { createDb, type DbHandle, migrateToLatest } from '../../src/server/db/index';
 import { bookPaths } from '../../src/server/storage/paths';
+import { ENCODER_ENTRY } from './bundle-support';
 import { getBook, getJob, insertAccount, insertBook, waitFor, waitForOutcome } from './fixtures/books';
 import { makePdf } from './fixtures/pdf';
 import { testConfig } from './helpers';
@@ -33,15 +34,16 @@ beforeAll(async () => {
   handle = createDb(config);
   await migrateToLatest(handle.db);
   // Externals resolve from the bundle's folder: keep it inside the repository (node_modules/.cache).
-  bundle = path.join(ROOT, 'node_modules/.cache/quire-tests', `worker-${process.pid}.mjs`);
+  const outdir = path.join(ROOT, 'node_modules/.cache/quire-tests', `worker-${process.pid}`);
+  bundle = path.join(outdir, 'worker.js');
   await build({
     absWorkingDir: ROOT,
-    entryPoints: ['src/server/jobs/worker-main.ts'],
+    entryPoints: { worker: 'src/server/jobs/worker-main.ts', ...ENCODER_ENTRY },
     bundle: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
-    outfile: bundle,
+    outdir,
     logLevel: 'warning',
   });
 });
@@ -49,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (child?.exitCode === null) child.kill('SIGKILL');
   await handle?.destroy();
-  await rm(bundle, { force: true });
+  await rm(path.dirname(bundle), { recursive: true, force: true });
   if (config) await rm(config.dataDir, { recursive: true, force: true });
 });
 

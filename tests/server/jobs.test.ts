@@ -96,6 +96,45 @@ describe.each(DIALECTS)('job runner on %s', (dialect) => {
     expect(Date.now() - before).toBeLessThan(5_000);
   });
 
+  it('runs a retry when it is due, without waiting for a poll', async () => {
+    let calls = 0;
+    const r = runner(
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('transient');
+      },
+      { pollMs: 60_000, backoffMs: 100 },
+    );
+    await r.start();
+    const { jobId } = await newBook();
+    const before = Date.now();
+    r.wake();
+    const job = await settled(jobId);
+    expect({ state: job.state, attempts: job.attempts, calls }).toEqual({ state: 'done', attempts: 2, calls: 2 });
+    expect(Date.now() - before).toBeLessThan(5_000);
+  });
+
+  it.runIf(dialect === 'postgres')('starts a job another process queued at once (LISTEN/NOTIFY), without a poll', async () => {
+    const listen = handle.listen;
+    expect(listen).toBeDefined();
+    const r = runner(async () => {}, {
+      pollMs: 60_000,
+      notifications: (onJob) => (listen as NonNullable<typeof listen>)('quire_jobs', onJob),
+    });
+    await r.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Another connection (another process's pool) queues the job; nobody calls wake().
+    const other = createDb(config);
+    try {
+      const { jobId } = await insertBook(other.db, config.dataDir, accountId, { file: null, kind: 'pdf' });
+      const before = Date.now();
+      await settled(jobId as string);
+      expect(Date.now() - before).toBeLessThan(5_000);
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it('leaves a running job with a live lease alone, and reclaims it once the lease runs out', async () => {
     let now = Date.now();
     const { jobId } = await newBook(now);

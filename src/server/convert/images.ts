@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
 import type { Config } from '../config';
 import { bookPaths, isSafeId, THUMB_SIZES, THUMB_WIDTHS } from '../storage/paths';
+import { type EncodeTask, encodeImage } from './encoder';
 import type { BookManifest } from './manifest';
-import { renderPagePixels } from './pdf';
+import { renderPageTiff } from './pdf';
 import { MemoryBudget, type ToolLimits } from './tools';
 
 /**
@@ -14,20 +14,14 @@ import { MemoryBudget, type ToolLimits } from './tools';
  * Lazy (first request, then cached on disk), WebP at each of PAGE_WEBP_WIDTHS:
  *   pages/<width>/<n>.webp            made by `pageImage`: the page thumbnail (240) scaled down from
  *                                     the normal JPEG, the normal and the zoom width rendered afresh
- * and the book's thumbnails image.small/medium/large as WebP from page 1 (bookPaths().thumb(size)).
+ * and the book's thumbnails image.small/medium/large as WebP from page 1's normal image (bookPaths().thumb(size)).
  *
- * sharp only encodes pixels the renderer produced (raw RGB, or the JPEG it wrote), never parses an
- * uploaded file, so it can run in the server process; everything that reads the document runs in a
- * child process.
+ * Everything runs in child processes: the renderer (pdftoppm) reads the document, and the encoder
+ * (sharp, encoder.ts) encodes what the renderer produced (an uncompressed TIFF, or the JPEG it wrote)
+ * in a short-lived process of its own, so the server never holds pixels or libvips.
  */
 export const PAGE_WIDTH = 1240;
 
-// libvips keeps the images of recent operations (up to 50 MB) and runs each pipeline on one thread per
-// core, each thread with its own malloc arena that keeps what it touched. In a server process neither
-// pays: an image is encoded once and kept on disk, and requests already run side by side (libuv's
-// pool). Without them a burst of first requests leaves ~100 MiB less behind (issue 23, `npm run bench`).
-sharp.cache(false);
-sharp.concurrency(1);
 /** The reader's page strip (WebP, made on request). */
 export const PAGE_THUMB_WIDTH = 240;
 /** Zoom on high-density screens: twice the normal width. */
@@ -44,10 +38,13 @@ export const pageWebp = (pagesDir: string, width: number, page: number) => path.
 
 const limitsOf = (config: Pick<Config, 'convert'>): ToolLimits => ({ memoryBytes: config.convert.memoryBytes, timeoutMs: 120_000 });
 
+/** A temporary name beside `file` (same folder: renamed into place). */
+const tmpName = (file: string, ext = 'tmp') => `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.${ext}`;
+
 /** Writes to a temp name, then renames: readers never see half a file. */
 async function writeAtomic(file: string, write: (tmp: string) => Promise<unknown>): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const tmp = tmpName(file);
   try {
     await write(tmp);
     await rename(tmp, file);
@@ -57,45 +54,26 @@ async function writeAtomic(file: string, write: (tmp: string) => Promise<unknown
   }
 }
 
-/** image.small / medium / large (WebP) from page 1. */
-export async function makeBookThumbs(
-  pdf: string,
-  thumbFile: (size: (typeof THUMB_SIZES)[number]) => string,
-  options: { signal?: AbortSignal; limits: ToolLimits },
-): Promise<void> {
-  const largest = Math.max(...THUMB_SIZES.map((s) => THUMB_WIDTHS[s]));
-  const { width, height, pixels } = await renderPagePixels(pdf, 1, largest, options);
-  await writeThumbs(() => sharp(pixels, { raw: { width, height, channels: 3 } }), width, height, thumbFile);
-}
-
-/**
- * The book's thumbnails from an image of page 1 already on disk: the fallback when the renderer
- * cannot draw page 1 at the thumbnail width (the normal image is then the one rendered by resolution,
- * or the placeholder).
- */
-export async function makeBookThumbsFromImage(image: string, thumbFile: (size: (typeof THUMB_SIZES)[number]) => string): Promise<void> {
-  const { width = 1, height = 1 } = await sharp(image).metadata();
-  await writeThumbs(() => sharp(image), width, height, thumbFile);
-}
-
 /** Thumbnails are cards: at most 3× as tall as wide (a longer page is cut at the bottom). */
 const THUMB_MAX_ASPECT = 3;
 
-async function writeThumbs(
-  source: () => Sharp,
-  width: number,
-  height: number,
+/**
+ * The book's thumbnails image.small / medium / large (WebP) from page 1's normal image (drawn by the
+ * renderer, by resolution, or its placeholder): no second render of the page.
+ */
+export async function makeBookThumbs(
+  image: string,
   thumbFile: (size: (typeof THUMB_SIZES)[number]) => string,
+  options: { signal?: AbortSignal; limits: ToolLimits },
 ): Promise<void> {
-  await Promise.all(
-    THUMB_SIZES.map((size) => {
-      const w = THUMB_WIDTHS[size];
-      const h = Math.max(1, Math.min(Math.round((w * height) / width), w * THUMB_MAX_ASPECT));
-      return writeAtomic(thumbFile(size), (tmp) =>
-        source().resize({ width: w, height: h, fit: 'cover', position: 'top' }).webp({ quality: WEBP_QUALITY, effort: 4 }).toFile(tmp),
-      );
-    }),
-  );
+  // One after another: one encoder process makes the three (each is a few ms of work).
+  for (const size of THUMB_SIZES) {
+    const width = THUMB_WIDTHS[size];
+    const task = { input: image, width, maxHeight: width * THUMB_MAX_ASPECT, fit: 'cover', position: 'top' } as const;
+    await writeAtomic(thumbFile(size), (output) =>
+      encodeImage({ ...task, output, format: 'webp', quality: WEBP_QUALITY, effort: 4 }, options),
+    );
+  }
 }
 
 /** Tallest page image made from another image (a page rendered by the fallback, a placeholder). */
@@ -105,7 +83,12 @@ const MAX_IMAGE_SIDE = 10_000;
  * The image of a page nothing could draw: a light grey page with a crossed-out sheet in its middle
  * (no words: the same file serves every language), `width` pixels wide, the page's proportions.
  */
-export async function writePlaceholderPage(file: string, size: { width: number; height: number }, width = PAGE_WIDTH): Promise<void> {
+export async function writePlaceholderPage(
+  file: string,
+  size: { width: number; height: number },
+  options: { signal?: AbortSignal; limits: ToolLimits },
+  width = PAGE_WIDTH,
+): Promise<void> {
   const height = Math.max(1, Math.min(MAX_IMAGE_SIDE, Math.round((width * size.height) / size.width)));
   const icon = Math.round(Math.min(width, height) * 0.3);
   const [x, y] = [Math.round((width - icon * 0.7) / 2), Math.round((height - icon) / 2)];
@@ -116,14 +99,14 @@ export async function writePlaceholderPage(file: string, size: { width: number; 
     `<g fill="none" stroke="#b0b0b0" stroke-width="${stroke}" stroke-linecap="round">` +
     `<rect x="${x}" y="${y}" width="${Math.round(icon * 0.7)}" height="${icon}" rx="${stroke * 2}"/>` +
     `<line x1="${x}" y1="${y + icon}" x2="${x + Math.round(icon * 0.7)}" y2="${y}"/></g></svg>`;
-  await writeAtomic(file, (tmp) => sharp(Buffer.from(svg)).flatten({ background: '#f0f0f0' }).jpeg({ quality: 85 }).toFile(tmp));
+  await writeAtomic(file, (output) => encodeImage({ svg, output, background: '#f0f0f0', format: 'jpeg', quality: 85 }, options));
 }
 
 const inflight = new Map<string, Promise<string | null>>();
 /**
- * One page image made at a time in this process: a 2480-px page is ~26 MB of pixels plus the encoder's
- * picture, and the memory a burst of first requests took in parallel stayed with the process after it
- * (malloc keeps it). Made once per page and width, then served from disk; later requests wait in line.
+ * One page image made at a time (its render, then its encoding): a burst of first requests for a book
+ * must not hold every core. Made once per page and width, then served from disk; later requests wait
+ * in line.
  */
 const pageEncodes = new MemoryBudget(1);
 
@@ -172,35 +155,28 @@ async function makePageImage(
   page: number,
   width: number,
 ): Promise<string> {
+  const limits = limitsOf(config);
+  const webp = { width, format: 'webp', quality: WEBP_QUALITY, effort: webpEffort(width) } satisfies Omit<EncodeTask, 'output'>;
   const jpeg = pageJpeg(paths.pages, PAGE_WIDTH, page);
   // A page the renderer could not draw at its width (made by resolution, or a placeholder): every
   // width comes from the image the conversion kept.
   if (manifest.warnings?.some((w) => w.pages?.includes(page)) && existsSync(jpeg)) {
-    const { width: w = 1, height: h = 1 } = await sharp(jpeg).metadata();
-    const tall = Math.max(1, Math.min(MAX_IMAGE_SIDE, Math.round((width * h) / w)));
-    await writeAtomic(file, (tmp) =>
-      sharp(jpeg)
-        .resize({ width, height: tall, fit: 'fill' })
-        .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
-        .toFile(tmp),
-    );
+    const task = { ...webp, input: jpeg, maxHeight: MAX_IMAGE_SIDE, fit: 'fill' } as const;
+    await writeAtomic(file, (output) => encodeImage({ ...task, output }, { limits }));
     return file;
   }
   if (width < PAGE_WIDTH && existsSync(jpeg)) {
     // Smaller than the normal view: scaled down from it (the JPEG decoder shrinks while it loads).
-    await writeAtomic(file, (tmp) =>
-      sharp(jpeg)
-        .resize({ width })
-        .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
-        .toFile(tmp),
-    );
+    await writeAtomic(file, (output) => encodeImage({ ...webp, input: jpeg, output }, { limits }));
     return file;
   }
-  const { width: w, height, pixels } = await renderPagePixels(paths.pdf, page, width, { limits: limitsOf(config) });
-  await writeAtomic(file, (tmp) =>
-    sharp(pixels, { raw: { width: w, height, channels: 3 } })
-      .webp({ quality: WEBP_QUALITY, effort: webpEffort(width) })
-      .toFile(tmp),
-  );
+  const render = tmpName(file, 'tif');
+  await mkdir(path.dirname(render), { recursive: true });
+  try {
+    await renderPageTiff(paths.pdf, page, width, render, { limits });
+    await writeAtomic(file, (output) => encodeImage({ ...webp, width: undefined, input: render, output }, { limits }));
+  } finally {
+    await rm(render, { force: true });
+  }
   return file;
 }

@@ -2,9 +2,10 @@
  * Conversion of a book's source into what the reader and the lists show (files/books/<id>/…, see
  * storage/paths.ts). One attempt of a `convert` job (src/server/jobs runs, retries and times it):
  *
- *   source ──(office kinds, txt, rtf: LibreOffice, kept warm)──► document.pdf ──pdfinfo──► pages, sizes
+ *   source ──(office kinds, txt, rtf: LibreOffice, kept warm)──► document.pdf
+ *     ├─ pdfinfo                                 → page count, sizes (the renderer does not wait for it)
  *     ├─ pdftoppm, 2 processes (odd/even pages)  → pages/1240/<n>.jpg   normal view; pages_done grows
- *     ├─ pdftoppm page 1 → sharp                 → thumbs/{small,medium,large}.webp
+ *     ├─ page 1's JPEG → encoder (sharp, child)   → thumbs/{small,medium,large}.webp
  *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
  *     ├─ pdftotext -bbox (one process)           → words/<n>.json  word boxes of the search highlights
  *     └─ qpdf --json                             → outline, links, reading direction
@@ -42,12 +43,13 @@ import type { Database, JobRow } from '../db/schema';
 import { type OfficeTraits, officeTraits } from '../publish/detect';
 import { bookPaths } from '../storage/paths';
 import { ConversionError, documentError } from './errors';
-import { makeBookThumbs, makeBookThumbsFromImage, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
+import { makeBookThumbs, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
 import type { BookManifest, ConversionWarning } from './manifest';
 import type { OfficeConverter } from './office';
-import { extractText, isDrawableBox, type PageBox, pdfInfo, renderPages } from './pdf';
+import { extractText, isDrawableBox, type PageBox, type PdfInfo, pdfInfo, renderPages } from './pdf';
+import { StageTimes } from './stages';
 import { type PdfStructure, readStructure } from './structure';
-import type { ToolLimits } from './tools';
+import { type ToolLimits, untilAborted } from './tools';
 import { extractWords } from './words';
 
 export { ConversionError } from './errors';
@@ -60,7 +62,7 @@ export interface ConvertDeps {
   config: Pick<Config, 'dataDir' | 'convert'>;
   office: OfficeConverter;
   clock: () => number;
-  log: { warn(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
 /** How often pages_done is written while pages appear (the first page is written at once). */
@@ -91,6 +93,14 @@ export async function convertBook(deps: ConvertDeps, job: JobRow, signal: AbortS
 async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Promise<void> {
   const { db, config } = deps;
   if (!job.book_id) return;
+  const stages = new StageTimes();
+  // Before this attempt: the upload (its route put its time in the payload) and the wait for a worker.
+  const { uploadMs } = jobPayload(job);
+  const pickupMs = job.attempts === 1 ? Math.max(0, job.updated_at - job.created_at) : undefined;
+  if (pickupMs !== undefined) {
+    stages.record('pickup', pickupMs);
+    if (uploadMs !== undefined) stages.spans.upload = { at: (stages.spans.pickup?.at ?? 0) - uploadMs, ms: uploadMs };
+  }
   const book = await db.selectFrom('books').select(['id', 'source_kind']).where('id', '=', job.book_id).executeTakeFirst();
   if (!book) return; // deleted meanwhile: nothing to do
   const paths = bookPaths(config.dataDir, book.id);
@@ -98,12 +108,14 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   const opts = { signal, limits };
 
   // Start clean: outputs of an earlier attempt (and of its orphaned tools) go.
-  await clearOutputs(paths);
-  await db
-    .updateTable('books')
-    .set({ status: 'CONVERTING', error_code: null, pages_done: 0, pages_total: 0 })
-    .where('id', '=', book.id)
-    .execute();
+  await stages.time('start', async () => {
+    await clearOutputs(paths);
+    await db
+      .updateTable('books')
+      .set({ status: 'CONVERTING', error_code: null, pages_done: 0, pages_total: 0 })
+      .where('id', '=', book.id)
+      .execute();
+  });
 
   const size = await stat(paths.source).then(
     (s) => s.size,
@@ -124,22 +136,32 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
       traits = await officeTraits(paths.source);
       // LibreOffice would only fail to open it (CORRUPT): say what it is.
       if (traits.encrypted) throw documentError('ENCRYPTED', 'the document needs a password to open');
-      await deps.office.convert(paths.source, book.source_kind, path.join(work, 'document.pdf'), signal);
+      const kind = book.source_kind;
+      await stages.time('office', () => deps.office.convert(paths.source, kind, path.join(work, 'document.pdf'), signal));
       await rename(path.join(work, 'document.pdf'), paths.pdf);
     }
-    const info = await pdfInfo(paths.pdf, config.convert.maxPages, opts);
-    await db.updateTable('books').set({ pages_total: info.pages }).where('id', '=', book.id).execute();
-    manifest = await renderAll(deps, book.id, paths, work, info.pages, info.sizes, signal, limits);
-    await writeFile(`${paths.manifest}.tmp`, JSON.stringify(manifest));
-    await rename(`${paths.manifest}.tmp`, paths.manifest);
+    // The renderer starts beside pdfinfo (renderAll): the first page does not wait for the page count.
+    const info = stages.time('pdfinfo', () => pdfInfo(paths.pdf, config.convert.maxPages, opts));
+    manifest = await renderAll(deps, book.id, paths, work, info, signal, limits, stages);
+    await stages.time('manifest', async () => {
+      await writeFile(`${paths.manifest}.tmp`, JSON.stringify(manifest));
+      await rename(`${paths.manifest}.tmp`, paths.manifest);
+    });
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  const done = await db
-    .updateTable('books')
-    .set({ status: 'DONE', error_code: null, pages_done: manifest.pages, pages_total: manifest.pages, direction: manifest.direction })
-    .where('id', '=', book.id)
-    .executeTakeFirst();
+  const done = await stages.time('done', () =>
+    db
+      .updateTable('books')
+      .set({ status: 'DONE', error_code: null, pages_done: manifest.pages, pages_total: manifest.pages, direction: manifest.direction })
+      .where('id', '=', book.id)
+      .executeTakeFirst(),
+  );
+  // One line per conversion: where its time went (`npm run bench` reads it too).
+  deps.log.info(
+    { bookId: book.id, kind: book.source_kind, pages: manifest.pages, ms: stages.elapsed(), stages: stages.spans },
+    'conversion: done',
+  );
   if (Number(done.numUpdatedRows) === 0)
     await rm(paths.dir, { recursive: true, force: true, maxRetries: 5 }); // deleted meanwhile
   // Macros are neither kept nor served: the book is its PDF from now on (the download serves
@@ -147,95 +169,121 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   else if (traits?.macros) await rm(paths.source, { force: true });
 }
 
-/** The parallel steps after the page count is known; the first failure stops the others. */
+/**
+ * The parallel steps: the page renders at once, the others once pdfinfo has told the page count and
+ * sizes (its failure — encrypted, corrupt, too many pages — stops the renders); the first failure stops
+ * the others.
+ */
 async function renderAll(
   deps: ConvertDeps,
   bookId: string,
   paths: ReturnType<typeof bookPaths>,
   work: string,
-  pages: number,
-  sizes: PageBox[],
+  document: Promise<PdfInfo>,
   outer: AbortSignal,
   limits: ToolLimits,
+  stages: StageTimes,
 ): Promise<BookManifest> {
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
   const opts = { signal, limits };
-  const progress = pageProgress(deps, bookId, pages, stop);
+  const step = <T>(p: Promise<T>) =>
+    p.catch((error: unknown) => {
+      stop.abort(error);
+      throw error;
+    });
+  const progress = pageProgress(deps, bookId, stop, stages);
+  const info = step(
+    document.then(async (known) => {
+      await deps.db.updateTable('books').set({ pages_total: known.pages }).where('id', '=', bookId).execute();
+      progress.total(known.pages);
+      return known;
+    }),
+  );
+  const normal = path.join(paths.pages, String(PAGE_WIDTH));
+  const rendering = step(
+    stages.time('pages', () =>
+      renderPages(paths.pdf, info, normal, {
+        ...opts,
+        width: PAGE_WIDTH,
+        lanes: LANES,
+        pageLimit: deps.config.convert.maxPages,
+        tmpDir: path.join(work, 'n'),
+        onPage: progress.page,
+        onLane: (lane, ms) => stages.record(`lane${lane + 1}`, ms),
+      }),
+    ),
+  );
+  // Awaited below (Promise.all), or after pdfinfo's failure; it may fail first (an abort) meanwhile.
+  rendering.catch(() => {});
+  let pages: number;
+  let sizes: PageBox[];
+  try {
+    ({ pages, sizes } = await info);
+  } catch (error) {
+    await rendering.catch(() => {}); // stopped by the same error
+    throw error;
+  }
   // A page box without an area (0×0) is shown at the size of the first page that has one.
   const usable = sizes.find(isDrawableBox) ?? { width: 595, height: 842 };
   const displayed = sizes.map(
     (box): PageBox => (isDrawableBox(box) ? box : { rotate: box.rotate, width: usable.width, height: usable.height }),
   );
 
-  const step = <T>(p: Promise<T>) =>
-    p.catch((error: unknown) => {
-      stop.abort(error);
-      throw error;
-    });
-  const normal = path.join(paths.pages, String(PAGE_WIDTH));
   const warnings: ConversionWarning[] = [];
   const warn = (warning: ConversionWarning, error?: unknown) => {
     warnings.push(warning);
     deps.log.warn({ err: error, bookId, warning }, 'conversion: a part of the document could not be read');
   };
-  const rendering = step(
-    renderPages(paths.pdf, pages, normal, {
-      ...opts,
-      width: PAGE_WIDTH,
-      lanes: LANES,
-      sizes,
-      tmpDir: path.join(work, 'n'),
-      onPage: progress.page,
-    }),
-  );
+  const placeholderPages = new Set<number>();
   const placed = step(
     rendering.then(async ({ failed }) => {
       // Pages nothing could draw, and pages without an area to draw (a 0×0 page box): a placeholder of
       // the page's (substituted) size, so the book is whole and its owner can see which.
       const empty = sizes.flatMap((box, i) => (isDrawableBox(box) ? [] : [i + 1]));
       const placeholders = [...new Set([...failed, ...empty])].sort((a, b) => a - b);
+      for (const n of placeholders) placeholderPages.add(n);
       for (const n of placeholders) {
-        await writePlaceholderPage(pageJpeg(paths.pages, PAGE_WIDTH, n), displayed[n - 1] ?? usable);
+        await writePlaceholderPage(pageJpeg(paths.pages, PAGE_WIDTH, n), displayed[n - 1] ?? usable, opts);
         progress.page(n);
       }
       if (placeholders.length > 0) warn({ code: 'PAGE_PLACEHOLDER', pages: placeholders });
     }),
   );
+  const time = <T>(name: string, work: () => Promise<T>) => stages.time(name, work);
   const [, report, , structure] = await Promise.all([
     step(
-      // A page 1 without an area (0×0) has its placeholder as thumbnails.
-      (isDrawableBox(sizes[0]) ? makeBookThumbs(paths.pdf, paths.thumb, opts) : Promise.reject(new Error('page 1 has no area'))).catch(
-        async (error: unknown) => {
-          // Page 1 cannot be drawn at the thumbnail width: the thumbnails come from its normal image
-          // (rendered by resolution, or the placeholder), once it is there.
-          if (signal.aborted) throw error;
-          await placed;
-          warn({ code: 'THUMBNAIL_FROM_PAGE' }, error);
-          await makeBookThumbsFromImage(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb);
-        },
+      // From page 1's normal image as soon as it is in place (no second render of the page); a page 1
+      // nothing could draw has its placeholder as thumbnails.
+      untilAborted(progress.first, signal).then(() =>
+        time('thumbnails', async () => {
+          await makeBookThumbs(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb, opts);
+          if (placeholderPages.has(1)) warn({ code: 'THUMBNAIL_FROM_PAGE' });
+        }),
       ),
     ),
     rendering,
     step(
       // Text is a bonus (search, the accessible version): a document whose text cannot be read
       // still becomes a book, with empty text files.
-      extractText(paths.pdf, pages, paths.text, opts).catch(async (error: unknown) => {
+      time('text', () => extractText(paths.pdf, pages, paths.text, opts)).catch(async (error: unknown) => {
         if (signal.aborted) throw error;
         warn({ code: 'NO_TEXT' }, error);
         await emptyTexts(paths.text, pages);
       }),
     ),
-    readStructure(paths.pdf, pages, opts).catch((error: unknown): PdfStructure => {
+    time('structure', () => readStructure(paths.pdf, pages, opts)).catch((error: unknown): PdfStructure => {
       if (signal.aborted) throw error;
       warn({ code: 'NO_STRUCTURE' }, error);
       return { direction: 'ltr', outline: [], links: [] };
     }),
     // Word boxes too are a bonus: without them the first search derives them again.
-    extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...opts, replace: true }).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');
-    }),
+    time('words', () => extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...opts, replace: true })).catch(
+      (error: unknown) => {
+        if (signal.aborted) throw error;
+        deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');
+      },
+    ),
     placed,
   ]);
   await progress.flush();
@@ -257,15 +305,20 @@ async function renderAll(
 
 /**
  * pages_done = the pages 1…k whose normal image is in place (lanes finish pages out of order), written
- * at once for the first page and then at most every PROGRESS_EVERY_MS. A book that disappeared
- * (deleted during its conversion) stops the conversion.
+ * once the page count is known (pages_total first), at once for the first page and then at most every
+ * PROGRESS_EVERY_MS. A book that disappeared (deleted during its conversion) stops the conversion.
  */
-function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: AbortController) {
-  const ready = new Uint8Array(pages + 2);
+function pageProgress(deps: ConvertDeps, bookId: string, stop: AbortController, stages: StageTimes) {
+  const ready = new Set<number>();
+  let pages = 0;
   let done = 0;
   let written = 0;
   let lastWrite = 0;
   let chain: Promise<void> = Promise.resolve();
+  let firstReady = () => {};
+  const first = new Promise<void>((resolve) => {
+    firstReady = resolve;
+  });
   const write = () => {
     const value = done;
     lastWrite = deps.clock();
@@ -280,17 +333,40 @@ function pageProgress(deps: ConvertDeps, bookId: string, pages: number, stop: Ab
         .executeTakeFirst();
       if (Number(r.numUpdatedRows) === 0)
         stop.abort(new ConversionError('FAILED', 'the book was deleted or changed during its conversion', true));
+      // Page 1 is readable from now on (the reader follows pages_done).
+      stages.mark('firstPage');
     });
     chain = chain.catch((err: unknown) => deps.log.warn({ err, bookId }, 'conversion: progress not saved'));
   };
+  const advance = () => {
+    while (done < pages && ready.has(done + 1)) done += 1;
+    if (done > written && (lastWrite === 0 || deps.clock() - lastWrite >= PROGRESS_EVERY_MS)) write();
+  };
   return {
+    /** Page 1's normal image is in place (drawn or its placeholder). */
+    first,
+    /** The page count, once pdfinfo has told it (pages_total is written). */
+    total(count: number) {
+      pages = count;
+      advance();
+    },
     page(n: number) {
-      ready[n] = 1;
-      while (done < pages && ready[done + 1]) done += 1;
-      if (lastWrite === 0 || deps.clock() - lastWrite >= PROGRESS_EVERY_MS) write();
+      ready.add(n);
+      if (n === 1) firstReady();
+      advance();
     },
     flush: () => chain,
   };
+}
+
+/** What the job's creator put in its payload (see enqueueConversion). */
+function jobPayload(job: JobRow): { uploadMs?: number } {
+  try {
+    const payload = JSON.parse(job.payload) as { uploadMs?: unknown };
+    return typeof payload.uploadMs === 'number' ? { uploadMs: payload.uploadMs } : {};
+  } catch {
+    return {};
+  }
 }
 
 async function firstMissingPage(dir: string, pages: number): Promise<number | undefined> {

@@ -16,7 +16,7 @@ export interface BookManifest {
 /**
  * A part of a DONE book that is not as in the document: pages drawn as placeholders
  * (PAGE_PLACEHOLDER) or by resolution after the scaled render failed (PAGE_BY_RESOLUTION), thumbnails
- * made from page 1's image (THUMBNAIL_FROM_PAGE), no text (NO_TEXT), no outline and links (NO_STRUCTURE).
+ * made from page 1's placeholder (THUMBNAIL_FROM_PAGE), no text (NO_TEXT), no outline and links (NO_STRUCTURE).
  */
 export interface ConversionWarning {
   code: 'PAGE_PLACEHOLDER' | 'PAGE_BY_RESOLUTION' | 'THUMBNAIL_FROM_PAGE' | 'NO_TEXT' | 'NO_STRUCTURE';

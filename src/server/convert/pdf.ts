@@ -74,10 +74,15 @@ export interface RenderOptions {
   lanes: number;
   /** JPEG quality. */
   quality?: number;
-  /** Displayed page sizes (pdfInfo): the resolution of a page rendered by the fallback. */
-  sizes?: readonly PageBox[];
+  /**
+   * With at most two lanes the renderer starts before the page count is known (pdfInfo may still be
+   * running): each lane renders up to this page and pdftoppm stops at the document's last.
+   */
+  pageLimit?: number;
   /** Called when page n (1-based) is in place at `<outDir>/<n>.jpg`. */
   onPage?: (page: number) => void;
+  /** Called when a lane (0-based) has rendered its pages, with its time in ms. */
+  onLane?: (lane: number, ms: number) => void;
   /**
    * Where pdftoppm writes before each page is moved into place: a folder of this attempt, so the
    * tools of an earlier, killed attempt cannot write over this one's pages.
@@ -109,7 +114,13 @@ const FALLBACK_DPI = 150;
  * way. Only a process killed from outside (SIGKILL: out of memory, a time-out) fails the attempt, as a
  * transient error.
  */
-export async function renderPages(pdf: string, pages: number, outDir: string, options: RenderOptions): Promise<RenderReport> {
+export async function renderPages(
+  pdf: string,
+  document: PdfInfo | Promise<PdfInfo>,
+  outDir: string,
+  options: RenderOptions,
+): Promise<RenderReport> {
+  const info = Promise.resolve(document);
   await mkdir(outDir, { recursive: true });
   const tmp = options.tmpDir ?? path.join(outDir, '.tmp');
   await mkdir(tmp, { recursive: true });
@@ -119,15 +130,21 @@ export async function renderPages(pdf: string, pages: number, outDir: string, op
   const report: RenderReport = { byResolution: [], failed: [] };
   const done = new Set<number>();
   const fallback = async (page: number) => {
-    if (await renderByResolution(pdf, page, path.join(outDir, `${page}.jpg`), path.join(tmp, `f${page}`), options)) {
+    const { sizes } = await info;
+    const file = path.join(outDir, `${page}.jpg`);
+    if (await renderByResolution(pdf, page, file, path.join(tmp, `f${page}`), { ...options, sizes })) {
       report.byResolution.push(page);
       done.add(page);
       options.onPage?.(page);
     } else report.failed.push(page);
   };
+  const early = options.pageLimit !== undefined && options.lanes <= 2;
+  const lanes = renderLanes(early ? (options.pageLimit as number) : (await info).pages, options.lanes);
   await Promise.all(
-    renderLanes(pages, options.lanes).map(async (lane) => {
-      const [first, last, parity] = [Number(lane[1]), Number(lane[3]), lane[4]];
+    lanes.map(async (lane, index) => {
+      const started = performance.now();
+      const [first, parity] = [Number(lane[1]), lane[4]];
+      let last = Number(lane[3]);
       const step = parity ? 2 : 1;
       for (let from = first; from <= last; ) {
         // pdftoppm reports "<page> <last> <file>" on stderr once a page's file is written.
@@ -154,6 +171,7 @@ export async function renderPages(pdf: string, pages: number, outDir: string, op
         await Promise.all(moves);
         if (result.code === 0) break;
         if (!isDeterministicFailure(result)) throw toolError(describeFailure('pdftoppm', result), result);
+        last = Math.min(last, (await info).pages);
         // The first page of this run's sequence (odd or even pages with -o / -e) without an image is
         // the one the renderer gave up on.
         let failed = parity && (from % 2 === 1) !== (parity === '-o') ? from + 1 : from;
@@ -162,9 +180,11 @@ export async function renderPages(pdf: string, pages: number, outDir: string, op
         await fallback(failed);
         from = failed + step;
       }
+      options.onLane?.(index, performance.now() - started);
     }),
   );
   // pdftoppm also skips a page it cannot draw and still exits 0.
+  const { pages } = await info;
   for (let n = 1; n <= pages; n++) if (!done.has(n) && !report.failed.includes(n)) await fallback(n);
   report.failed.sort((a, b) => a - b);
   report.byResolution.sort((a, b) => a - b);
@@ -210,48 +230,21 @@ export async function renderByResolution(
   return false;
 }
 
-/** Renders one page to raw RGB pixels (PPM on stdout): the input of the WebP encoder. */
-export async function renderPagePixels(
+/**
+ * Renders one page, `width` pixels wide, to an uncompressed TIFF at `file` (the encoder's input: no
+ * compression to pay for, and the server never holds the pixels).
+ */
+export async function renderPageTiff(
   pdf: string,
   page: number,
   width: number,
+  file: string,
   options: { signal?: AbortSignal; limits: ToolLimits },
-): Promise<{ width: number; height: number; pixels: Buffer }> {
-  const args = [
-    '-q',
-    '-cropbox',
-    '-f',
-    String(page),
-    '-l',
-    String(page),
-    '-singlefile',
-    '-scale-to-x',
-    String(width),
-    '-scale-to-y',
-    '-1',
-    pdf,
-  ];
-  const { stdout } = await runToolOk('pdftoppm', args, { ...options, maxStdout: 512 * 1024 * 1024 });
-  return parsePpm(stdout);
-}
-
-/** A binary PPM (P6, 8-bit): header "P6 <w> <h> 255" then RGB bytes. */
-export function parsePpm(data: Buffer): { width: number; height: number; pixels: Buffer } {
-  const fields: string[] = [];
-  let pos = 0;
-  while (fields.length < 4 && pos < data.length) {
-    while (pos < data.length && /\s/.test(String.fromCharCode(data[pos] as number))) pos++;
-    const start = pos;
-    while (pos < data.length && !/\s/.test(String.fromCharCode(data[pos] as number))) pos++;
-    fields.push(data.toString('latin1', start, pos));
-  }
-  const [magic, w, h, max] = fields;
-  const width = Number(w);
-  const height = Number(h);
-  if (magic !== 'P6' || max !== '255' || !(width > 0 && height > 0)) throw new Error('pdftoppm did not produce an RGB image');
-  const pixels = data.subarray(pos + 1, pos + 1 + width * height * 3);
-  if (pixels.length !== width * height * 3) throw new Error('pdftoppm produced a truncated image');
-  return { width, height, pixels };
+): Promise<void> {
+  if (!file.endsWith('.tif')) throw new Error('renderPageTiff: the file must end in .tif');
+  const args = ['-q', '-cropbox', '-f', String(page), '-l', String(page), '-singlefile', '-scale-to-x', String(width), '-scale-to-y', '-1'];
+  args.push('-tiff', '-tiffcompression', 'none', pdf, file.slice(0, -'.tif'.length));
+  await runToolOk('pdftoppm', args, options);
 }
 
 /**

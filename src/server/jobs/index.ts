@@ -1,10 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
+import { stopEncoders } from '../convert/encoder';
 import { convertBook, markBookFailed, markBookQueued } from '../convert/index';
 import { OfficeConverter } from '../convert/office';
 import { configureTools, reapOrphanTools } from '../convert/tools';
+import type { DbHandle } from '../db/index';
 import type { Database } from '../db/schema';
-import { enqueueConversion } from './queue';
+import { enqueueConversion, JOBS_CHANNEL } from './queue';
 import { type JobRunner, type Logger, JobRunner as Runner, type RunnerOptions } from './runner';
 
 export { enqueueConversion, enqueueJob } from './queue';
@@ -25,7 +27,14 @@ export interface Worker {
  * killing of tools a dead server on the same data folder left running.
  */
 export function createWorker(
-  deps: { db: Kysely<Database>; config: Pick<Config, 'dataDir' | 'convert'>; log: Logger; clock?: () => number },
+  deps: {
+    db: Kysely<Database>;
+    config: Pick<Config, 'dataDir' | 'convert'>;
+    log: Logger;
+    clock?: () => number;
+    /** PostgreSQL: jobs other processes queue wake this worker at once (LISTEN/NOTIFY). */
+    listen?: DbHandle['listen'];
+  },
   overrides: Partial<RunnerOptions> = {},
 ): Worker {
   const { db, config, log } = deps;
@@ -37,10 +46,14 @@ export function createWorker(
     timeoutMs: config.convert.timeoutMs + 10_000,
     log,
   });
+  const { listen } = deps;
   const runner = new Runner({
     db,
     clock,
     log,
+    notifications: listen
+      ? (onJob) => listen(JOBS_CHANNEL, onJob, (err) => log.warn({ err }, 'jobs: the connection listening for new jobs failed'))
+      : undefined,
     concurrency: config.convert.concurrency,
     timeoutMs: config.convert.timeoutMs,
     handlers: {
@@ -65,6 +78,7 @@ export function createWorker(
     async stop() {
       await runner.stop();
       await office.close();
+      stopEncoders();
     },
   };
 }

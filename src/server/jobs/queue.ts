@@ -1,13 +1,17 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../auth/crypto';
 import type { Database } from '../db/schema';
 
 /** Job kinds. `convert` turns a book's source into pages, thumbnails and text (src/server/convert). */
 export type JobKind = 'convert';
 
+/** The PostgreSQL channel on which a new job is announced (the workers LISTEN on it: runner.ts). */
+export const JOBS_CHANNEL = 'quire_jobs';
+
 /**
  * Adds a durable job (in the caller's transaction, so a book and its conversion job exist together
- * or not at all). A worker picks it up at `runAt` (default now).
+ * or not at all). A worker picks it up at `runAt` (default now): this process's at once when the
+ * caller wakes it, the others' on PostgreSQL through NOTIFY (sent when the transaction commits).
  */
 export async function enqueueJob(
   db: Kysely<Database>,
@@ -34,8 +38,10 @@ export async function enqueueJob(
       updated_at: now,
     })
     .execute();
+  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${JOBS_CHANNEL}, '')`.execute(db);
   return id;
 }
 
-/** The conversion job of a freshly uploaded book. */
-export const enqueueConversion = (db: Kysely<Database>, bookId: string, now: number) => enqueueJob(db, { kind: 'convert', bookId }, now);
+/** The conversion job of a freshly uploaded book (`uploadMs`: how long receiving the file took, for the conversion's timing). */
+export const enqueueConversion = (db: Kysely<Database>, bookId: string, now: number, payload: { uploadMs?: number } = {}) =>
+  enqueueJob(db, { kind: 'convert', bookId, payload }, now);

@@ -47,7 +47,14 @@ export interface RunnerOptions {
   concurrency: number;
   timeoutMs: number;
   clock?: () => number;
+  /**
+   * Longest wait between two looks for work. Work is found without it: `wake()` after an enqueue in
+   * this process, `notifications` for the others', and a timer for the next retry or lease end.
+   * Default 500 ms without notifications (SQLite: another process's job is seen by looking), 60 s with.
+   */
   pollMs?: number;
+  /** Subscribes to new jobs of other processes (PostgreSQL LISTEN); resolves with the unsubscribe. */
+  notifications?: (onJob: () => void) => Promise<() => Promise<void>>;
   leaseMs?: number;
   /** First retry delay; doubles with each attempt (±20% jitter). */
   backoffMs?: number;
@@ -82,12 +89,13 @@ export class JobRunner implements JobRunnerApi {
   #again = false;
   #started = false;
   #stopped = false;
+  #unsubscribe: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: RunnerOptions) {
     this.#db = options.db;
     this.#clock = options.clock ?? Date.now;
     this.#log = options.log ?? silent;
-    this.#pollMs = options.pollMs ?? 500;
+    this.#pollMs = options.pollMs ?? (options.notifications ? 60_000 : 500);
     this.#leaseMs = options.leaseMs ?? 30_000;
     this.#backoffMs = options.backoffMs ?? 5_000;
     this.#graceMs = options.graceMs ?? 10_000;
@@ -102,6 +110,12 @@ export class JobRunner implements JobRunnerApi {
     if (this.#started || this.options.concurrency <= 0) return;
     this.#started = true;
     await this.#releaseDeadLocalWorkers().catch((err: unknown) => this.#log.warn({ err }, 'jobs: could not check for crashed workers'));
+    this.#unsubscribe = await this.options
+      .notifications?.(() => this.wake())
+      .catch((err: unknown) => {
+        this.#log.warn({ err }, 'jobs: cannot listen for new jobs; looking every 500 ms instead');
+        return undefined;
+      });
     this.#tick();
   }
 
@@ -114,6 +128,7 @@ export class JobRunner implements JobRunnerApi {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#timer);
+    await this.#unsubscribe?.();
     for (const r of this.#running.values()) r.controller.abort(SHUTDOWN);
     await Promise.all([...this.#running.values()].map((r) => r.done));
   }
@@ -126,8 +141,12 @@ export class JobRunner implements JobRunnerApi {
     }
     this.#ticking = true;
     clearTimeout(this.#timer);
+    let wait = this.#pollMs;
     void this.#claimAll()
-      .catch((err: unknown) => this.#log.warn({ err }, 'jobs: polling failed'))
+      .then(async () => {
+        wait = await this.#untilNextDue(wait);
+      })
+      .catch((err: unknown) => this.#log.warn({ err }, 'jobs: looking for work failed'))
       .finally(() => {
         this.#ticking = false;
         if (this.#stopped) return;
@@ -136,9 +155,26 @@ export class JobRunner implements JobRunnerApi {
           this.#tick();
           return;
         }
-        this.#timer = setTimeout(() => this.#tick(), this.#pollMs);
+        this.#timer = setTimeout(() => this.#tick(), wait);
         this.#timer.unref();
       });
+  }
+
+  /** ms until a known job becomes claimable (a retry's run_at, a lease's end), at most `limit`. */
+  async #untilNextDue(limit: number): Promise<number> {
+    if (this.#running.size >= this.options.concurrency) return limit; // a finishing job wakes the runner
+    const now = this.#clock();
+    const row = await this.#db
+      .selectFrom('jobs')
+      .select((eb) => [
+        eb.fn.min('run_at').filterWhere('state', '=', 'queued').as('run_at'),
+        eb.fn.min('lease_until').filterWhere('state', '=', 'running').as('lease_until'),
+      ])
+      .executeTakeFirst();
+    const next = Math.min(
+      ...[row?.run_at, row?.lease_until].filter((t): t is number => t !== null && t !== undefined).map((t) => Number(t) - now + 1),
+    );
+    return Math.max(1, Math.min(limit, next));
   }
 
   async #claimAll(): Promise<void> {

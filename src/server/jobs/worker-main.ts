@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const handle = createDb(config);
   await migrateToLatest(handle.db);
   const worker = createWorker(
-    { db: handle.db, config, log },
+    { db: handle.db, config, log, listen: handle.listen },
     { leaseMs: num('QUIRE_WORKER_LEASE_MS'), pollMs: num('QUIRE_WORKER_POLL_MS'), backoffMs: num('QUIRE_WORKER_BACKOFF_MS') },
   );
   let stopping = false;

@@ -48,6 +48,8 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       if (!request.raw.readableEnded) reply.header('connection', 'close');
       throw error;
     }
+    // The conversion's log line shows the upload as its first stage.
+    const uploadMs = Math.round(reply.elapsedTime);
     const now = app.clock();
     const bookId = newId();
     let row: BookRow;
@@ -74,7 +76,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
           modified_at: now,
         });
         if (!upload.kind) return book;
-        await enqueueConversion(trx, book.id, now);
+        await enqueueConversion(trx, book.id, now, { uploadMs });
         // Inside the transaction: the job never exists without its file, nor the file without its book.
         await placeSource(upload.partPath, dataDir, book.id);
         return book;
