@@ -31,6 +31,10 @@ const PUBLIC = path.join(DIST, 'public');
 const MANIFEST = path.join(PUBLIC, 'manifest.json');
 const SERVER = path.join(DIST, 'server/main.js');
 const RESULTS = path.join(ROOT, 'tests/bench/results/foundation.json');
+/** Node's flags of the `start` script (package.json): the bench measures the server as it is started. */
+const START_FLAGS = (
+  JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start.match(/ (--[\w-]+(?:=\S+)?)/g) ?? []
+).map((f) => f.trim());
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUTES = ['/healthz', '/api/public/status?v=2'];
@@ -103,7 +107,7 @@ async function startServer(extraEnv = {}, { onLine } = {}) {
     ...extraEnv,
   };
   if (process.env.QUIRE_BENCH_DATABASE_URL) env.QUIRE_DATABASE_URL = process.env.QUIRE_BENCH_DATABASE_URL;
-  const child = spawn(process.execPath, [SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...START_FLAGS, SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   let logBytes = 0;
