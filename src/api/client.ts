@@ -28,6 +28,11 @@ export interface CallOptions<T = unknown> {
   anonymous?: boolean;
   /** Do not wait for the session gate (the session check itself, login…). */
   skipSessionWait?: boolean;
+  /**
+   * An expired session (301/302/149) is this call's answer, not a reason to queue it for a sign-in
+   * (`onSessionExpired`): the session check at start, which clears an expired stored token.
+   */
+  skipSessionExpiry?: boolean;
   /** No alert for any failure; the caller handles it. */
   ignoreAlerts?: boolean;
   /** Validates `content`; a mismatch is a parse error. */
@@ -211,7 +216,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (caught) {
       const error = toApiCallError(caught, call.signal);
       if (isSessionExpired(error)) {
-        if (onSessionExpired && !replay) return onSessionExpired(() => run(path, call, true), error);
+        if (onSessionExpired && !replay && !call.skipSessionExpiry) return onSessionExpired(() => run(path, call, true), error);
         throw error;
       }
       if (!call.ignoreAlerts) for (const alert of alertsFor(error)) onAlert?.(alert);

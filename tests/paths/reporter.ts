@@ -5,7 +5,6 @@
  */
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { type CoverageSummary, formatTable } from './coverage.ts';
-import { UI_PENDING } from './ui/machines.ts';
 
 export const META_KEY = 'pathsCoverage';
 export const EMPTY_KEY = 'pathsNoMachines';
@@ -43,7 +42,6 @@ export default class PathsCoverageReporter implements Reporter {
     if (uiRows.length) {
       uiRows.sort((a, b) => a.id.localeCompare(b.id));
       log(`\nTransitions covered through the UI (the same paths driving the real views in Chromium)\n${formatTable(uiRows)}`);
-      log(`  not driven through a view yet: ${UI_PENDING.join(', ')} (tests/paths/ui/machines.ts)`);
       this.details(uiRows, log);
     }
   }

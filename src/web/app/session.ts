@@ -46,12 +46,15 @@ export function createSessionWiring(deps: SessionDeps) {
   const accountTimestamp = createActor(
     accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => fetchSession()) } }),
   );
-  const fetchSession = async (): Promise<LoginContent> => {
+  // `check`: the session check at start, whose answer an expired session is (the machine clears the
+  // token); any other fetch waits for the sign-in like every call.
+  const fetchSession = async ({ check = false }: { check?: boolean } = {}): Promise<LoginContent> => {
     accountTimestamp.send({ type: 'session.fetching' });
     try {
       const content = await api.call('profile/session', {
         method: 'GET',
         skipSessionWait: true,
+        skipSessionExpiry: check,
         ignoreAlerts: true,
         schema: LoginContentSchema,
       });
@@ -66,7 +69,9 @@ export function createSessionWiring(deps: SessionDeps) {
 
   const session = sessionMachine.provide({
     actors: {
-      checkSession: fromPromise<SessionSource | null>(async () => (store.get()?.session.access_token ? fetchSession() : null)),
+      checkSession: fromPromise<SessionSource | null>(async () =>
+        store.get()?.session.access_token ? fetchSession({ check: true }) : null,
+      ),
       refreshLock: provideRefreshLock({
         locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
         channel,

@@ -211,6 +211,24 @@ describe('session expiry', () => {
     await expect(bare.client.call('x')).rejects.toMatchObject({ kind: 'server', code: 149, status: 401 });
     expect([...withHandler.alerts, ...bare.alerts]).toEqual([]);
   });
+
+  it('lets a call whose answer is the session itself (the session check) get the expired error, not wait for a sign-in', async () => {
+    route = () => fail({ type: 'SESSION', code: 302 }, 401);
+    let calls = 0;
+    const { client, alerts } = setup({
+      onSessionExpired: (retry) => {
+        calls++;
+        return retry();
+      },
+    });
+    await expect(client.call('profile/session', { method: 'GET', skipSessionExpiry: true })).rejects.toMatchObject({
+      kind: 'server',
+      code: 302,
+    });
+    expect(calls).toBe(0);
+    expect(server.requests).toHaveLength(1);
+    expect(alerts).toEqual([]);
+  });
 });
 
 describe('model helpers', () => {
