@@ -7,7 +7,7 @@ import { useApp } from '../app/context';
 import { searchTarget } from '../routing/search';
 import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
-import { Button, ButtonLink } from './ui';
+import { Button, ButtonLink } from './ui/Button';
 
 export function SearchBox({ id }: { id: string }) {
   const { t } = useLingui();
