@@ -67,6 +67,12 @@ const bundle = (entryPoints, plugins = []) =>
       __CATALOG_VERSIONS__: JSON.stringify(catalogVersions),
     },
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+    // React 19 has useSyncExternalStore: the shim's fallback (for React < 18) that @xstate/react, Lingui
+    // and wouter import is dead code; the package's own entries use React's hook.
+    alias: {
+      'use-sync-external-store/shim/index.js': 'use-sync-external-store',
+      'use-sync-external-store/shim': 'use-sync-external-store',
+    },
     plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev }), ...plugins],
     logLevel: 'warning',
   });
