@@ -150,7 +150,7 @@ export const READER_SHARE_FEEDBACK_MS = 1000;
 
 // ── Comments and subscribers (issue "Reading": comment_mode 4 accept, 1 moderate, 0 refuse) ─────
 /** A comment's text length and the comments per page are shared with the server. */
-export { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from '../src/contracts/comments';
+export { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from '../src/contracts/comment-limits';
 
 // ── Sharing (issue 7; services, beacon parameters and link builders in src/contracts/share.ts) ──
 /** SPEC §9: the copy success indicator of the share modal shows for 1 s. */
