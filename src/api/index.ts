@@ -30,6 +30,7 @@ export {
   TRANSPORT_MESSAGE_IDS,
 } from './errors';
 export { createGate, type Gate, type SessionGate } from './gate';
+export { createLazyApiClient } from './lazy';
 export {
   CLIENT_CONFIG_ELEMENT_ID,
   type ClientConfig,
