@@ -43,7 +43,7 @@ export const TOOLTIP_DELAY_MS = 150;
 /** SPEC §4: terms renewal is required when subscriptions.modification is below this (unix seconds). */
 export { TERMS_RENEWAL_BEFORE } from '../src/contracts/accounts';
 /** SPEC §8: these codes from any call mean the session expired (sign-in flow). */
-export { SESSION_EXPIRED_CODES } from '../src/contracts/errors';
+export { SESSION_EXPIRED_CODES } from '../src/contracts/error-ids';
 /** SPEC §4: the session-expired alert shows this long after the expiry. */
 export const SESSION_EXPIRED_ALERT_DELAY_MS = 200;
 /** SPEC §4: the refresh is scheduled at half the token lifetime … */
