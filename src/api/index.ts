@@ -30,7 +30,6 @@ export {
   TRANSPORT_MESSAGE_IDS,
 } from './errors';
 export { createGate, type Gate, type SessionGate } from './gate';
-export { createLazyApiClient } from './lazy';
 export {
   CLIENT_CONFIG_ELEMENT_ID,
   type ClientConfig,
@@ -42,3 +41,4 @@ export {
   type HostKind,
   readClientConfig,
 } from './hosts';
+export { createLazyApiClient } from './lazy';
