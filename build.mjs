@@ -10,6 +10,7 @@ import { brotliCompress, gzip, constants as zc } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { compileCatalogs, LINGUI_CONFIG } from './src/tools/compile-catalogs.mjs';
 import { linguiMacroPlugin } from './src/tools/esbuild-lingui.mjs';
+import { oneCoreChunkPlugin } from './src/tools/esbuild-one-core.mjs';
 import { serverBundleOptions } from './src/tools/server-bundle.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -42,7 +43,7 @@ for (const lang of LANGUAGES) {
 // 2. Browser bundles. The reader is bundled on its own: sharing chunks with the app would split the
 // app's initial JS into more files (measured +1.1 KB gzip on the app) for no gain, since readers and
 // publishers rarely load both.
-const bundle = (entryPoints) =>
+const bundle = (entryPoints, plugins = []) =>
   esbuild.build({
     absWorkingDir: root,
     entryPoints,
@@ -66,11 +67,20 @@ const bundle = (entryPoints) =>
       __CATALOG_VERSIONS__: JSON.stringify(catalogVersions),
     },
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
-    plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev })],
+    // React 19 has useSyncExternalStore: the shim's fallback (for React < 18) that @xstate/react, Lingui
+    // and wouter import is dead code; the package's own entries use React's hook.
+    alias: {
+      'use-sync-external-store/shim/index.js': 'use-sync-external-store',
+      'use-sync-external-store/shim': 'use-sync-external-store',
+    },
+    plugins: [linguiMacroPlugin({ configPath: LINGUI_CONFIG, production: !dev }), ...plugins],
     logLevel: 'warning',
   });
 const { viewer: viewerSource, ...sharedEntries } = ENTRIES;
-const results = await Promise.all([bundle(sharedEntries), bundle({ viewer: viewerSource })]);
+// The app's first load is one chunk (src/tools/esbuild-one-core.mjs): its lazy modules import the entry.
+// (An entry joining this build needs its lazy modules kept out of `importers`.)
+const appCore = oneCoreChunkPlugin({ core: join(root, ENTRIES.app), importers: /^(?!.*[\\/]node_modules[\\/])/ });
+const results = await Promise.all([bundle(sharedEntries, [appCore]), bundle({ viewer: viewerSource })]);
 const result = {
   metafile: {
     inputs: Object.assign({}, ...results.map((r) => r.metafile.inputs)),

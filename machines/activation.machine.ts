@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { ContextFieldsSchema, type LoginContent, type UsageContext } from '../src/contracts/accounts';
+import { ContextFieldsSchema } from '../src/contracts/account-requests';
+import type { LoginContent, UsageContext } from '../src/contracts/accounts';
 import { CONSENTS_RENEWAL_BEFORE, USAGE_CONTEXT_ERROR_ID } from './constants';
 import type { ConfirmLoginInput } from './mfa.machine';
 import { errorMessageId, pending } from './sign-up/errors';

@@ -43,7 +43,7 @@ export const TOOLTIP_DELAY_MS = 150;
 /** SPEC §4: terms renewal is required when subscriptions.modification is below this (unix seconds). */
 export { TERMS_RENEWAL_BEFORE } from '../src/contracts/accounts';
 /** SPEC §8: these codes from any call mean the session expired (sign-in flow). */
-export { SESSION_EXPIRED_CODES } from '../src/contracts/errors';
+export { SESSION_EXPIRED_CODES } from '../src/contracts/error-ids';
 /** SPEC §4: the session-expired alert shows this long after the expiry. */
 export const SESSION_EXPIRED_ALERT_DELAY_MS = 200;
 /** SPEC §4: the refresh is scheduled at half the token lifetime … */
@@ -150,7 +150,7 @@ export const READER_SHARE_FEEDBACK_MS = 1000;
 
 // ── Comments and subscribers (issue "Reading": comment_mode 4 accept, 1 moderate, 0 refuse) ─────
 /** A comment's text length and the comments per page are shared with the server. */
-export { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from '../src/contracts/comments';
+export { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from '../src/contracts/comment-limits';
 
 // ── Sharing (issue 7; services, beacon parameters and link builders in src/contracts/share.ts) ──
 /** SPEC §9: the copy success indicator of the share modal shows for 1 s. */

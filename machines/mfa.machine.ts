@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { AUTH_CODES, type LoginContent, MfaCodeSchema } from '../src/contracts/accounts';
+import { MfaCodeSchema } from '../src/contracts/account-requests';
+import { AUTH_CODES, type LoginContent } from '../src/contracts/accounts';
 import { SIGN_UP_MESSAGES } from './constants';
 import { errorCode, errorMessageId, pending } from './sign-up/errors';
 

@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import type { ContextFields, UsageContext } from '../src/contracts/accounts';
+import type { ContextFields } from '../src/contracts/account-requests';
+import type { UsageContext } from '../src/contracts/accounts';
 import { errorMessageId } from './accounts/errors';
 import type { PostLoginUser, StepOutput } from './accounts/types';
 import { USAGE_CONTEXT_ERROR_ID, USAGE_CONTEXT_THANKS_MS } from './constants';

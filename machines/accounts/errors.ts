@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_CODES, serverMessageId, TRANSPORT_MESSAGE_IDS } from '../../src/contracts/errors';
+import { SESSION_EXPIRED_CODES, serverMessageId, TRANSPORT_MESSAGE_IDS } from '../../src/contracts/error-ids';
 
 const TRANSPORT_IDS: Readonly<Record<string, string>> = TRANSPORT_MESSAGE_IDS;
 

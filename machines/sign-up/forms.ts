@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import { EmailCaptchaRequestSchema, LoginRequestSchema, RegisterRequestSchema, ResetRequestSchema } from '../../src/contracts/accounts';
+import {
+  EmailCaptchaRequestSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  ResetRequestSchema,
+} from '../../src/contracts/account-requests';
 
 /** Field name → message id of its first problem (e.g. `validation.required`); empty when valid. */
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;

@@ -41,3 +41,4 @@ export {
   type HostKind,
   readClientConfig,
 } from './hosts';
+export { createLazyApiClient } from './lazy';

@@ -1,10 +1,8 @@
 import * as v from 'valibot';
+import { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from './comment-limits';
 import { count, epochMs } from './limits';
 
-/** A comment's text after trimming: 1 to this many characters. */
-export const COMMENT_TEXT_MAX = 2000;
-/** Comments the reader's panel (and the owner's moderation list) loads per page. */
-export const COMMENTS_PAGE_SIZE = 20;
+export { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from './comment-limits';
 
 /**
  * Comments on publications and subscribers of publishers (issue "Reading"; SPEC §3 Book comment_mode

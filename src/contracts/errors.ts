@@ -77,14 +77,4 @@ export const ERRORS = {
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;
-export const SESSION_EXPIRED_CODES: readonly number[] = [301, 302, 149];
-
-/** SPEC §8 message ids of failed calls without a server answer (shared by the API client and the machines). */
-export const TRANSPORT_MESSAGE_IDS = {
-  timeout: 'commons.requestTooLong',
-  parse: 'commons.parseError',
-  network: 'commons.requestError',
-} as const;
-
-/** The message id of a server error: `errors.{type}.{code}`. */
-export const serverMessageId = (type: string | undefined, code: number | string | undefined) => `errors.${type}.${code}`;
+export { SESSION_EXPIRED_CODES, serverMessageId, TRANSPORT_MESSAGE_IDS } from './error-ids';

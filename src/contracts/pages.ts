@@ -1,5 +1,3 @@
-import { DEFAULT_SOCIAL_REDIRECT } from './social';
-
 /**
  * The paths the app has pages for, shared by the client's route table (src/web/pages/routes.ts) and
  * the server, which sends the app shell with HTTP 404 for every other page path (the shell then shows
@@ -18,8 +16,12 @@ export const PAGE_PATHS = {
   '/upload': 'upload',
 } as const;
 
-/** The social sign-in landing (pop-up or full page): the shell hands the outcome over and leaves. */
-export const OAUTH_LANDING_PATH = DEFAULT_SOCIAL_REDIRECT;
+/**
+ * The social sign-in landing (pop-up or full page): the shell hands the outcome over and leaves. It is
+ * the redirect flow's default target (social.ts's DEFAULT_SOCIAL_REDIRECT), defined here so that the
+ * app's first load, which reads the pages, does not import social.ts's schemas.
+ */
+export const OAUTH_LANDING_PATH = '/oauth';
 
 export type PathPage = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS] | 'account';
 

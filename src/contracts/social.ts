@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { LanguageSchema } from './accounts';
+import { OAUTH_LANDING_PATH } from './pages';
 
 /**
  * Social sign-in contracts (SPEC §4, §7; DESIGN §8 `{api}/oauth2/{facebook|google|linkedin}`).
@@ -11,7 +12,7 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /** Where the app lands after the redirect flow: a path of this origin (never `//host`), no fragment. */
 export const SocialRedirectSchema = v.pipe(v.string(), v.maxLength(200), v.regex(/^\/(?!\/)[^\s#\\]*$/, 'validation.invalid'));
-export const DEFAULT_SOCIAL_REDIRECT = '/oauth';
+export const DEFAULT_SOCIAL_REDIRECT = OAUTH_LANDING_PATH;
 
 const OriginField = v.optional(v.pipe(v.string(), v.maxLength(200)));
 

@@ -17,7 +17,7 @@ import {
   ResetRequestSchema,
   SubscriptionUpdateRequestSchema,
   TotpCodeRequestSchema,
-} from '../../src/contracts/accounts';
+} from '../../src/contracts/account-requests';
 import {
   BookDeleteRequestSchema,
   BookListQuerySchema,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as v from 'valibot';
-import type { ConfirmLoginRequestSchema, LoginContent, LoginRequestSchema } from '../../contracts/accounts';
+import type { ConfirmLoginRequestSchema, LoginRequestSchema } from '../../contracts/account-requests';
+import type { LoginContent } from '../../contracts/accounts';
 import { DEVICE_COOKIE, readCookie, setCookie } from '../auth/cookies';
 import { hmacHex, newCode, newId, sameDigest } from '../auth/crypto';
 import { LIMITS, overLimit } from '../auth/limiter';

@@ -1,10 +1,10 @@
+import type { SubscriptionPrefs } from '../../contracts/account-requests';
 import {
   type Account,
   type AccountMode,
   type LoginContent,
   NOTIFICATION_DEFAULTS,
   type Profile,
-  type SubscriptionPrefs,
   TERMS_VERSION,
   termsRequired,
 } from '../../contracts/accounts';

@@ -7,7 +7,7 @@ import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { PageView } from '../components/PageView';
 import { PublishHost } from '../components/publish/PublishHost';
-import { Button } from '../components/ui';
+import { Button } from '../components/ui/Button';
 import { routeFor } from '../pages/routes';
 import { useViewportMarkers } from '../viewport';
 import { AuthHost } from './AuthHost';

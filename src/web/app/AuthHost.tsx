@@ -2,11 +2,12 @@ import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { PostLoginActorRef } from '../../../machines/post-login.machine';
 import { openingOf, type SignUpOpening } from '../../../machines/sign-up/host.machine';
-import { PostLoginModals } from '../components/account/PostLoginModals';
 import { useApp } from './context';
 
 // The modal (machine and views) loads when it first opens (most visits never sign in), keeping the first load small.
 const SignUpModalView = lazy(() => import('./SignUpModalView'));
+// The post-login steps' views load with the steps (the first sign-in of the page).
+const PostLoginModals = lazy(() => import('../components/account/PostLoginModals').then((m) => ({ default: m.PostLoginModals })));
 
 const sameOpening = (a: SignUpOpening | null, b: SignUpOpening | null) => a?.key === b?.key;
 
@@ -28,7 +29,11 @@ export function AuthHost() {
           <SignUpModalView key={opening.key} opening={opening} />
         </Suspense>
       )}
-      {postLogin && <PostLoginModals actor={postLogin} />}
+      {postLogin && (
+        <Suspense fallback={null}>
+          <PostLoginModals actor={postLogin} />
+        </Suspense>
+      )}
     </>
   );
 }

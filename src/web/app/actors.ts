@@ -7,8 +7,11 @@ import { languageMachine } from '../../../machines/language.machine';
 import { routerMachine } from '../../../machines/router.machine';
 import type { SignUpEnding } from '../../../machines/sign-up/types';
 import { statusMachine } from '../../../machines/status.machine';
-import { type ApiClient, createApiClient, createGate, readClientConfig } from '../../api';
+import type { ApiClient } from '../../api/client';
 import { readCookie, setCookie } from '../../api/cookies';
+import { createGate } from '../../api/gate';
+import { readClientConfig } from '../../api/hosts';
+import { createLazyApiClient } from '../../api/lazy';
 import { ServerStatusSchema } from '../../contracts/status';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
@@ -89,7 +92,8 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
   // Every request waits for the session check (the session machine opens the gate).
   const sessionGate = createGate(false);
   const onSessionExpired = <T>(retry: () => Promise<T>): Promise<T> => wiring.onSessionExpired(retry);
-  const api: ApiClient = createApiClient({
+  // The client's implementation loads apart (not part of the first load), from now: the session check asks it first.
+  const api: ApiClient & { preload: () => void } = createLazyApiClient({
     config,
     sessionGate,
     onAlert: (a) => pushAlert({ type: a.type, message: a.message, requestId: a.requestId, delay: a.delay, closable: a.closable }),
@@ -98,6 +102,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
     onAts: (ats) => wiring.onAts(ats),
     onSessionExpired,
   });
+  api.preload();
   const wiring: SessionWiring = createSessionWiring({
     api,
     gate: sessionGate,

@@ -1,13 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useRef, useSyncExternalStore } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FLAGS } from '../../../machines/constants';
 import { useApp } from '../app/context';
 import { searchTarget } from '../routing/search';
-import { AccountMenu } from './AccountMenu';
 import { Logo } from './Logo';
-import { Button, ButtonLink } from './ui';
+import { Button, ButtonLink } from './ui/Button';
+
+// The avatar button and its menu load with the first signed-in render (the session is known after the
+// first paint); an avatar-sized slot holds their place meanwhile, so nothing moves.
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
+const avatarSlot = (
+  <span className="avatar-slot" aria-hidden="true">
+    <span className="avatar" />
+  </span>
+);
 
 export function SearchBox({ id }: { id: string }) {
   const { t } = useLingui();
@@ -72,19 +80,21 @@ export function Header() {
               <ButtonLink href="/publish" variant="primary">
                 <Trans id="header.publish">Publish</Trans>
               </ButtonLink>
-              <AccountMenu
-                name={user.account.name}
-                email={user.profile.email}
-                avatar={user.account.image.small}
-                viewer={{
-                  loggedIn: true,
-                  mode: user.account.mode,
-                  demo: user.account.type.endsWith('_DEMO'),
-                  hasSubscriptions: user.profile.has_subscriptions,
-                  inAssociation: false,
-                }}
-                onLogout={() => session.send({ type: 'user.logout' })}
-              />
+              <Suspense fallback={avatarSlot}>
+                <AccountMenu
+                  name={user.account.name}
+                  email={user.profile.email}
+                  avatar={user.account.image.small}
+                  viewer={{
+                    loggedIn: true,
+                    mode: user.account.mode,
+                    demo: user.account.type.endsWith('_DEMO'),
+                    hasSubscriptions: user.profile.has_subscriptions,
+                    inAssociation: false,
+                  }}
+                  onLogout={() => session.send({ type: 'user.logout' })}
+                />
+              </Suspense>
             </>
           ) : (
             <>

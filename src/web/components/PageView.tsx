@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useApp } from '../app/context';
 import { loadedPages } from '../pages/loaders';
-import { Button } from './ui';
+import { Button } from './ui/Button';
 
 /** Renders the router machine: loading, the page, its load failure (7 s time-out), the login hook. */
 export function PageView() {

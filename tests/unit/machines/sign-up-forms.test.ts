@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorCode, errorMessageId, secondFactorHash } from '../../../machines/sign-up/errors';
 import { errors, HASH } from '../../../machines/sign-up/fixtures';
 import { emptyForms, formErrors, validateForm, withField } from '../../../machines/sign-up/forms';
-import { LoginRequestSchema } from '../../../src/contracts/accounts';
+import { LoginRequestSchema } from '../../../src/contracts/account-requests';
 
 describe('validateForm', () => {
   it('returns the first message id per field', () => {

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { PostLoginUser } from '../../../machines/accounts/types';
 import { USAGE_CONTEXT_THANKS_MS } from '../../../machines/constants';
 import { sortOptions, usageContextMachine } from '../../../machines/usage-context.machine';
-import type { ContextFields } from '../../../src/contracts/accounts';
+import type { ContextFields } from '../../../src/contracts/account-requests';
 
 describe('sortOptions', () => {
   const opt = (value: string, label: string) => ({ value, label });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AccountUpdateRequestSchema, RegisterRequestSchema, TERMS_VERSION } from '../../../contracts/accounts';
+import { AccountUpdateRequestSchema, RegisterRequestSchema } from '../../../contracts/account-requests';
+import { TERMS_VERSION } from '../../../contracts/accounts';
 import { isUniqueViolation, mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, insertAccount, insertProfile, updateAccount, updateProfile } from '../../accounts/repo';
 import { createOneTimeToken } from '../../accounts/tokens';

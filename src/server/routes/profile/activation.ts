@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ActivateRequestSchema, EmailCaptchaRequestSchema } from '../../../contracts/accounts';
+import { ActivateRequestSchema, EmailCaptchaRequestSchema } from '../../../contracts/account-requests';
 import { mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, getProfile, updateAccount, updateProfile } from '../../accounts/repo';
 import { consumeToken, createChallenge, createOneTimeToken, findUsableToken } from '../../accounts/tokens';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { EmailCaptchaRequestSchema, passwordIsEmail, ResetRequestSchema } from '../../../contracts/accounts';
+import { EmailCaptchaRequestSchema, passwordIsEmail, ResetRequestSchema } from '../../../contracts/account-requests';
 import { mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { findProfileByEmail, getAccount, getProfile, revokeProfileSessions, updateProfile } from '../../accounts/repo';
 import { consumeAllTokens, consumeToken, createOneTimeToken, findUsableToken, forgetTrustedDevices, TTL } from '../../accounts/tokens';

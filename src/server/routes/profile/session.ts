@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ConfirmLoginRequestSchema, LoginRequestSchema } from '../../../contracts/accounts';
+import { ConfirmLoginRequestSchema, LoginRequestSchema } from '../../../contracts/account-requests';
 import { setTokenCookie, signSession } from '../../accounts/helpers';
 import { confirmLogin, startLogin } from '../../accounts/login';
 import { extendSession, revokeSession } from '../../accounts/repo';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ProfileUpdateRequestSchema, SubscriptionUpdateRequestSchema, TERMS_VERSION } from '../../../contracts/accounts';
+import { ProfileUpdateRequestSchema, SubscriptionUpdateRequestSchema } from '../../../contracts/account-requests';
+import { TERMS_VERSION } from '../../../contracts/accounts';
 import { getProfile, updateProfile } from '../../accounts/repo';
 import { preferencesOf, profileView, termsOf } from '../../accounts/views';
 import { SIGNED_IN } from '../../auth/rules';

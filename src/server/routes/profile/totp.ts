@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { TotpCodeRequestSchema } from '../../../contracts/accounts';
+import { TotpCodeRequestSchema } from '../../../contracts/account-requests';
 import { secretGuard } from '../../accounts/failures';
 import { getProfile, updateProfile } from '../../accounts/repo';
 import { SIGNED_IN } from '../../auth/rules';

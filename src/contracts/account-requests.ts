@@ -1,0 +1,126 @@
+import * as v from 'valibot';
+import { LanguageSchema, NOTIFICATION_NAMES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts';
+import { finiteNumber } from './limits';
+
+/**
+ * The accounts area's requests (SPEC §5, §7) and their field rules, with message ids: the server
+ * validates its input with them and the sign-up forms and account pages theirs. Apart from
+ * ./accounts.ts (constants and answers) because the app's first load parses answers only (esbuild
+ * places a file's code in one chunk, so these would come along).
+ */
+
+// ── Field rules (SPEC §5) with message ids ────────────────────────────────────────────────────────
+const trimmed = v.pipe(v.string(), v.trim());
+export const EmailSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('validation.required'),
+  v.maxLength(254, 'validation.max'),
+  v.email('validation.email'),
+  v.toLowerCase(),
+);
+export const PasswordSchema = v.pipe(v.string(), v.nonEmpty('validation.required'), v.maxLength(PASSWORD_MAX_LENGTH, 'validation.max'));
+/** New passwords: at least 10 characters, not only digits, not the e-mail address. */
+export const NewPasswordSchema = v.pipe(
+  v.string(),
+  v.nonEmpty('validation.required'),
+  v.minLength(PASSWORD_MIN_LENGTH, 'account.password.tooShort'),
+  v.maxLength(PASSWORD_MAX_LENGTH, 'validation.max'),
+  v.check((s) => !/^\d+$/.test(s), 'account.password.onlyDigits'),
+);
+export const NameSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.maxLength(120, 'validation.max'));
+export const MfaCodeSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.regex(/^\d{6}$/, 'validation.digits'));
+export const HashSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'validation.invalid'));
+export const CaptchaSchema = v.optional(v.pipe(v.string(), v.maxLength(20_000, 'validation.max')));
+const OriginField = v.optional(v.pipe(v.string(), v.maxLength(200)));
+/** tos arrives as 0/1, "0"/"1" or a boolean (JSON and form bodies). */
+const Flag = v.pipe(
+  v.union([v.literal(0), v.literal(1), v.literal('0'), v.literal('1'), v.boolean()]),
+  v.transform((x) => x === 1 || x === '1' || x === true),
+);
+
+// ── Requests ──────────────────────────────────────────────────────────────────────────────────────
+export const LoginRequestSchema = v.object({ login: EmailSchema, password: PasswordSchema });
+export const ConfirmLoginRequestSchema = v.object({
+  hash: HashSchema,
+  code: v.optional(MfaCodeSchema),
+  trust_device: v.optional(v.picklist(['yes', 'no'])),
+});
+/** A new password must not be the e-mail address (checked on the password field). */
+export const passwordIsEmail = (password: string, email: string) => password.trim().toLowerCase() === email.trim().toLowerCase();
+export const RegisterRequestSchema = v.pipe(
+  v.object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    'g-recaptcha-response': CaptchaSchema,
+    tos: v.pipe(
+      Flag,
+      v.check((x) => x, 'validation.accepted'),
+    ),
+    language: v.optional(LanguageSchema, 'en'),
+    origin_source: OriginField,
+    origin_campaign: OriginField,
+    fingerprint: OriginField,
+  }),
+  v.forward(
+    v.partialCheck([['email'], ['password']], (i) => !passwordIsEmail(i.password, i.email), 'account.password.sameAsEmail'),
+    ['password'],
+  ),
+);
+export const EmailCaptchaRequestSchema = v.object({ email: EmailSchema, 'g-recaptcha-response': CaptchaSchema });
+export const ResetRequestSchema = v.object({ password: NewPasswordSchema, hash: HashSchema });
+
+/** Usage-context fields (SPEC §2 full-screen modal): pro needs the three selects. */
+export const ContextFieldsSchema = v.variant('context', [
+  v.object({ context: v.literal('ind') }),
+  v.object({ context: v.literal('edu') }),
+  v.object({
+    context: v.literal('pro'),
+    company_activity_sector: v.pipe(trimmed, v.nonEmpty('account.info.context.activate.error'), v.maxLength(80)),
+    job_title: v.pipe(trimmed, v.nonEmpty('account.info.context.activate.error'), v.maxLength(80)),
+    company_size: v.pipe(trimmed, v.nonEmpty('account.info.context.activate.error'), v.maxLength(40)),
+  }),
+]);
+export type ContextFields = v.InferOutput<typeof ContextFieldsSchema>;
+export const ActivateRequestSchema = v.intersect([v.object({ hash: HashSchema }), ContextFieldsSchema]);
+
+/** Notification preferences: name → boolean, known names only (SPEC §7 sends them as a JSON string). */
+export const SubscriptionPrefsSchema = v.pipe(
+  v.unknown(),
+  v.check((x) => !Array.isArray(x), 'validation.invalid'),
+  v.record(v.picklist(NOTIFICATION_NAMES), v.boolean()),
+);
+export type SubscriptionPrefs = v.InferOutput<typeof SubscriptionPrefsSchema>;
+/** `values` is a JSON string (SPEC §7); a JSON body may also send the object itself. */
+export const SubscriptionUpdateRequestSchema = v.object({
+  values: v.union([v.pipe(v.string(), v.maxLength(4000), v.parseJson(), SubscriptionPrefsSchema), SubscriptionPrefsSchema]),
+});
+
+/** Account attributes a client may set (flat, small); `usage_context` always follows `context`. */
+const AttributeValue = v.union([v.pipe(v.string(), v.maxLength(500)), finiteNumber(), v.boolean(), v.null()]);
+const AttributesObject = v.pipe(
+  v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,39}$/)), AttributeValue),
+  v.check((o) => Object.keys(o).length <= 20, 'validation.max'),
+);
+export const AttributesSchema = v.union([AttributesObject, v.pipe(v.string(), v.maxLength(20_000), v.parseJson(), AttributesObject)]);
+/** Patch account (usage context modal): the context fields plus optional attributes. */
+export const AccountUpdateRequestSchema = v.intersect([ContextFieldsSchema, v.object({ attributes: v.optional(AttributesSchema) })]);
+
+/** An optional short text; an empty string clears it (null). */
+const OptionalText = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.pipe(trimmed, v.maxLength(max, 'validation.max'))),
+      v.transform((s) => (s ? s : null)),
+    ),
+  );
+/** Patch profile: any of these fields. */
+export const ProfileUpdateRequestSchema = v.object({
+  job_title: OptionalText(80),
+  language: v.optional(LanguageSchema),
+  firstname: OptionalText(80),
+  lastname: OptionalText(80),
+});
+
+/** Authenticator app (TOTP): confirm or remove with a current code. */
+export const TotpCodeRequestSchema = v.object({ code: MfaCodeSchema });
