@@ -49,7 +49,7 @@ function visitorRequests(book) {
     `/read/${book.id}`,
     `/publication/${book.id}`,
     `/api/public/book/get?id=${book.id}&v=2`,
-    `/thumbs/${book.id}/image.medium.webp`,
+    `/thumbs/${book.id}/medium.webp`,
   ];
   for (let n = 1; n <= book.pages; n++) {
     paths.push(`/api/public/book/text?id=${book.id}&page=${n}&v=2`);
