@@ -168,6 +168,20 @@ export function checkFiles(
 // ── Book (SPEC §3) ────────────────────────────────────────────────────────────────────────────────
 export const DOCUMENT_VIEWS = ['auto', 'book', 'scroll', 'slide'] as const;
 export const LICENSE_MODES = ['', 'by', 'by_nc', 'by_nc_nd', 'by_nc_sa', 'by_nd', 'by_sa', 'pd'] as const;
+export type LicenseMode = (typeof LICENSE_MODES)[number];
+/**
+ * What each licence mode is: its Creative Commons deed (4.0) and name, never translated ('' = all
+ * rights reserved and 'pd' = public domain have no deed of that kind: CC0 for the public domain).
+ */
+export const LICENSE_DEEDS: Readonly<Record<Exclude<LicenseMode, ''>, { name: string; url: string }>> = {
+  by: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+  by_nc: { name: 'CC BY-NC 4.0', url: 'https://creativecommons.org/licenses/by-nc/4.0/' },
+  by_nc_nd: { name: 'CC BY-NC-ND 4.0', url: 'https://creativecommons.org/licenses/by-nc-nd/4.0/' },
+  by_nc_sa: { name: 'CC BY-NC-SA 4.0', url: 'https://creativecommons.org/licenses/by-nc-sa/4.0/' },
+  by_nd: { name: 'CC BY-ND 4.0', url: 'https://creativecommons.org/licenses/by-nd/4.0/' },
+  by_sa: { name: 'CC BY-SA 4.0', url: 'https://creativecommons.org/licenses/by-sa/4.0/' },
+  pd: { name: 'CC0 1.0', url: 'https://creativecommons.org/publicdomain/zero/1.0/' },
+};
 export const COMMENT_MODES = [0, 1, 4] as const;
 /** download_mode / print_mode: checked 2, unchecked 0 (1 = the account default, SPEC §3 Book defaults). */
 export const FILE_MODES = [0, 1, 2] as const;

@@ -17,6 +17,9 @@ export type ClientConfig = Record<HostKind, string> & {
   recaptchaSiteKey: string;
   /** Social sign-in providers the server has credentials for (`facebook`, `google`, `linkedin`). */
   social: string[];
+  /** The external help centre and developer site (SPEC §2 mobile menu); '' = none, and no link to it. */
+  helpUrl: string;
+  developersUrl: string;
 };
 
 export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
@@ -34,6 +37,8 @@ export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   captcha: 'altcha',
   recaptchaSiteKey: '',
   social: [],
+  helpUrl: '',
+  developersUrl: '',
 });
 
 /** A missing or malformed field falls back to its default; unknown fields are dropped. */
@@ -53,6 +58,8 @@ export const ClientConfigSchema = v.object({
     v.fallback(v.array(v.string()), () => []),
     () => [],
   ),
+  helpUrl: withDefault(v.string(), ''),
+  developersUrl: withDefault(v.string(), ''),
 });
 
 /** The id of the `<script type="application/json">` element the server injects into index.html. */

@@ -7,3 +7,14 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 /** Language code aliases used by subdomains (§2: "The code ita maps to it"). */
 export const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { ita: 'it' };
+
+/** Language names in their own language: never translated (the language modal, the public pages' footer). */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  pt: 'Português',
+  ru: 'Русский',
+};

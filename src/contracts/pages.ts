@@ -16,12 +16,28 @@ export const PAGE_PATHS = {
   '/upload': 'upload',
 } as const;
 
+/** The path without its trailing slashes (`/` stays `/`). */
+const clean = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
+
 /**
  * The social sign-in landing (pop-up or full page): the shell hands the outcome over and leaves. It is
  * the redirect flow's default target (social.ts's DEFAULT_SOCIAL_REDIRECT), defined here so that the
  * app's first load, which reads the pages, does not import social.ts's schemas.
  */
 export const OAUTH_LANDING_PATH = '/oauth';
+
+/**
+ * The public site's pages the server renders itself (react-dom/server, src/server/site/pages.ts): the
+ * app links to them with plain links (a full page load), and shows a link only when its path is here,
+ * so no link leads to a page that does not exist. Each feature adds its path when its page lands.
+ */
+export const SITE_PATHS: readonly string[] = [];
+
+/** Whether a path (query and fragment ignored) is one of the server-rendered site pages. */
+export function isSitePath(href: string): boolean {
+  const path = clean(href.split(/[?#]/, 1)[0] ?? '');
+  return SITE_PATHS.includes(path);
+}
 
 export type PathPage = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS] | 'account';
 
@@ -34,9 +50,6 @@ export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 
 /** Every account page: the built-in ones and the sections above (`/account` alone is the dashboard). */
 export const ACCOUNT_PAGES: readonly string[] = ['dashboard', 'info_profile', 'book', ...ACCOUNT_SECTIONS];
-
-/** The path without its trailing slashes (`/` stays `/`). */
-const clean = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
 
 /** Which page a path names, or undefined (the not-found page). `/account/<anything>` is the account page. */
 export function pageOfPath(path: string): PathPage | undefined {

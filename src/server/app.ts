@@ -9,6 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { sql } from 'kysely';
+import { SEARCH_TERM_MAX, searchPath } from '../contracts/fragment';
 import { isPagePath } from '../contracts/pages';
 import { createCaptcha } from './auth/captcha';
 import { deriveKeys } from './auth/crypto';
@@ -34,6 +35,7 @@ import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
 import overviewRoutes from './routes/reader/overview';
 import readerSiteRoutes from './routes/reader/site';
+import siteRoutes from './routes/site';
 import widgetRoutes from './routes/widget';
 import type {} from './types';
 
@@ -134,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(presetSiteRoutes);
   await app.register(readerSiteRoutes);
   await app.register(overviewRoutes);
+  await app.register(siteRoutes);
   await app.register(widgetRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
 
@@ -144,6 +147,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     (await spa.send(request, reply, status)) ? reply : reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
   app.get('/', { config: PUBLIC }, shell);
   app.get('/index.html', { config: PUBLIC }, shell);
+  // The search page; `?q=` is the server-rendered pages' search form (no script): the app's search URL.
+  app.get('/search', { config: PUBLIC }, async (request, reply) => {
+    const { q } = request.query as { q?: unknown };
+    if (q === undefined) return shell(request, reply);
+    const target = typeof q === 'string' && q.length <= SEARCH_TERM_MAX ? searchPath(q) : null;
+    return reply.header('cache-control', 'no-store').redirect(target ?? '/search', 303);
+  });
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiRequest(request)) return fail(reply, 'unknownCall');
     const pathname = request.url.split('?', 1)[0] ?? '/';

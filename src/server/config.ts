@@ -25,6 +25,8 @@ export interface Config {
   publicDir: string;
   trustProxy: boolean;
   hosts: Hosts;
+  /** External sites the menus link to (QUIRE_HELP_URL, QUIRE_DEVELOPERS_URL); '' = none, no link. */
+  links: { help: string; developers: string };
   /** Signing secret (JWT, captcha); unset → generated on first start and kept in the settings table. */
   secret: string | undefined;
   /** Captcha of register, forgot and resend (skipped in dev mode). */
@@ -167,6 +169,18 @@ const flag = rule(
   (s) => s === '1',
 );
 const baseUrl = rule('must be an absolute http(s) URL or a path starting with /', isBaseUrl, trimSlash);
+const externalUrl = rule(
+  'must be an absolute http(s) URL such as https://help.example.org',
+  (s) => {
+    try {
+      const url = new URL(s);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  },
+  (s) => new URL(s).toString(),
+);
 
 const MB = 1024 * 1024;
 export const DEFAULT_FILESIZE_LIMITS: Readonly<Record<AccountMode, number>> = Object.freeze({
@@ -267,6 +281,8 @@ const EnvSchema = v.object({
   QUIRE_SKINS_URL: v.optional(baseUrl, ''),
   QUIRE_THUMBS_URL: v.optional(baseUrl, ''),
   QUIRE_BEACON_URL: v.optional(baseUrl, ''),
+  QUIRE_HELP_URL: v.optional(externalUrl),
+  QUIRE_DEVELOPERS_URL: v.optional(externalUrl),
   QUIRE_SECRET: v.optional(
     rule('must be at least 32 characters (leave unset to generate one)', (s) => s.length >= 32 && s.trim() === s, String),
   ),
@@ -428,6 +444,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       thumbs: e.QUIRE_THUMBS_URL,
       beacon: e.QUIRE_BEACON_URL,
     },
+    links: { help: e.QUIRE_HELP_URL ?? '', developers: e.QUIRE_DEVELOPERS_URL ?? '' },
     secret: e.QUIRE_SECRET,
     captcha: e.QUIRE_CAPTCHA,
     recaptcha:
@@ -466,5 +483,7 @@ export function publicClientConfig(config: Config): PublicClientConfig {
     captcha: config.dev ? 'none' : config.captcha,
     recaptchaSiteKey: config.captcha === 'recaptcha' ? (config.recaptcha?.siteKey ?? '') : '',
     social: SOCIAL_PROVIDER_NAMES.filter((p) => config.social[p] !== undefined),
+    helpUrl: config.links.help,
+    developersUrl: config.links.developers,
   };
 }

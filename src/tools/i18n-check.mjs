@@ -28,6 +28,8 @@ const SAME_OK = new Set([
   'Start',
   'Status',
   'Conversion',
+  'Contact',
+  'Licence',
   'Account',
   'Marketing',
   'Newsletter',

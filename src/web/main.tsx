@@ -11,6 +11,8 @@ import { loadPage } from './pages/loaders';
 import './styles/tokens.css';
 import './styles/base.css';
 import './components/ui/ui.css';
+import './styles/chrome.css';
+import './styles/marketing.css';
 import './styles/app.css';
 import './styles/scroll-fade.css';
 

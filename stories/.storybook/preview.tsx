@@ -13,6 +13,8 @@ import { createTestI18n } from '../../src/web/i18n/testing';
 import '../../src/web/styles/tokens.css';
 import '../../src/web/styles/base.css';
 import '../../src/web/components/ui/ui.css';
+import '../../src/web/styles/chrome.css';
+import '../../src/web/styles/marketing.css';
 import '../../src/web/styles/app.css';
 import '../../src/web/styles/scroll-fade.css';
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { SITE_PATHS } from '../../src/contracts/pages';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -137,6 +138,7 @@ test.describe('phone layout', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
+    // SPEC §2's links, in order, each shown once its page exists (no dead ends) — and then it answers 200.
     for (const href of [
       '/personalization',
       '/integrations',
@@ -154,7 +156,9 @@ test.describe('phone layout', () => {
       '/case-studies',
       '/terms',
     ]) {
-      await expect(drawer.locator(`a[href="${href}"]`)).toHaveCount(1);
+      const served = SITE_PATHS.includes(href);
+      await expect(drawer.locator(`a[href="${href}"]`), href).toHaveCount(served ? 1 : 0);
+      if (served) expect((await page.request.get(href)).status(), href).toBe(200);
     }
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();

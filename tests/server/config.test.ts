@@ -172,10 +172,28 @@ describe('publicClientConfig', () => {
     });
     const pub = publicClientConfig(config);
     const { thumbs, ...hosts } = config.hosts;
-    expect(pub).toEqual({ ...hosts, thumbnails: thumbs, dev: true, captcha: 'none', recaptchaSiteKey: '', social: [] });
+    expect(pub).toEqual({
+      ...hosts,
+      thumbnails: thumbs,
+      dev: true,
+      captcha: 'none',
+      recaptchaSiteKey: '',
+      social: [],
+      helpUrl: '',
+      developersUrl: '',
+    });
     // The browser parses it with the shared contract without falling back to defaults.
     expect(v.parse(ClientConfigSchema, JSON.parse(JSON.stringify(pub)))).toEqual(pub);
     expect(JSON.stringify(pub)).not.toMatch(/secret|private|smtp|postgres/);
+  });
+
+  it('gives the help centre and developer site when configured, refusing anything but an http(s) URL', () => {
+    const pub = publicClientConfig(
+      loadConfig({ QUIRE_HELP_URL: 'https://help.example.org/quire', QUIRE_DEVELOPERS_URL: 'https://dev.example.org' }),
+    );
+    expect(pub).toMatchObject({ helpUrl: 'https://help.example.org/quire', developersUrl: 'https://dev.example.org/' });
+    for (const bad of ['javascript:alert(1)', '/help', 'https://user:pw@help.example.org', 'nope'])
+      expect(() => loadConfig({ QUIRE_HELP_URL: bad }), bad).toThrow(/QUIRE_HELP_URL: must be an absolute http\(s\) URL/);
   });
 
   it('names the captcha and gives the reCAPTCHA site key, never its secret', () => {

@@ -168,7 +168,7 @@ describe.each(DIALECTS)('public pages on %s', (dialect) => {
       expect(html).toContain(`<a href="/publisher/${owner}">Ada &lt;b&gt;Books&lt;/b&gt;</a>`);
       expect(times(html)).toEqual([['2024-03-15', 'March 15, 2024']]);
       expect(html).toContain('3 pages');
-      expect(html).toMatch(new RegExp(`<a class="ov-button" href="/read/${ids.public}">Read</a>`));
+      expect(html).toMatch(new RegExp(`<a class="btn btn--primary btn--lg" href="/read/${ids.public}">Read</a>`));
       const shared = encodeURIComponent(`${ORIGIN}/publication/${ids.public}`);
       expect(html).toContain(`https://www.facebook.com/sharer/sharer.php?u=${shared}`);
       expect(html).toContain(`https://www.linkedin.com/sharing/share-offsite/?url=${shared}`);
@@ -194,7 +194,7 @@ describe.each(DIALECTS)('public pages on %s', (dialect) => {
 
     it('serves the stylesheet it links to', async () => {
       const href = linkHref(html, 'stylesheet') ?? '';
-      expect(href).toMatch(/^\/overview-[0-9a-f]{12}\.css$/);
+      expect(href).toMatch(/^\/site-[0-9a-f]{12}\.css$/);
       const css = await page(ctx.app, href);
       expect(css.statusCode).toBe(200);
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');

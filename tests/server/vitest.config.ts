@@ -15,6 +15,8 @@ export default defineConfig({
     globalSetup: ['tests/server/global-setup.ts'],
     pool: 'forks',
     environment: 'node',
+    // `import text from './x.css?raw'` (the public pages' stylesheet, src/server/site/style.ts) reads the file.
+    css: { include: [/\.css\?raw$/] },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,

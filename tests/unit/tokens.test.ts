@@ -3,7 +3,7 @@ import { colord, extend } from 'colord';
 import a11y from 'colord/plugins/a11y';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_PROPERTIES, TOKENS } from '../../src/server/html/tokens.ts';
-import { OVERVIEW_CSS } from '../../src/server/reader/overview-style.ts';
+import { SITE_CSS } from '../../src/server/site/style.ts';
 import { WIDGET_CSS } from '../../src/server/widget/assets.ts';
 
 extend([a11y]);
@@ -121,15 +121,19 @@ describe('the reader skins (src/viewer/reader.css)', () => {
   });
 });
 
-describe('the public pages (src/server/reader/overview-style.ts)', () => {
-  const p = properties(OVERVIEW_CSS, ':root');
-  it('text keeps 4.5:1 on white and on the grey cards', () => {
-    check([
-      ...cross({ ink: p('ink'), 'ink-2': p('ink-2'), brand: p('brand'), danger: '#c22c3c' }, { white: '#ffffff', 'bg-2': p('bg-2') }, TEXT),
-      { what: 'flag', fg: '#c22c3c', bg: '#fde8ea', min: TEXT },
-      ...cross({ white: '#ffffff' }, { brand: p('brand'), 'brand-strong': p('brand-strong') }, TEXT),
-      { what: 'focus ring', fg: p('focus'), bg: '#ffffff', min: UI_PART },
-    ]);
+describe('the public pages (src/server/site/style.ts)', () => {
+  it("use the app's own tokens and chrome, so the checks above hold for them", () => {
+    for (const file of [
+      'src/web/styles/tokens.css',
+      'src/web/styles/base.css',
+      'src/web/components/ui/ui.css',
+      'src/web/styles/chrome.css',
+    ]) {
+      expect(SITE_CSS, file).toContain(read(file));
+    }
+    // Nothing after the tokens redeclares a colour of them.
+    const after = SITE_CSS.slice(read('src/web/styles/tokens.css').length);
+    expect(after).not.toMatch(/--c-[\w-]+\s*:/);
   });
 });
 

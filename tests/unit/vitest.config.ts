@@ -8,5 +8,7 @@ export default defineProject({
     name: 'unit',
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    // `import text from './x.css?raw'` (the public pages' stylesheet, src/server/site/style.ts) reads the file.
+    css: { include: [/\.css\?raw$/] },
   },
 });

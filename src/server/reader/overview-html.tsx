@@ -1,16 +1,19 @@
-import type { ReactNode } from 'react';
+import { LICENSE_DEEDS } from '../../contracts/books';
 import type { Language } from '../../contracts/languages';
 import { JsonScript, renderDocument, renderFragment } from '../html/render';
-import type { Translate } from '../i18n';
 import { OembedDiscovery, ReaderFrame } from '../oembed';
+import type { PageContext } from '../site/context';
+import { SitePage } from '../site/layout';
 import type { PublicationOverview, PublicBook, PublisherOverview } from './overview';
 import { PUBLISHER_PAGE_SIZE, publicationPath } from './overview';
 import { OVERVIEW_MESSAGES as M } from './overview-messages';
 
+export type { PageContext } from '../site/context';
+
 /**
- * Server-rendered HTML of the public pages (React components, html/render.tsx): no script runs on
- * them (the JSON-LD block is data), the look comes from one stylesheet (OVERVIEW_CSS_PATH), every value
- * from the database is escaped by React.
+ * Server-rendered HTML of the publication and publisher pages (React components, html/render.tsx), in
+ * the public site's frame (site/layout.tsx): no script runs on them (the JSON-LD block is data), the
+ * look is the site's stylesheet, every value from the database is escaped by React.
  */
 
 const DESCRIPTION_MAX = 300;
@@ -18,22 +21,6 @@ export const shorten = (s: string, max = DESCRIPTION_MAX) => {
   const flat = s.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 };
-
-/** Everything a page needs about where it is served and for whom. */
-export interface PageContext {
-  lang: Language;
-  t: Translate;
-  /** Absolute URL of a path or URL on the public base (QUIRE_PUBLIC_URL; never the request's Host). */
-  absolute: (url: string) => string;
-  /** The stylesheet's URL (content-hashed). */
-  css: string;
-  /** The reader's URL of a book ({viewer}/read/<id>). */
-  viewer: (bookId: string) => string;
-  /** The publisher page's path of an account. */
-  publisher: (accountId: string) => string;
-  /** The visitor confirmed explicit content (SPEC §2 safe mode; the EXPLICIT_COOKIE). */
-  explicitOk: boolean;
-}
 
 /** Where the interstitial's form confirms explicit content (sets the cookie, back to the page). */
 export const explicitConfirmPath = (bookId: string) => `${publicationPath(bookId)}/explicit`;
@@ -46,29 +33,6 @@ export function localDate(ms: number, lang: Language): string {
 }
 
 const Time = ({ ms, lang }: { ms: number; lang: Language }) => <time dateTime={isoDay(ms)}>{localDate(ms, lang)}</time>;
-
-/** The page around every public page: its own head elements, the site header, the main content. */
-function Page({ ctx, title, head, children }: { ctx: PageContext; title: string; head: ReactNode; children: ReactNode }) {
-  return (
-    <html lang={ctx.lang}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title}</title>
-        <link rel="stylesheet" href={ctx.css} />
-        {head}
-      </head>
-      <body>
-        <header className="ov-site">
-          <a className="ov-logo" href="/">
-            Quire
-          </a>
-        </header>
-        <main className="ov-main">{children}</main>
-      </body>
-    </html>
-  );
-}
 
 /** One page's text: paragraphs at blank lines, the extraction's line breaks read as spaces. */
 function PageText({ text }: { text: string }) {
@@ -140,8 +104,6 @@ export function publicationHtml(ctx: PageContext, overview: PublicationOverview)
   const by = schemaPublisher(ctx, overview);
   const head = (
     <>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
       {/* oEmbed discovery (src/server/oembed.tsx): sites that embed links find the reader's iframe. */}
       <OembedDiscovery absolute={ctx.absolute} pageUrl={url} title={book.name} />
       <meta property="og:type" content="book" />
@@ -180,13 +142,14 @@ export function publicationHtml(ctx: PageContext, overview: PublicationOverview)
           author: by,
           publisher: by,
           potentialAction: { '@type': 'ReadAction', target: ctx.absolute(ctx.viewer(book.id)) },
+          ...(book.license !== '' && { license: LICENSE_DEEDS[book.license].url }),
         }}
       />
     </>
   );
   return renderDocument(
-    <Page ctx={ctx} title={book.name} head={head}>
-      <article className="ov-publication">
+    <SitePage ctx={ctx} title={book.name} path={publicationPath(book.id)} description={description} head={head}>
+      <article className="container site-page ov-publication">
         <div className="ov-head">
           <a className="ov-cover" href={ctx.viewer(book.id)}>
             <img src={book.cover} alt={t(M.coverAlt, { title: book.name })} width={320} />
@@ -205,10 +168,20 @@ export function publicationHtml(ctx: PageContext, overview: PublicationOverview)
               </dd>
               <dt>{t(M.pagesLabel)}</dt>
               <dd>{t(M.pagesCount, { count: book.pages })}</dd>
+              <dt>{t(M.license)}</dt>
+              <dd>
+                {book.license === '' ? (
+                  t(M.licenseNone)
+                ) : (
+                  <a href={LICENSE_DEEDS[book.license].url} rel="license noopener" lang="en">
+                    {book.license === 'pd' ? `${t(M.licensePublicDomain)} (${LICENSE_DEEDS.pd.name})` : LICENSE_DEEDS[book.license].name}
+                  </a>
+                )}
+              </dd>
             </dl>
             {book.description.trim() !== '' && <p className="ov-description">{book.description}</p>}
             <p>
-              <a className="ov-button" href={ctx.viewer(book.id)}>
+              <a className="btn btn--primary btn--lg" href={ctx.viewer(book.id)}>
                 {t(M.read)}
               </a>
             </p>
@@ -230,7 +203,7 @@ export function publicationHtml(ctx: PageContext, overview: PublicationOverview)
           ))}
         </section>
       </article>
-    </Page>,
+    </SitePage>,
   );
 }
 
@@ -249,8 +222,6 @@ export function publisherHtml(ctx: PageContext, overview: PublisherOverview): st
   const offset = (page - 1) * PUBLISHER_PAGE_SIZE;
   const head = (
     <>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
       <meta property="og:type" content="profile" />
       <meta property="og:site_name" content="Quire" />
       <meta property="og:title" content={publisher.name} />
@@ -297,8 +268,8 @@ export function publisherHtml(ctx: PageContext, overview: PublisherOverview): st
     </a>
   );
   return renderDocument(
-    <Page ctx={ctx} title={`${publisher.name} · Quire`} head={head}>
-      <section className="ov-publisher" aria-labelledby="ov-publisher-name">
+    <SitePage ctx={ctx} title={`${publisher.name} · Quire`} path={listPath(ctx, publisher.id, page)} description={description} head={head}>
+      <section className="container site-page ov-publisher" aria-labelledby="ov-publisher-name">
         <h1 id="ov-publisher-name">{publisher.name}</h1>
         <h2>
           {t(M.publications)} <small>{t(M.publicationsCount, { count: total })}</small>
@@ -333,7 +304,7 @@ export function publisherHtml(ctx: PageContext, overview: PublisherOverview): st
           </nav>
         )}
       </section>
-    </Page>,
+    </SitePage>,
   );
 }
 
@@ -351,36 +322,36 @@ export function explicitHtml(ctx: PageContext, bookId: string): string {
     </>
   );
   return renderDocument(
-    <Page ctx={ctx} title={t(M.explicitTitle)} head={head}>
-      <section className="ov-explicit" aria-labelledby="ov-explicit-title">
+    <SitePage ctx={ctx} title={t(M.explicitTitle)} head={head}>
+      <section className="container site-page ov-explicit" aria-labelledby="ov-explicit-title">
         <h1 id="ov-explicit-title">{t(M.explicitTitle)}</h1>
         <p>{t(M.explicitText)}</p>
         <div className="ov-actions">
           <form method="post" action={explicitConfirmPath(bookId)}>
-            <button type="submit" className="ov-button">
+            <button type="submit" className="btn btn--primary btn--lg">
               {t(M.explicitConfirm)}
             </button>
           </form>
           <a href="/">{t(M.explicitLeave)}</a>
         </div>
       </section>
-    </Page>,
+    </SitePage>,
   );
 }
 
 /** The answer to an unknown or gated publication or publisher: the same page for every reason. */
 export function notFoundHtml(ctx: PageContext): string {
   return renderDocument(
-    <Page ctx={ctx} title={ctx.t(M.notFoundTitle)} head={<meta name="robots" content="noindex" />}>
-      <section className="ov-missing">
+    <SitePage ctx={ctx} title={ctx.t(M.notFoundTitle)} head={<meta name="robots" content="noindex" />}>
+      <section className="container site-page ov-missing">
         <h1>{ctx.t(M.notFoundTitle)}</h1>
         <p>{ctx.t(M.notFoundText)}</p>
         <p>
-          <a className="ov-button" href="/">
+          <a className="btn btn--primary btn--lg" href="/">
             {ctx.t(M.home)}
           </a>
         </p>
       </section>
-    </Page>,
+    </SitePage>,
   );
 }

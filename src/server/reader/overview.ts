@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { LICENSE_MODES, type LicenseMode } from '../../contracts/books';
 import type { AccountRow, BookRow, Database } from '../db/schema';
 import { jsonSettingsOf, thumbUrl } from '../publish/views';
 import { isSafeId } from '../storage/paths';
@@ -32,11 +33,11 @@ export function isPubliclyListed(row: BookRow, now: number): boolean {
   );
 }
 
-/** The same gates in SQL (the publisher's list). */
-function publicBooks(db: Kysely<Database>, accountId: string, now: number) {
+/** The same gates in SQL (the publisher's list, the sitemap). */
+function publicBooks(db: Kysely<Database>, accountId: string | undefined, now: number) {
   return db
     .selectFrom('books')
-    .where('account_id', '=', accountId)
+    .$if(accountId !== undefined, (qb) => qb.where('account_id', '=', accountId as string))
     .where('publishing_mode', '=', 1)
     .where('is_published', '=', 1)
     .where('is_valid', '=', 1)
@@ -68,9 +69,12 @@ export interface PublicBook {
   cover: string;
   isAdult: boolean;
   share: boolean;
+  /** The owner's licence ('' = all rights reserved). */
+  license: LicenseMode;
 }
 
 function publicBook(config: FastifyInstance['config'], row: BookRow): PublicBook {
+  const settings = jsonSettingsOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -79,7 +83,8 @@ function publicBook(config: FastifyInstance['config'], row: BookRow): PublicBook
     pages: row.pages_total,
     cover: thumbUrl(config, row, 'large'),
     isAdult: row.is_adult === 1,
-    share: jsonSettingsOf(row).share_mode === 1,
+    share: settings.share_mode === 1,
+    license: (LICENSE_MODES as readonly string[]).includes(settings.license_mode) ? (settings.license_mode as LicenseMode) : '',
   };
 }
 
@@ -160,4 +165,24 @@ export async function findPublisher(app: FastifyInstance, accountId: string, pag
     .offset((page - 1) * PUBLISHER_PAGE_SIZE)
     .execute();
   return { publisher: publisherOf(account), books: rows.map((row) => publicBook(app.config, row)), page, pageCount, total };
+}
+
+/**
+ * What the sitemap lists: public publications that are not explicit (they are never indexed), the most
+ * recently changed first, at most `max`, and the accounts publishing them.
+ */
+export async function sitemapEntries(
+  app: FastifyInstance,
+  max: number,
+): Promise<{ books: { id: string; updatedAt: number }[]; publishers: string[] }> {
+  const rows = await publicBooks(app.db, undefined, app.clock())
+    .where('is_adult', '=', 0)
+    .select(['id', 'account_id', 'modified_at'])
+    .orderBy('modified_at', 'desc')
+    .orderBy('id')
+    .limit(Math.max(0, max))
+    .execute();
+  const publishers = [...new Set(rows.map((row) => row.account_id))];
+  const room = Math.max(0, max - publishers.length);
+  return { books: rows.slice(0, room).map((row) => ({ id: row.id, updatedAt: row.modified_at })), publishers };
 }

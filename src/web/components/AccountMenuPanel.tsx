@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
 import { SERVED_ACCOUNT_PATHS } from '../pages/routes';
 import { ACCOUNT_MENU, access, type Viewer } from '../session/menu';
+import { AppLink, hasSitePage } from './ui/AppLink';
 
 export const ACCOUNT_LABELS: Record<string, MessageDescriptor> = {
   upgrade: msg({ id: 'menu.account.upgrade', message: 'Upgrade' }),
@@ -54,10 +54,10 @@ export default function AccountMenuPanel({ id, name, email, viewer, onClose, onL
   }, []);
   // No dead ends: an entry shows only when its page exists here, and a locked one is a link only
   // when the page it leads to (/upgrade) exists.
-  const visible = ACCOUNT_MENU.filter((item) => SERVED_ACCOUNT_PATHS.has(item.href))
+  const visible = ACCOUNT_MENU.filter((item) => SERVED_ACCOUNT_PATHS.has(item.href) || hasSitePage(item.href))
     .map((item) => ({ item, state: access(item, viewer) }))
     .filter((x) => x.state !== 'removed');
-  const upgradeServed = SERVED_ACCOUNT_PATHS.has('/upgrade');
+  const upgradeServed = hasSitePage('/upgrade');
   return (
     <div
       className="account-menu__panel"
@@ -83,7 +83,7 @@ export default function AccountMenuPanel({ id, name, email, viewer, onClose, onL
             {lock}
           </span>
         ) : (
-          <Link
+          <AppLink
             key={item.href}
             href={state === 'locked' ? '/upgrade' : item.href}
             role="menuitem"
@@ -94,7 +94,7 @@ export default function AccountMenuPanel({ id, name, email, viewer, onClose, onL
           >
             {label}
             {lock}
-          </Link>
+          </AppLink>
         );
       })}
       <button type="button" role="menuitem" tabIndex={-1} className="account-menu__item account-menu__logout" onClick={onLogout}>

@@ -1,14 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
 import { useApp } from '../app/context';
 import { Logo } from './Logo';
+import { AppLink, hasSitePage } from './ui/AppLink';
 
 /** Footer with the product links and the server version (the status machine, machines/status.machine.ts). */
 export function Footer() {
   const { t } = useLingui();
   const { status } = useApp();
   const version = useSelector(status, (s) => s.context.status?.version ?? null);
+  // Only the pages the site has (no link leads nowhere).
+  const links = [
+    { href: '/features', label: t({ id: 'menu.features', message: 'All features' }) },
+    { href: '/upgrade', label: t({ id: 'menu.upgrade', message: 'Pricing' }) },
+    { href: '/explorer', label: t({ id: 'menu.explorer', message: 'Explore' }) },
+    { href: '/terms', label: t({ id: 'menu.terms', message: 'Terms of use' }) },
+    { href: '/privacy', label: t({ id: 'site.privacy', message: 'Privacy' }) },
+  ];
   return (
     <footer className="footer">
       <div className="container footer__inner">
@@ -19,18 +27,13 @@ export function Footer() {
           </p>
         </div>
         <nav className="footer__nav" aria-label={t({ id: 'footer.nav', message: 'Footer' })}>
-          <Link href="/features">
-            <Trans id="menu.features">All features</Trans>
-          </Link>
-          <Link href="/upgrade">
-            <Trans id="menu.upgrade">Pricing</Trans>
-          </Link>
-          <Link href="/explorer">
-            <Trans id="menu.explorer">Explore</Trans>
-          </Link>
-          <Link href="/terms">
-            <Trans id="menu.terms">Terms of use</Trans>
-          </Link>
+          {links
+            .filter((l) => hasSitePage(l.href))
+            .map((l) => (
+              <AppLink key={l.href} href={l.href}>
+                {l.label}
+              </AppLink>
+            ))}
         </nav>
         <p className="footer__meta">© Quire{version && <span data-testid="server-version"> · v{version}</span>}</p>
       </div>

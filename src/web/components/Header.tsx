@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useRef, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'wouter';
 import { FLAGS } from '../../../machines/constants';
+import { SEARCH_TERM_MAX } from '../../contracts/fragment';
 import { useApp } from '../app/context';
 import { searchTarget } from '../routing/search';
 import { Logo } from './Logo';
@@ -39,7 +40,7 @@ export function SearchBox({ id }: { id: string }) {
           className="search__input"
           type="search"
           name="q"
-          maxLength={200}
+          maxLength={SEARCH_TERM_MAX}
           placeholder={t({ id: 'header.search.placeholder', message: 'Search publications…' })}
           autoComplete="off"
         />

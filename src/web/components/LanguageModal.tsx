@@ -1,19 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { FLAGS, LANGUAGES, type Language } from '../../../machines/constants';
+import { FLAGS, LANGUAGES } from '../../../machines/constants';
+import { LANGUAGE_NAMES } from '../../contracts/languages';
 import { useApp } from '../app/context';
 import { Modal } from './ui';
-
-/** Language names in their own language: never translated. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  de: 'Deutsch',
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  it: 'Italiano',
-  pt: 'Português',
-  ru: 'Русский',
-};
 
 export function LanguageModal() {
   const { t } = useLingui();

@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { Link } from 'wouter';
 import { useApp } from '../app/context';
 import { SearchBox } from './Header';
-import { ButtonLink } from './ui';
+import { AppLink, ButtonLink, hasSitePage } from './ui';
 
-/** SPEC §2 mobile menu links, in order. External ones (blog, help, developers) are configurable hosts. */
+/**
+ * SPEC §2 mobile menu links, in order; the drawer shows those whose page exists (contracts/pages.ts
+ * SITE_PATHS). The help centre and developer site are external (QUIRE_HELP_URL, QUIRE_DEVELOPERS_URL),
+ * shown when configured.
+ */
 export function useMobileLinks() {
   const { t } = useLingui();
   return [
@@ -30,10 +33,10 @@ export function useMobileLinks() {
 
 export function MobileMenu() {
   const { t } = useLingui();
-  const { modals, session } = useApp();
+  const { modals, session, config } = useApp();
   const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const open = useSelector(modals, (s) => s.context.stack.some((m) => m.id === 'drawer'));
-  const links = useMobileLinks();
+  const links = useMobileLinks().filter((l) => hasSitePage(l.href));
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -85,26 +88,32 @@ export function MobileMenu() {
             <ul className="drawer__links">
               {links.map((l) => (
                 <li key={l.href}>
-                  <Link href={l.href} onClick={close}>
+                  <AppLink href={l.href} onClick={close}>
                     {l.label}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
-              <li>
-                <a href="/blog" rel="noopener">
-                  <Trans id="menu.blog">Blog</Trans>
-                </a>
-              </li>
-              <li>
-                <a href="/help" rel="noopener">
-                  <Trans id="menu.help">Help centre</Trans>
-                </a>
-              </li>
-              <li>
-                <a href="/developers" rel="noopener">
-                  <Trans id="menu.developers">Developers</Trans>
-                </a>
-              </li>
+              {hasSitePage('/blog') && (
+                <li>
+                  <a href="/blog">
+                    <Trans id="menu.blog">Blog</Trans>
+                  </a>
+                </li>
+              )}
+              {config.helpUrl !== '' && (
+                <li>
+                  <a href={config.helpUrl} rel="noopener">
+                    <Trans id="menu.help">Help centre</Trans>
+                  </a>
+                </li>
+              )}
+              {config.developersUrl !== '' && (
+                <li>
+                  <a href={config.developersUrl} rel="noopener">
+                    <Trans id="menu.developers">Developers</Trans>
+                  </a>
+                </li>
+              )}
             </ul>
           </nav>
         </div>

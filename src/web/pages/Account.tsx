@@ -6,11 +6,11 @@ import { fromPromise } from 'xstate';
 import { LANGUAGES } from '../../../machines/constants';
 import { type Details, detailsFormMachine } from '../../../machines/details-form.machine';
 import { ProfileSchema } from '../../contracts/accounts';
+import { LANGUAGE_NAMES } from '../../contracts/languages';
 import { useApp } from '../app/context';
 import { ACCOUNT_LABELS } from '../components/AccountMenuPanel';
 import { BookListPage } from '../components/books/BookListPage';
-import { LANGUAGE_NAMES } from '../components/LanguageModal';
-import { Button, ButtonLink, Field, Select } from '../components/ui';
+import { Button, ButtonLink, Field, hasSitePage, Select } from '../components/ui';
 import { showsUpgrade } from '../session/menu';
 import type { CurrentUser } from '../session/user-store';
 import { LAZY_SECTIONS } from './account/sections';
@@ -71,7 +71,7 @@ function Overview({ user }: { user: CurrentUser }) {
         <ButtonLink href="/publish" variant="primary">
           <Trans id="home.cta.publish">Publish a document</Trans>
         </ButtonLink>
-        {showsUpgrade(user.account.expiration, Date.now()) && (
+        {showsUpgrade(user.account.expiration, Date.now()) && hasSitePage('/upgrade') && (
           <ButtonLink href="/upgrade" variant="accent">
             <Trans id="menu.account.upgrade">Upgrade</Trans>
           </ButtonLink>

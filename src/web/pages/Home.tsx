@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { ButtonLink } from '../components/ui';
+import { ButtonLink, hasSitePage } from '../components/ui';
 
 const FEATURES = ['convert', 'read', 'share', 'stats', 'brand', 'own'] as const;
 
@@ -85,9 +85,11 @@ export default function Home() {
               <ButtonLink href="/publish" variant="primary" size="lg">
                 <Trans id="home.cta.publish">Publish a document</Trans>
               </ButtonLink>
-              <ButtonLink href="/explorer" size="lg">
-                <Trans id="home.cta.explore">Explore publications</Trans>
-              </ButtonLink>
+              {hasSitePage('/explorer') && (
+                <ButtonLink href="/explorer" size="lg">
+                  <Trans id="home.cta.explore">Explore publications</Trans>
+                </ButtonLink>
+              )}
             </div>
           </div>
           <div className="hero__art" aria-hidden="true">

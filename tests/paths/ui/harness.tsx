@@ -40,6 +40,8 @@ import { FakeNetwork } from './network';
 import '../../../src/web/styles/tokens.css';
 import '../../../src/web/styles/base.css';
 import '../../../src/web/components/ui/ui.css';
+import '../../../src/web/styles/chrome.css';
+import '../../../src/web/styles/marketing.css';
 import '../../../src/web/styles/app.css';
 
 type RunningSnapshot = AnyMachineSnapshot;

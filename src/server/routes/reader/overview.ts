@@ -1,16 +1,13 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../../contracts/cookies';
 import { EXPLICIT_COOKIE } from '../../../contracts/reader';
-import { readCookie } from '../../auth/cookies';
-import { listed, PUBLIC } from '../../auth/rules';
+import { listed } from '../../auth/rules';
 import { loadTranslators } from '../../i18n';
 import { cspDirectives } from '../../plugins/security';
-import { CACHE_IMMUTABLE, pageLanguage } from '../../plugins/static';
-import { publicUrlOf, secureCookies } from '../../public-url';
-import { publisherUrl, viewerUrl } from '../../publish/views';
+import { secureCookies } from '../../public-url';
 import { findPublication, findPublisher, publicationPath } from '../../reader/overview';
-import { explicitHtml, notFoundHtml, type PageContext, publicationHtml, publisherHtml } from '../../reader/overview-html';
-import { OVERVIEW_CSS, OVERVIEW_CSS_PATH } from '../../reader/overview-style';
+import { explicitHtml, notFoundHtml, publicationHtml, publisherHtml } from '../../reader/overview-html';
+import { siteContext } from '../../site/context';
 
 /** Shared caches keep the public pages a few minutes (a book made private leaves them soon after). */
 export const CACHE_OVERVIEW = 'public, max-age=300';
@@ -22,7 +19,7 @@ export const CACHE_OVERVIEW = 'public, max-age=300';
  *                                        share and embed, the text of every page)
  *   GET /publisher/<accountId>?page=N    a publisher's public publications, 25 a page
  *   POST /publication/<bookId>/explicit  SPEC §2 safe mode: "I am of age" → the EXPLICIT_COOKIE, back
- *   GET /overview-<hash>.css             their stylesheet
+ * Both are in the public site's frame (site/layout.tsx, its stylesheet served by routes/site.ts).
  * Unknown, private, scheduled, deactivated, blocked and unconverted books answer the same 404 page.
  * An explicit book (is_adult) shows an interstitial until the visitor confirms (the cookie the reader
  * reads and writes too), is never indexed, and the publisher page lists it without its cover.
@@ -38,24 +35,13 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
   };
   const routeOptions = { helmet: { contentSecurityPolicy: { useDefaults: false, directives: csp } } };
 
-  const context = (request: FastifyRequest): PageContext => {
-    const lang = pageLanguage(request.headers.host, request.headers.cookie, request.headers['accept-language']);
-    return {
-      lang,
-      t: translators(lang),
-      absolute: (url) => publicUrlOf(app, request, url),
-      explicitOk: readCookie(request, EXPLICIT_COOKIE) === '1',
-      css: OVERVIEW_CSS_PATH,
-      viewer: (bookId) => viewerUrl(app.config, bookId),
-      publisher: publisherUrl,
-    };
-  };
+  const context = siteContext(app, translators);
 
   const send = (reply: FastifyReply, status: number, html: string, personal = false) =>
     reply
       .code(status)
       // A missing page may become public at any time (scheduled date, owner's switch): not kept.
-      // What depends on the visitor's confirmation stays out of shared caches.
+      // What depends on the visitor (confirmation, the header's account) stays out of shared caches.
       .header('cache-control', personal ? 'private, no-cache' : status === 200 ? CACHE_OVERVIEW : 'no-cache')
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
@@ -63,10 +49,10 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/publication/:bookId', { ...routeOptions, config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {
     const { bookId } = request.params as { bookId: string };
-    const ctx = context(request);
+    const ctx = await context(request);
     const overview = await findPublication(app, bookId);
     if (!overview) return send(reply, 404, notFoundHtml(ctx));
-    if (!overview.book.isAdult) return send(reply, 200, publicationHtml(ctx, overview));
+    if (!overview.book.isAdult) return send(reply, 200, publicationHtml(ctx, overview), ctx.signedIn);
     reply.header('x-robots-tag', 'noindex');
     return send(reply, 200, ctx.explicitOk ? publicationHtml(ctx, overview) : explicitHtml(ctx, overview.book.id), true);
   });
@@ -75,7 +61,7 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     const { bookId } = request.params as { bookId: string };
     // Only a public publication's own page is a place to come back to (no open redirect).
     const overview = await findPublication(app, bookId);
-    if (!overview) return send(reply, 404, notFoundHtml(context(request)));
+    if (!overview) return send(reply, 404, notFoundHtml(await context(request)));
     const secure = secureCookies(app, request) ? '; Secure' : '';
     reply.header(
       'set-cookie',
@@ -89,20 +75,11 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     const { page: raw } = request.query as { page?: unknown };
     // Page numbers without leading zeros only (the canonical link names page 1 without the query).
     const page = raw === undefined ? 1 : typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : Number.NaN;
-    const ctx = context(request);
+    const ctx = await context(request);
     const overview = await findPublisher(app, accountId, page);
     if (!overview) return send(reply, 404, notFoundHtml(ctx));
-    return send(
-      reply,
-      200,
-      publisherHtml(ctx, overview),
-      overview.books.some((book) => book.isAdult),
-    );
+    return send(reply, 200, publisherHtml(ctx, overview), ctx.signedIn || overview.books.some((book) => book.isAdult));
   });
-
-  app.get(OVERVIEW_CSS_PATH, { config: PUBLIC }, async (_request, reply) =>
-    reply.header('cache-control', CACHE_IMMUTABLE).type('text/css; charset=utf-8').send(OVERVIEW_CSS),
-  );
 };
 
 export default overviewRoutes;

@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { blockedReason, bookFlags, progressPercent, statusKind } from '../../../../machines/book-list/items';
 import type { BookListItem, ConversionErrorCode } from '../../../contracts/books';
+import { useApp } from '../../app/context';
 import { formatPublication, isoOf } from './format';
-import { errorCodeText, FLAG_LABELS, HELP_LINK_CODES, HELP_PATH } from './messages';
+import { errorCodeText, FLAG_LABELS, HELP_LINK_CODES } from './messages';
 
 /** SPEC §4 flags: blocked with its reason (or '--'), scheduled with its date, deactivated, private, featured, explicit. */
 export function BookFlags({ book }: { book: BookListItem }) {
@@ -38,6 +39,8 @@ export function BookFlags({ book }: { book: BookListItem }) {
 export function BookStatus({ book }: { book: BookListItem }) {
   const { i18n } = useLingui();
   const tipId = useId();
+  // The help centre is an external site (QUIRE_HELP_URL): linked only when there is one.
+  const helpUrl = useApp().config.helpUrl;
   const kind = statusKind(book);
   if (kind === 'done') return null;
   if (kind === 'error') {
@@ -53,8 +56,8 @@ export function BookStatus({ book }: { book: BookListItem }) {
         <span className="book-tip" id={tipId} role="tooltip">
           {text}
         </span>
-        {code && HELP_LINK_CODES.includes(code as ConversionErrorCode) && (
-          <a className="book-status__help" href={`${HELP_PATH}#error-${code.toLowerCase()}`}>
+        {code && helpUrl !== '' && HELP_LINK_CODES.includes(code as ConversionErrorCode) && (
+          <a className="book-status__help" href={`${helpUrl}#error-${code.toLowerCase()}`}>
             <Trans id="book.error.help">How to fix it</Trans>
           </a>
         )}

@@ -45,9 +45,8 @@ export const UNKNOWN_ERROR_CODE = ERROR_CODE_TEXT.FAILED;
 export const errorCodeText = (code: string | null): MessageDescriptor =>
   (CONVERSION_ERROR_CODES as readonly string[]).includes(code ?? '') ? ERROR_CODE_TEXT[code as ConversionErrorCode] : UNKNOWN_ERROR_CODE;
 
-/** Codes a help page explains (what to do with the file). */
+/** Codes the help centre explains (what to do with the file), at `{QUIRE_HELP_URL}#error-<code>`. */
 export const HELP_LINK_CODES: readonly ConversionErrorCode[] = ['ENCRYPTED', 'UNSUPPORTED', 'UNSAFE_ARCHIVE', 'TOO_MANY_PAGES'];
-export const HELP_PATH = '/help';
 
 export const FLAG_LABELS: Record<BookFlag, MessageDescriptor> = {
   blocked: msg({ id: 'book.flag.blocked', message: 'Blocked' }),

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'wouter';
 import { type AdsActorRef, adsMachine } from '../../../../machines/ads.machine';
 import { AD_SIZES } from '../../../../machines/constants';
+import { AppLink } from '../ui/AppLink';
 import './publish.css';
 
 /** The two ad sizes of SPEC §9: 728×90 (leaderboard) and 960×300 (billboard). */
@@ -96,7 +96,7 @@ export function HouseAd({ format, creative }: { format: AdFormat; creative: Crea
   const [title, text] = copyOf(creative);
   return (
     <aside className={`house-ad house-ad--${format}`} aria-label={t({ id: 'ads.label', message: 'Quire Premium' })}>
-      <Link
+      <AppLink
         href="/upgrade"
         className={`house-ad__link house-ad__link--${creative}`}
         style={{ maxWidth: size.width, aspectRatio: `${size.width} / ${size.height}` }}
@@ -112,7 +112,7 @@ export function HouseAd({ format, creative }: { format: AdFormat; creative: Crea
             <Trans id="ads.cta">Upgrade</Trans>
           </span>
         </span>
-      </Link>
+      </AppLink>
     </aside>
   );
 }

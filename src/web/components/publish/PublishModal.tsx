@@ -2,11 +2,11 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type DragEvent, type FormEvent, useId } from 'react';
-import { Link } from 'wouter';
 import type { PickedFile } from '../../../../machines/publish/types';
 import type { PublishModalActorRef } from '../../../../machines/publish-modal.machine';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_TYPE_GROUPS, type FileProblem } from '../../../contracts/books';
 import { Button, Modal } from '../ui';
+import { AppLink, hasSitePage } from '../ui/AppLink';
 import { formatBytes, truncateTitle } from './format';
 import './publish.css';
 
@@ -162,11 +162,11 @@ export function PublishModal({ actor }: { actor: PublishModalActorRef }) {
             )}
           </span>
         </p>
-        {maxFiles === 1 && (
+        {maxFiles === 1 && hasSitePage('/upgrade') && (
           <p className="publish__upsell">
-            <Link href="/upgrade">
+            <AppLink href="/upgrade">
               <Trans id="publish.upgradeMany">Upgrade to publish up to 10 files at once</Trans>
-            </Link>
+            </AppLink>
           </p>
         )}
         {selectionProblems.map((p) => (
@@ -228,7 +228,7 @@ export function PublishModal({ actor }: { actor: PublishModalActorRef }) {
         </fieldset>
         <p className="publish__terms">
           <Trans id="publish.terms">
-            By publishing, you confirm you hold the rights to these documents and accept the <Link href="/terms">terms of use</Link>.
+            By publishing, you confirm you hold the rights to these documents and accept the <AppLink href="/terms">terms of use</AppLink>.
           </Trans>
         </p>
       </form>

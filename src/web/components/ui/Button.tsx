@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link } from 'wouter';
+import { AppLink } from './AppLink';
 
 type Variant = 'default' | 'primary' | 'accent' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
@@ -28,7 +28,7 @@ export function Button({
   return <button type={type} className={cls({ variant, size, block, icon }, className)} {...rest} />;
 }
 
-/** A link styled as a button; internal paths go through the router. */
+/** A link styled as a button (AppLink: the app's pages through the router, site pages and other sites as plain links). */
 export function ButtonLink({
   variant,
   size,
@@ -39,5 +39,5 @@ export function ButtonLink({
   ...rest
 }: Common & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const className2 = cls({ variant, size, block, icon }, className);
-  return href.startsWith('/') ? <Link href={href} className={className2} {...rest} /> : <a href={href} className={className2} {...rest} />;
+  return <AppLink href={href} className={className2} {...rest} />;
 }

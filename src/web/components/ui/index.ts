@@ -1,3 +1,4 @@
+export { AppLink, hasSitePage } from './AppLink';
 export { Button, ButtonLink } from './Button';
 export { Field } from './Field';
 export { Modal } from './Modal';

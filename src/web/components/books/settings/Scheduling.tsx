@@ -6,7 +6,7 @@ import 'react-day-picker/style.css';
 import { roundUpToStep, scheduleBounds } from '../../../../../machines/book-settings/form';
 import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { SCHEDULE_FIRST_YEAR, SCHEDULE_STEP_MS } from '../../../../../machines/constants';
-import { Button, ButtonLink } from '../../ui';
+import { Button, ButtonLink, hasSitePage } from '../../ui';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const MINUTES = Array.from({ length: 60 / (SCHEDULE_STEP_MS / 60_000) }, (_, i) => i * (SCHEDULE_STEP_MS / 60_000));
@@ -58,7 +58,7 @@ export function Scheduling({ actor }: { actor: BookSettingsActorRef }) {
             ? t({ id: 'book.settings.schedule.choose', message: 'Schedule…' })
             : t({ id: 'book.settings.schedule.on', message: `Scheduled: ${format(at * 1000)}` })}
         </Button>
-        {!allowed && (
+        {!allowed && hasSitePage('/upgrade') && (
           <ButtonLink href="/upgrade" size="sm" variant="ghost">
             <Trans id="book.settings.schedule.upgrade">Upgrade to schedule publications</Trans>
           </ButtonLink>
