@@ -2,7 +2,7 @@
 // Builds Quire: translation catalogs (JSONP), the browser entries (esbuild, code splitting, hashed
 // names, manifest, precompressed), index.html, and the server bundle. `node build.mjs [--dev]`.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -128,6 +128,9 @@ const readHead = [
 ].join('\n    ');
 await writeFile(join(pub, 'read.html'), readTemplate.replace('<!--quire-head-->', readHead));
 await writeFile(join(pub, 'favicon.svg'), await readFile(join(root, 'src/web/favicon.svg')));
+// 4c. The feature pages' screenshots (npm run screenshots) beside the server bundle: served by
+// src/server/site/features/shots.ts from dist/server/screenshots.
+await cp(join(root, 'src/server/site/screenshots'), join(out, 'server/screenshots'), { recursive: true });
 
 // 5. Precompressed siblings for text assets.
 const gz = promisify(gzip);

@@ -37,6 +37,7 @@ import overviewRoutes from './routes/reader/overview';
 import readerSiteRoutes from './routes/reader/site';
 import siteRoutes from './routes/site';
 import widgetRoutes from './routes/widget';
+import { screenshotRoutes } from './site/features/shots';
 import type {} from './types';
 
 export interface AppDeps {
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(readerSiteRoutes);
   await app.register(overviewRoutes);
   await app.register(siteRoutes);
+  await app.register(screenshotRoutes);
   await app.register(widgetRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
 

@@ -35,7 +35,11 @@ const SAME_OK = new Set([
   'Newsletter',
   // Loan words kept in several languages' software (es/it "Webhook", it "Tablet").
   'Webhook',
+  'Webhooks',
   'Tablet',
+  // A protocol's name (the feature pages), and a word German spells as English does.
+  'oEmbed',
+  'Moderation',
   'Logos',
   'Skins',
   'Consultant',

@@ -282,7 +282,16 @@ describe('CSP with the reCAPTCHA option', () => {
       loadConfig({ QUIRE_CAPTCHA: 'recaptcha', QUIRE_RECAPTCHA_SECRET: 's'.repeat(20), QUIRE_RECAPTCHA_SITE_KEY: 'k'.repeat(20) }),
     );
     expect(withRecaptcha['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
-    expect(withRecaptcha['frame-src']).toEqual(['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+    // Our own reader stays framable beside them (the feature pages' live demo).
+    expect(withRecaptcha['frame-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
     expect(withRecaptcha['object-src']).toEqual(["'none'"]);
+  });
+
+  it('admits frames of the reader on its own origin (QUIRE_VIEWER_URL), and only then', async () => {
+    const { cspDirectives } = await import('../../src/server/plugins/security');
+    const remote = cspDirectives(loadConfig({ QUIRE_VIEWER_URL: 'https://read.quire.example/books' }));
+    expect(remote['frame-src']).toEqual(["'self'", 'https://read.quire.example']);
+    expect(remote['script-src']).toEqual(["'self'"]);
+    expect(cspDirectives(loadConfig({ QUIRE_VIEWER_URL: '/viewer' }))['frame-src']).toBeUndefined();
   });
 });

@@ -24,9 +24,20 @@ export const CSP_DIRECTIVES = {
 /** Google's reCAPTCHA script and frames: allowed only when QUIRE_CAPTCHA=recaptcha (DESIGN §2 option). */
 export const RECAPTCHA_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
-export function cspDirectives(config: Pick<Config, 'captcha'>): Record<string, string[]> {
-  if (config.captcha !== 'recaptcha') return CSP_DIRECTIVES;
-  return { ...CSP_DIRECTIVES, 'script-src': [...CSP_DIRECTIVES['script-src'], ...RECAPTCHA_SOURCES], 'frame-src': RECAPTCHA_SOURCES };
+/**
+ * The policy for this configuration: reCAPTCHA's sources when it is on, and frames of our own reader
+ * (the feature pages' live demo) when it is served from another origin (QUIRE_VIEWER_URL). Without
+ * either, frames fall back to `default-src 'self'`.
+ */
+export function cspDirectives(config: Pick<Config, 'captcha' | 'hosts'>): Record<string, string[]> {
+  const recaptcha = config.captcha === 'recaptcha';
+  const viewer = /^https?:\/\//.test(config.hosts.viewer) ? [new URL(config.hosts.viewer).origin] : [];
+  if (!recaptcha && viewer.length === 0) return CSP_DIRECTIVES;
+  return {
+    ...CSP_DIRECTIVES,
+    ...(recaptcha && { 'script-src': [...CSP_DIRECTIVES['script-src'], ...RECAPTCHA_SOURCES] }),
+    'frame-src': ["'self'", ...viewer, ...(recaptcha ? RECAPTCHA_SOURCES : [])],
+  };
 }
 
 /** Security headers (helmet, strict CSP; HSTS only behind an https public URL) and rate limiting. */
