@@ -245,7 +245,7 @@ export function featurePageHtml(ctx: PageContext, spec: FeaturePageSpec, demo: {
       {spec.demo && demo && <Demo ctx={ctx} book={demo} />}
       {!spec.tour && <HowItWorks ctx={ctx} />}
       {!spec.overview && <Related ctx={ctx} spec={spec} />}
-      <section className="section section--alt fp-cta" aria-labelledby="fp-cta">
+      <section className="section fp-cta" aria-labelledby="fp-cta">
         <div className="container">
           <h2 id="fp-cta" className="section__title">
             {t(M.ctaTitle)}
