@@ -76,3 +76,13 @@ test('every feature page fits a 360 px phone @phone', async ({ page }) => {
   await page.locator('.site-menu > summary').click();
   for (const path of PATHS) await expect(page.locator(`.site-menu__panel a[href="${path}"]`)).toBeVisible();
 });
+
+test('the longest languages fit a 360 px phone too @phone', async ({ page, context, baseURL }) => {
+  test.setTimeout(180_000);
+  for (const lang of ['de', 'ru']) {
+    // The language the app's own switch keeps (the `lang` cookie).
+    await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }]);
+    for (const path of PATHS) await checkPage(page, path, `phone-${lang}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  }
+});
