@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { RESULTS_DIR } from './support/paths';
 
@@ -45,6 +46,18 @@ test.describe('feature pages at 1280 px', () => {
   test('every feature page renders without horizontal scroll', async ({ page }) => {
     test.setTimeout(120_000);
     for (const path of PATHS) await checkPage(page, path, 'desktop');
+  });
+
+  test('every feature page passes axe (WCAG 2.1 A and AA)', async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const path of PATHS) {
+      await page.goto(path);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(
+        violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        path,
+      ).toEqual([]);
+    }
   });
 
   test('the overview shows the demo publication live in the reader', async ({ page }) => {

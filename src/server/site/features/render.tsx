@@ -219,8 +219,11 @@ export function featurePageHtml(ctx: PageContext, spec: FeaturePageSpec, demo: {
         </div>
       </section>
       {spec.overview && (
-        <section className="section" aria-label={t(M.allFeatures)}>
+        <section className="section" aria-labelledby="fp-all">
           <div className="container">
+            <h2 id="fp-all" className="visually-hidden">
+              {t(M.allFeatures)}
+            </h2>
             <OverviewCards ctx={ctx} />
           </div>
         </section>
