@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageContext } from './context';
+import { PRICING_PAGE } from './pricing';
 
 /**
  * The server-rendered pages of the public site (issue "The public site"): each path of
@@ -19,4 +20,4 @@ export interface SitePageDefinition {
   render: (ctx: PageContext, request: FastifyRequest, app: FastifyInstance) => SiteAnswer | Promise<SiteAnswer>;
 }
 
-export const SITE_PAGES: readonly SitePageDefinition[] = [];
+export const SITE_PAGES: readonly SitePageDefinition[] = [PRICING_PAGE];
