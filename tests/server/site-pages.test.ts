@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MODES } from '../../src/contracts/accounts';
+import { ACCOUNT_MODES, NOTIFICATION_NAMES, TERMS_VERSION } from '../../src/contracts/accounts';
 import { ACCOUNT_MENU, lowestMode, PLAN_RULES } from '../../src/contracts/gating';
 import { isPagePath } from '../../src/contracts/pages';
 import { loadTranslators } from '../../src/server/i18n';
@@ -15,7 +15,7 @@ import { elementsOf, linkHref, scriptTexts, textOf } from './html-support';
  */
 
 const ORIGIN = 'https://quire.example';
-const PAGES = ['/upgrade'];
+const PAGES = ['/upgrade', '/terms'];
 const en = loadTranslators()('en');
 
 describe('the gating table (contracts/gating.ts)', () => {
@@ -116,6 +116,24 @@ describe.each(DIALECTS)('site pages on %s', (dialect) => {
       }
       expect(member.headers['cache-control']).toBe('private, no-cache');
     });
+  });
+});
+
+describe.each(DIALECTS)('terms on %s', (dialect) => {
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_PUBLIC_URL: ORIGIN, QUIRE_CONVERT_CONCURRENCY: '0' } });
+  it('shows the current version and its date, every section, and what each consent means', async () => {
+    const html = (await ctx.app.inject({ method: 'GET', url: '/terms' })).body;
+    expect(textOf(html)).toContain(`Version ${TERMS_VERSION}, in force since November 25, 2026`);
+    expect(elementsOf(html, 'section').filter((s) => s.attribs.id?.startsWith('terms-')).length).toBeGreaterThanOrEqual(8);
+    const consents = elementsOf(html, 'div').flatMap((d) => (d.attribs['data-consent'] ? [d.attribs['data-consent']] : []));
+    expect(consents.sort()).toEqual([...NOTIFICATION_NAMES].sort());
+    expect(textOf(html)).toContain('Newsletter');
+    expect(textOf(html)).toContain('Off until you switch it on.');
+    // The contents list leads to each section.
+    for (const a of elementsOf(html, 'a').filter((l) => l.attribs.href?.startsWith('#terms-')))
+      expect(elementsOf(html, 'section').some((s) => `#${s.attribs.id}` === a.attribs.href)).toBe(true);
+    const russian = (await ctx.app.inject({ method: 'GET', url: '/terms', headers: { 'accept-language': 'ru' } })).body;
+    expect(textOf(russian)).toContain(`Версия ${TERMS_VERSION}`);
   });
 });
 

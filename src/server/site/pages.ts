@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageContext } from './context';
 import { PRICING_PAGE } from './pricing';
+import { TERMS_PAGE } from './terms';
 
 /**
  * The server-rendered pages of the public site (issue "The public site"): each path of
@@ -20,4 +21,4 @@ export interface SitePageDefinition {
   render: (ctx: PageContext, request: FastifyRequest, app: FastifyInstance) => SiteAnswer | Promise<SiteAnswer>;
 }
 
-export const SITE_PAGES: readonly SitePageDefinition[] = [PRICING_PAGE];
+export const SITE_PAGES: readonly SitePageDefinition[] = [PRICING_PAGE, TERMS_PAGE];
