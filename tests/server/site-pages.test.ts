@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
+import { DomUtils } from 'htmlparser2';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MODES, NOTIFICATION_NAMES, TERMS_VERSION } from '../../src/contracts/accounts';
 import { ACCOUNT_MENU, lowestMode, PLAN_RULES } from '../../src/contracts/gating';
 import { isPagePath } from '../../src/contracts/pages';
+import { newId } from '../../src/server/auth/crypto';
 import { loadTranslators } from '../../src/server/i18n';
+import { defaultJsonSettings } from '../../src/server/publish/views';
+import { newTokenSecret } from '../../src/server/reader/access';
+import { EXPLORE_PAGE_SIZE, WEEK_MS } from '../../src/server/reader/explore';
 import { RULE_LABELS } from '../../src/server/site/pricing-messages';
 import { signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
@@ -15,7 +21,7 @@ import { elementsOf, linkHref, scriptTexts, textOf } from './html-support';
  */
 
 const ORIGIN = 'https://quire.example';
-const PAGES = ['/upgrade', '/terms'];
+const PAGES = ['/upgrade', '/terms', '/explorer'];
 const en = loadTranslators()('en');
 
 describe('the gating table (contracts/gating.ts)', () => {
@@ -116,6 +122,146 @@ describe.each(DIALECTS)('site pages on %s', (dialect) => {
       }
       expect(member.headers['cache-control']).toBe('private, no-cache');
     });
+  });
+});
+
+describe.each(DIALECTS)('explorer on %s', (dialect) => {
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_PUBLIC_URL: ORIGIN, QUIRE_CONVERT_CONCURRENCY: '0' } });
+  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+  const ids: Record<string, string> = {};
+  const now = Date.now();
+  let owner = '';
+
+  /** A book row (the explorer reads no files), published `age` ms ago, with column overrides. */
+  async function book(name: string, age: number, columns: Record<string, unknown> = {}): Promise<string> {
+    const id = newId();
+    await ctx.app.db
+      .insertInto('books')
+      .values({
+        id,
+        account_id: owner,
+        name,
+        settings: JSON.stringify(defaultJsonSettings('PREMIUM', now)),
+        status: 'DONE',
+        pages_total: 4,
+        pages_done: 4,
+        source_name: 'b.pdf',
+        source_kind: 'pdf',
+        source_size: 1000,
+        start_time: now,
+        created_at: now - age,
+        modified_at: now,
+        token_secret: newTokenSecret(),
+        ...columns,
+      })
+      .execute();
+    return id;
+  }
+  const reads = (bookId: string, n: number, at: number) =>
+    ctx.app.db
+      .insertInto('book_views')
+      .values(
+        Array.from({ length: n }, () => ({ book_id: bookId, session: newId(), device: 'desktop', opens: 1, started_at: at, last_at: at })),
+      )
+      .execute();
+  const listed = (html: string) => elementsOf(html, 'li').flatMap((li) => (li.attribs['data-book'] ? [li.attribs['data-book']] : []));
+
+  beforeAll(async () => {
+    owner = newId();
+    await ctx.app.db
+      .insertInto('accounts')
+      .values({ id: owner, name: 'Explorer Press', context: 'pro', ats: now, created_at: now })
+      .execute();
+    ids.newest = await book('Newest', 1_000);
+    ids.popular = await book('Popular this week', 50_000);
+    ids.classic = await book('Old classic', 400_000, { is_awarded: 1 });
+    ids.explicit = await book('Adult book', 2_000, { is_adult: 1 });
+    ids.private = await book('Private', 10, { publishing_mode: 2 });
+    ids.scheduled = await book('Scheduled', 10, { publish_at: now + 86_400_000 });
+    ids.blocked = await book('Blocked', 10, { is_valid: 0, invalid_reason: 'spam' });
+    ids.deactivated = await book('Deactivated', 10, { is_published: 0 });
+    ids.converting = await book('Converting', 10, { status: 'CONVERTING' });
+    ids.failed = await book('Failed', 10, { status: 'ERROR' });
+    await reads(ids.popular, 3, now - 3_600_000);
+    await reads(ids.classic, 10, now - 2 * WEEK_MS);
+    await reads(ids.classic, 1, now - 3_600_000);
+    await reads(ids.private, 20, now - 3_600_000);
+  });
+
+  it('lists public books only, newest first', async () => {
+    const res = await get('/explorer');
+    expect(res.statusCode).toBe(200);
+    expect(listed(res.body)).toEqual([ids.newest, ids.explicit, ids.popular, ids.classic]);
+    expect(textOf(res.body)).toContain('by Explorer Press');
+    const data = scriptTexts(res.body, 'application/ld+json').map((s) => JSON.parse(s));
+    const list = data.find((d) => d['@type'] === 'CollectionPage')?.mainEntity;
+    expect(list).toMatchObject({ '@type': 'ItemList', numberOfItems: 4 });
+    expect(list.itemListElement[0]).toMatchObject({ position: 1, url: `${ORIGIN}/publication/${ids.newest}`, name: 'Newest' });
+  });
+
+  it('orders the week by readers of the last seven days, and features the awarded books', async () => {
+    const week = await get('/explorer?tab=week');
+    expect(week.statusCode).toBe(200);
+    expect(listed(week.body)).toEqual([ids.popular, ids.classic]);
+    const current = elementsOf(week.body, 'a').filter((a) => a.attribs['aria-current'] === 'page');
+    expect(current.map((a) => a.attribs.href)).toEqual(['/explorer?tab=week']);
+    expect(linkHref(week.body, 'canonical')).toBe(`${ORIGIN}/explorer?tab=week`);
+    const featured = await get('/explorer?tab=featured');
+    expect(listed(featured.body)).toEqual([ids.classic]);
+  });
+
+  it('respects safe mode: an explicit book without its cover until confirmed, that page kept private', async () => {
+    const card = (html: string) => elementsOf(html, 'li').find((li) => li.attribs['data-book'] === ids.explicit);
+    const res = await get('/explorer');
+    expect(DomUtils.getElementsByTagName('img', [card(res.body)!])).toHaveLength(0);
+    expect(textOf(card(res.body) ?? '')).toContain('Explicit content');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const confirmed = await get('/explorer', { cookie: 'quire_explicit=1' });
+    expect(DomUtils.getElementsByTagName('img', [card(confirmed.body)!])).toHaveLength(1);
+    // A page without explicit books is shared.
+    expect((await get('/explorer?tab=featured')).headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('pages by 25 with rel prev/next', async () => {
+    for (let i = 0; i < EXPLORE_PAGE_SIZE; i += 1) await book(`Filler ${i}`, 500_000 + i);
+    const first = await get('/explorer');
+    expect(listed(first.body)).toHaveLength(EXPLORE_PAGE_SIZE);
+    expect(linkHref(first.body, 'next')).toBe(`${ORIGIN}/explorer?page=2`);
+    expect(linkHref(first.body, 'prev')).toBeUndefined();
+    const second = await get('/explorer?page=2');
+    expect(second.statusCode).toBe(200);
+    expect(listed(second.body)).toHaveLength(4);
+    expect(linkHref(second.body, 'prev')).toBe(`${ORIGIN}/explorer`);
+    expect(linkHref(second.body, 'canonical')).toBe(`${ORIGIN}/explorer?page=2`);
+    expect(new Set([...listed(first.body), ...listed(second.body)]).size).toBe(EXPLORE_PAGE_SIZE + 4);
+    // The issue's budget: the explorer's HTML + CSS (it has no script) at most 60 KB gzip.
+    const css = (await get(linkHref(first.body, 'stylesheet') ?? '')).body;
+    expect(scriptTexts(first.body).filter((text) => text.trim() !== '' && !text.startsWith('{'))).toEqual([]);
+    const bytes = gzipSync(first.body).length + gzipSync(css).length;
+    expect(bytes).toBeLessThanOrEqual(60 * 1024);
+  });
+
+  it.each([
+    '/explorer?page=3',
+    '/explorer?page=0',
+    '/explorer?page=01',
+    '/explorer?page=-1',
+    '/explorer?page=1e3',
+    '/explorer?page=99999999999999999999',
+    '/explorer?tab=language',
+    '/explorer?tab=',
+    '/explorer?tab=week&tab=latest',
+    '/explorer?page=1&page=2',
+  ])('answers %s with the not-found page', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(elementsOf(res.body, 'h1')).toHaveLength(1);
+  });
+
+  it('ignores unknown parameters', async () => {
+    const res = await get('/explorer?utm_source=x&tab=latest');
+    expect(res.statusCode).toBe(200);
+    expect(linkHref(res.body, 'canonical')).toBe(`${ORIGIN}/explorer`);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageContext } from './context';
+import { EXPLORER_PAGE } from './explorer';
 import { PRICING_PAGE } from './pricing';
 import { TERMS_PAGE } from './terms';
 
@@ -21,4 +22,4 @@ export interface SitePageDefinition {
   render: (ctx: PageContext, request: FastifyRequest, app: FastifyInstance) => SiteAnswer | Promise<SiteAnswer>;
 }
 
-export const SITE_PAGES: readonly SitePageDefinition[] = [PRICING_PAGE, TERMS_PAGE];
+export const SITE_PAGES: readonly SitePageDefinition[] = [PRICING_PAGE, TERMS_PAGE, EXPLORER_PAGE];
