@@ -31,7 +31,7 @@ export const OAUTH_LANDING_PATH = '/oauth';
  * app links to them with plain links (a full page load), and shows a link only when its path is here,
  * so no link leads to a page that does not exist. Each feature adds its path when its page lands.
  */
-export const SITE_PATHS: readonly string[] = ['/upgrade', '/terms', '/explorer'];
+export const SITE_PATHS: readonly string[] = ['/upgrade', '/terms', '/explorer', '/privacy'];
 
 /** Whether a path (query and fragment ignored) is one of the server-rendered site pages. */
 export function isSitePath(href: string): boolean {

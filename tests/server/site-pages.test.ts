@@ -21,7 +21,7 @@ import { elementsOf, linkHref, scriptTexts, textOf } from './html-support';
  */
 
 const ORIGIN = 'https://quire.example';
-const PAGES = ['/upgrade', '/terms', '/explorer'];
+const PAGES = ['/upgrade', '/terms', '/explorer', '/privacy'];
 const en = loadTranslators()('en');
 
 describe('the gating table (contracts/gating.ts)', () => {
@@ -280,6 +280,23 @@ describe.each(DIALECTS)('terms on %s', (dialect) => {
       expect(elementsOf(html, 'section').some((s) => `#${s.attribs.id}` === a.attribs.href)).toBe(true);
     const russian = (await ctx.app.inject({ method: 'GET', url: '/terms', headers: { 'accept-language': 'ru' } })).body;
     expect(textOf(russian)).toContain(`Версия ${TERMS_VERSION}`);
+  });
+});
+
+describe.each(DIALECTS)('privacy on %s', (dialect) => {
+  const ctx = useAccountsApp(dialect, { env: { QUIRE_PUBLIC_URL: ORIGIN, QUIRE_CONVERT_CONCURRENCY: '0' } });
+  it('lists every cookie the app sets, and the footer of every site page links to it', async () => {
+    const html = (await ctx.app.inject({ method: 'GET', url: '/privacy' })).body;
+    const cookies = elementsOf(html, 'tr').flatMap((tr) => (tr.attribs['data-cookie'] ? [tr.attribs['data-cookie']] : []));
+    expect(cookies).toEqual(['quire_token', 'lang', 'quire_explicit', 'quire_device']);
+    expect(textOf(html)).toContain('without addresses');
+    for (const path of PAGES) {
+      const page = (await ctx.app.inject({ method: 'GET', url: path })).body;
+      const footer = elementsOf(page, 'footer')[0];
+      expect(footer && DomUtils.getElementsByTagName('a', [footer]).map((a) => a.attribs.href), path).toEqual(
+        expect.arrayContaining(['/privacy', '/terms', '/upgrade', '/explorer']),
+      );
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageContext } from './context';
 import { EXPLORER_PAGE } from './explorer';
 import { PRICING_PAGE } from './pricing';
+import { PRIVACY_PAGE } from './privacy';
 import { TERMS_PAGE } from './terms';
 
 /**
@@ -22,4 +23,4 @@ export interface SitePageDefinition {
   render: (ctx: PageContext, request: FastifyRequest, app: FastifyInstance) => SiteAnswer | Promise<SiteAnswer>;
 }
 
-export const SITE_PAGES: readonly SitePageDefinition[] = [PRICING_PAGE, TERMS_PAGE, EXPLORER_PAGE];
+export const SITE_PAGES: readonly SitePageDefinition[] = [PRICING_PAGE, TERMS_PAGE, EXPLORER_PAGE, PRIVACY_PAGE];
