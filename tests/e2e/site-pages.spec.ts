@@ -1,0 +1,56 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * The site's own pages (pricing, terms, explorer, privacy) in Chromium, at 1280 px (desktop project)
+ * and 360 px (phone project): each renders with its one heading, the page never scrolls sideways, and
+ * the screenshots land in the results folder (SITE_SCREENSHOTS=<dir> puts them elsewhere) to look at.
+ */
+const PAGES = [
+  { path: '/upgrade', name: 'pricing', heading: 'Plans for every publisher' },
+  { path: '/terms', name: 'terms', heading: 'Terms of use' },
+  { path: '/explorer', name: 'explorer', heading: 'Explore publications' },
+  { path: '/privacy', name: 'privacy', heading: 'Privacy policy' },
+];
+
+async function check(page: Page, { path, name, heading }: (typeof PAGES)[number], width: number) {
+  const res = await page.goto(path);
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(client).toBe(width);
+  expect(scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(client);
+  const dir = process.env.SITE_SCREENSHOTS ?? test.info().outputDir;
+  await page.screenshot({ path: `${dir}/site-${name}-${width}.png`, fullPage: true });
+}
+
+test.describe('site pages', () => {
+  for (const entry of PAGES) {
+    test(`${entry.path} at 1280 px`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await check(page, entry, 1280);
+    });
+    test(`${entry.path} at 360 px @phone`, async ({ page }) => {
+      await check(page, entry, 360);
+    });
+  }
+
+  test('pricing compares the plans in a table a screen reader can read', async ({ page }) => {
+    await page.goto('/upgrade');
+    const table = page.getByRole('table', { name: 'What each plan includes' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Free', 'Premium', 'Platinum']);
+    await expect(table.getByRole('rowheader').first()).toContainText('Files per upload');
+  });
+
+  test('the explorer lists the demo publication and its tabs are links', async ({ page }) => {
+    await page.goto('/explorer');
+    const tabs = page.getByRole('navigation', { name: 'Lists' });
+    await expect(tabs.getByRole('link', { name: 'Latest' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('link', { name: 'Featured' }).click();
+    await expect(page).toHaveURL(/\/explorer\?tab=featured$/);
+    await expect(tabs.getByRole('link', { name: 'Featured' })).toHaveAttribute('aria-current', 'page');
+  });
+});
