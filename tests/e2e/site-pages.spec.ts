@@ -1,8 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
  * The site's own pages (pricing, terms, explorer, privacy) in Chromium, at 1280 px (desktop project)
- * and 360 px (phone project): each renders with its one heading, the page never scrolls sideways, and
+ * and 360 px (phone project): each renders with its one heading, the page never scrolls sideways, axe
+ * finds no WCAG 2.1 AA violation, and
  * the screenshots land in the results folder (SITE_SCREENSHOTS=<dir> puts them elsewhere) to look at.
  */
 const PAGES = [
@@ -23,6 +25,9 @@ async function check(page: Page, { path, name, heading }: (typeof PAGES)[number]
   }));
   expect(client).toBe(width);
   expect(scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(client);
+  // WCAG 2.1 A and AA, as tests/e2e/a11y.spec.ts checks the app.
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   const dir = process.env.SITE_SCREENSHOTS ?? test.info().outputDir;
   await page.screenshot({ path: `${dir}/site-${name}-${width}.png`, fullPage: true });
 }
