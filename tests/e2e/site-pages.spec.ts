@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 /**
  * The site's own pages (pricing, terms, explorer, privacy) in Chromium, at 1280 px (desktop project)
- * and 360 px (phone project): each renders with its one heading, the page never scrolls sideways, axe
+ * and 360 px (phone project), and in German and Russian at 320 px: each renders with its one heading, the page never scrolls sideways, axe
  * finds no WCAG 2.1 AA violation, and
  * the screenshots land in the results folder (SITE_SCREENSHOTS=<dir> puts them elsewhere) to look at.
  */
@@ -59,3 +59,27 @@ test.describe('site pages', () => {
     await expect(tabs.getByRole('link', { name: 'Featured' })).toHaveAttribute('aria-current', 'page');
   });
 });
+
+for (const lang of ['de', 'ru']) {
+  test.describe(`site pages in ${lang}`, () => {
+    test.use({ locale: lang, viewport: { width: 320, height: 640 } });
+    test(`every page in ${lang} at 320 px keeps to the screen @phone`, async ({ page }) => {
+      for (const { path } of PAGES) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        const dir = process.env.SITE_SCREENSHOTS ?? test.info().outputDir;
+        await page.screenshot({ path: `${dir}/site-${lang}${path.replace('/', '-')}-360.png`, fullPage: true });
+        // The widest elements, to name what overflows.
+        const overflow = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          const wide = [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > width + 0.5 && !el.closest('.compare > *'))
+            .map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
+          return { by: document.documentElement.scrollWidth - width, wide: wide.slice(0, 5) };
+        });
+        expect(overflow.by, `${path} in ${lang} scrolls sideways: ${overflow.wide.join(' ')}`).toBeLessThanOrEqual(0);
+      }
+    });
+  });
+}
