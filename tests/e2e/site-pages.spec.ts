@@ -2,10 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * The site's own pages (pricing, terms, explorer, privacy) in Chromium, at 1280 px (desktop project)
- * and 360 px (phone project), and in German and Russian at 320 px: each renders with its one heading, the page never scrolls sideways, axe
- * finds no WCAG 2.1 AA violation, and
- * the screenshots land in the results folder (SITE_SCREENSHOTS=<dir> puts them elsewhere) to look at.
+ * The site's own pages (pricing, terms, explorer, privacy) in Chromium, at 1280 px (desktop project),
+ * 360 px (phone project), and in German and Russian at 320 px: each renders with its one heading, the
+ * page never scrolls sideways, axe finds no WCAG 2.1 AA violation, and the screenshots land in the
+ * results folder (SITE_SCREENSHOTS=<dir> puts them elsewhere) to look at.
  */
 const PAGES = [
   { path: '/upgrade', name: 'pricing', heading: 'Plans for every publisher' },
