@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { type AccountMode, atLeastMode } from '../../src/contracts/accounts';
+import type { AccountMode } from '../../src/contracts/accounts';
 import { type Book, BookSettingsSchema, bookDefaults, DEFAULT_SKIN, PRESET_FIELDS, type PublishingMode } from '../../src/contracts/books';
+import { passesModeGates, SCHEDULING_GATES } from '../../src/contracts/gating';
 import { isHttpUrl, type PresetListName, type PresetLists } from '../../src/contracts/presets';
 import { SCHEDULE_STEP_MS, SCHEDULE_YEARS_AHEAD } from '../constants';
 
@@ -98,7 +99,10 @@ export interface Rights {
   /** The help under custom-URL inputs: hidden for platinum accounts. */
   customHelp: boolean;
 }
-export const rightsOf = (mode: AccountMode): Rights => ({ schedule: atLeastMode(mode, 'PREMIUM'), customHelp: mode !== 'PLATINUM' });
+export const rightsOf = (mode: AccountMode): Rights => ({
+  schedule: passesModeGates(SCHEDULING_GATES, mode),
+  customHelp: mode !== 'PLATINUM',
+});
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);

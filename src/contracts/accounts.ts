@@ -29,6 +29,8 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 /** The current terms version; a profile that accepted an older one must accept again (SPEC §4 Terms). */
 export const TERMS_VERSION = 1;
+/** The day the current terms version took effect (ISO date; shown with the version on /terms). */
+export const TERMS_DATE = '2026-11-25';
 /** Consents are outdated (renewal modal, SPEC §2) when subscriptions.modification is below this (unix seconds, 2026-01-01). */
 export const CONSENTS_VERSION_DATE = 1767225600;
 /** Notification preferences a profile can switch (SPEC §3 notification subscription model). */

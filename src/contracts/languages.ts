@@ -18,3 +18,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   pt: 'Português',
   ru: 'Русский',
 };
+
+/** The cookie that keeps the language a visitor chose (read by the server's pages and the app). */
+export const LANGUAGE_COOKIE = 'lang';

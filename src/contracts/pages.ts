@@ -44,6 +44,10 @@ export const SITE_PATHS: readonly string[] = [
   '/mag',
   '/case-studies',
   '/guided-tour',
+  '/upgrade',
+  '/terms',
+  '/explorer',
+  '/privacy',
 ];
 
 /** Whether a path (query and fragment ignored) is one of the server-rendered site pages. */

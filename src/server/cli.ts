@@ -11,12 +11,14 @@ import type { AccountUpdate, ProfileUpdate } from './db/schema';
  * Admin command (`npm run quire -- …`, i.e. `node dist/server/cli.js …`) on the configured database:
  *   account list
  *   account set --email <e> [--mode FREE|PREMIUM|PLATINUM] [--type <type>] [--profile-type 0..3] [--activate] [--renew-terms]
+ *   book feature --id <bookId> [--off]   (the explorer's "featured" list: books.is_awarded)
  * Exit codes: 0 done, 1 failed (configuration, database, unknown address), 2 usage error.
  */
 const USAGE = `Usage:
   quire account list
   quire account set --email <address> [--mode ${ACCOUNT_MODES.join('|')}] [--type ${ACCOUNT_TYPES.join('|')}]
                     [--profile-type 0|1|2|3] [--activate] [--renew-terms]
+  quire book feature --id <book id> [--off]
 `;
 
 export class UsageError extends Error {
@@ -137,6 +139,27 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
   }
 }
 
+/** Marks a book as featured (the explorer's featured list, SPEC "featured (awarded)"), or not with --off. */
+async function feature(config: Config, args: string[], io: Io): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { id: { type: 'string' }, off: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!values.id) throw new UsageError('--id is required');
+  const handle = createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    const on = values.off ? 0 : 1;
+    const done = await handle.db.updateTable('books').set({ is_awarded: on }).where('id', '=', values.id).executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) throw new Failure(`no book with the id ${values.id}`);
+    io.out(`${values.id}: ${on ? 'featured' : 'not featured'}`);
+  } finally {
+    await handle.destroy();
+  }
+}
+
 /** Runs one command; answers the exit code. */
 export async function runCli(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
   try {
@@ -145,10 +168,12 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
       io.out(USAGE);
       return area === undefined ? 2 : 0;
     }
-    if (area !== 'account' || (command !== 'list' && command !== 'set')) throw new UsageError(`unknown command: ${argv.join(' ')}`);
+    const known = (area === 'account' && (command === 'list' || command === 'set')) || (area === 'book' && command === 'feature');
+    if (!known) throw new UsageError(`unknown command: ${argv.join(' ')}`);
     if (command === 'list' && rest.length > 0) throw new UsageError(`account list takes no arguments (got ${rest.join(' ')})`);
     const config = loadConfig(env);
     if (command === 'list') await list(config, io);
+    else if (command === 'feature') await feature(config, rest, io);
     else await set(config, rest, io);
     return 0;
   } catch (error) {

@@ -42,6 +42,8 @@ export interface Config {
   webhookPrivate: boolean;
   /** Largest upload per account mode, in bytes. */
   filesizeLimits: Record<AccountMode, number>;
+  /** Price of the paid modes on the pricing page (QUIRE_PRICES); a mode left out shows "contact us". */
+  prices: Partial<Record<AccountMode, Price>>;
   /** Seed a demo account with one public publication on the first start (QUIRE_DEMO, default on). */
   demo: boolean;
   /** Social sign-in: the providers whose client id and secret are set (others are disabled). */
@@ -188,6 +190,26 @@ export const DEFAULT_FILESIZE_LIMITS: Readonly<Record<AccountMode, number>> = Ob
   PREMIUM: 500 * MB,
   PLATINUM: 1024 * MB,
 });
+/** A plan's price (QUIRE_PRICES): amount in the currency's units, ISO 4217 code, billing period. */
+export interface Price {
+  amount: number;
+  currency: string;
+  period: 'month' | 'year';
+}
+const PRICE_ITEM = /^(FREE|PREMIUM|PLATINUM)=(\d{1,7}(?:\.\d{1,2})?) ([A-Z]{3})\/(month|year)$/;
+/** `PREMIUM=9.90 EUR/month,PLATINUM=29 EUR/month` (each mode at most once; ISO 4217 currency). */
+export function parsePrices(s: string): Partial<Record<AccountMode, Price>> | undefined {
+  const prices: Partial<Record<AccountMode, Price>> = {};
+  for (const item of s.split(',').map((x) => x.trim())) {
+    const m = PRICE_ITEM.exec(item);
+    if (!m) return undefined;
+    const mode = m[1] as AccountMode;
+    if (prices[mode] !== undefined || !Intl.supportedValuesOf('currency').includes(m[3] as string)) return undefined;
+    prices[mode] = { amount: Number(m[2]), currency: m[3] as string, period: m[4] as Price['period'] };
+  }
+  return prices;
+}
+
 const SIZE_UNITS: Record<string, number> = { '': 1, K: 1024, M: MB, G: 1024 * MB };
 const LIMIT_ITEM = /^(FREE|PREMIUM|PLATINUM)=(\d{1,7})([KMG]?)$/;
 /** `FREE=100M,PREMIUM=500M,PLATINUM=2G` (bytes, or K/M/G); modes left out keep their default. */
@@ -315,6 +337,13 @@ const EnvSchema = v.object({
       'must look like FREE=100M,PREMIUM=500M,PLATINUM=2G',
       (s) => parseFilesizeLimits(s) !== undefined,
       (s) => parseFilesizeLimits(s) ?? { ...DEFAULT_FILESIZE_LIMITS },
+    ),
+  ),
+  QUIRE_PRICES: v.optional(
+    rule(
+      'must look like PREMIUM=9.90 EUR/month,PLATINUM=29 EUR/month (each mode once, an ISO 4217 currency, /month or /year)',
+      (s) => parsePrices(s) !== undefined,
+      (s) => parsePrices(s) ?? {},
     ),
   ),
   QUIRE_CONVERT_CONCURRENCY: v.optional(
@@ -456,6 +485,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipLimitScale: e.QUIRE_IP_LIMIT_SCALE,
     webhookPrivate: e.QUIRE_WEBHOOK_PRIVATE,
     filesizeLimits: e.QUIRE_FILESIZE_LIMITS ?? { ...DEFAULT_FILESIZE_LIMITS },
+    prices: e.QUIRE_PRICES ?? {},
     demo: e.QUIRE_DEMO,
     social: socialProviders(e),
     convert: {

@@ -4,6 +4,7 @@ import type { Config } from '../../src/server/config';
 import { call, login, register, registerActive, uniqueEmail, useAccountsApp } from './accounts-support';
 import { bundleServerEntry, NODE } from './bundle-support';
 import { DIALECTS } from './helpers';
+import { makeBook } from './reader-support';
 
 const BUNDLE = bundleServerEntry('cli');
 
@@ -81,8 +82,27 @@ describe.each(DIALECTS)('admin command (bundled cli.js) on %s', (dialect) => {
       expect(res.code, args.join(' ')).toBe(2);
       expect(res.stderr + res.stdout).toContain(text);
     }
+    const noBook = await run(['book', 'feature', '--id', 'missing'], env);
+    expect(noBook.code).toBe(1);
+    expect(noBook.stderr).toContain('no book with the id missing');
+    expect((await run(['book', 'feature'], env)).stderr).toContain('--id is required');
     const badConfig = await run(['account', 'list'], { ...env, QUIRE_TOKEN_TTL: 'soon' });
     expect(badConfig.code).toBe(1);
     expect(badConfig.stderr).toContain('quire: invalid configuration — QUIRE_TOKEN_TTL');
+  });
+
+  it('features a book for the explorer, and takes it back with --off', async () => {
+    const email = uniqueEmail('cli-feature');
+    await registerActive(ctx, email);
+    const { content } = await login(ctx, email);
+    const id = await makeBook(ctx.app, content.account.id, { name: 'Pick of the week' });
+    const env = envOf(ctx.config);
+    const featured = await run(['book', 'feature', '--id', id], env);
+    expect(featured.code).toBe(0);
+    expect(featured.stdout).toContain(`${id}: featured`);
+    const list = await ctx.app.inject({ method: 'GET', url: '/explorer?tab=featured' });
+    expect(list.body).toContain('Pick of the week');
+    expect((await run(['book', 'feature', '--id', id, '--off'], env)).stdout).toContain(`${id}: not featured`);
+    expect((await ctx.app.inject({ method: 'GET', url: '/explorer?tab=featured' })).body).not.toContain('Pick of the week');
   });
 });

@@ -226,6 +226,14 @@ describe('sign-in settings', () => {
       mailFrom: 'Quire <no-reply@localhost>',
       tokenTtl: 3600,
       filesizeLimits: { FREE: 100 * 1024 * 1024, PREMIUM: 500 * 1024 * 1024, PLATINUM: 1024 * 1024 * 1024 },
+      prices: {},
+    });
+  });
+
+  it("reads the plans' prices (QUIRE_PRICES)", () => {
+    expect(loadConfig({ QUIRE_PRICES: 'PREMIUM=9.90 EUR/month, PLATINUM=290 EUR/year' }).prices).toEqual({
+      PREMIUM: { amount: 9.9, currency: 'EUR', period: 'month' },
+      PLATINUM: { amount: 290, currency: 'EUR', period: 'year' },
     });
   });
 
@@ -265,6 +273,11 @@ describe('sign-in settings', () => {
     [{ QUIRE_TOKEN_TTL: '1h' }, ['QUIRE_TOKEN_TTL']],
     [{ QUIRE_FILESIZE_LIMITS: 'GOLD=1G' }, ['QUIRE_FILESIZE_LIMITS']],
     [{ QUIRE_FILESIZE_LIMITS: 'FREE=0' }, ['QUIRE_FILESIZE_LIMITS']],
+    [{ QUIRE_PRICES: 'PREMIUM=9.90' }, ['QUIRE_PRICES']],
+    [{ QUIRE_PRICES: 'PREMIUM=9.90 XYZ/month' }, ['QUIRE_PRICES']],
+    [{ QUIRE_PRICES: 'GOLD=9 EUR/month' }, ['QUIRE_PRICES']],
+    [{ QUIRE_PRICES: 'PREMIUM=9 EUR/month,PREMIUM=10 EUR/month' }, ['QUIRE_PRICES']],
+    [{ QUIRE_PRICES: 'PREMIUM=9.999 EUR/week' }, ['QUIRE_PRICES']],
   ])('refuses %j naming %j', (env, names) => {
     const error = configError(env as Record<string, string>);
     expect(error.variables).toEqual(names);

@@ -126,7 +126,7 @@ describe.each(DIALECTS)('static client on %s', (dialect) => {
     ['/account/stats', 200],
     ['/account/book#books', 200],
     ['/oauth?x=1', 200],
-    ['/upgrade?x=1', 404],
+    ['/pricing?x=1', 404],
     ['/no/such/page', 404],
     ['/account/nope', 404],
     ['/searches', 404],

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../../contracts/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../contracts/languages';
 import { cookieOf } from '../auth/cookies';
 import { PUBLIC } from '../auth/rules';
 import { type Config, publicClientConfig } from '../config';
@@ -71,7 +71,7 @@ export function pageLanguage(host: string | undefined, cookie: string | undefine
   const labels = (host ?? '').split(':')[0]?.split('.') ?? [];
   const sub = labels.length > 2 || (labels.length === 2 && labels[1] === 'localhost') ? labels[0] : undefined;
   const fromSub = sub && sub !== 'www' ? asLanguage(sub) : undefined;
-  const fromCookie = asLanguage(cookieOf(cookie, 'lang'));
+  const fromCookie = asLanguage(cookieOf(cookie, LANGUAGE_COOKIE));
   const fromHeader = (acceptLanguage ?? '')
     .split(',')
     .map((part) => {

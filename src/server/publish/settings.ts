@@ -1,5 +1,6 @@
-import { type AccountMode, atLeastMode } from '../../contracts/accounts';
+import type { AccountMode } from '../../contracts/accounts';
 import type { BookSettings } from '../../contracts/books';
+import { passesModeGates, SCHEDULING_GATES } from '../../contracts/gating';
 import type { BookRow, BookUpdate } from '../db/schema';
 import { ApiError } from '../envelope';
 import { newTokenSecret } from '../reader/access';
@@ -23,10 +24,10 @@ export function coerceFormNumbers(body: unknown): unknown {
   return out;
 }
 
-/** Scheduled publishing is premium-gated (SPEC §6): a free account may not set a future date. */
+/** Scheduled publishing is premium-gated (SPEC §6, the gating table's SCHEDULING_GATES): a free account may not set a future date. */
 export function assertScheduling(mode: AccountMode, fields: BookSettings, now: number): void {
   const at = fields.publish_date;
-  if (at !== undefined && at !== null && at * 1000 > now && !atLeastMode(mode, 'PREMIUM')) {
+  if (at !== undefined && at !== null && at * 1000 > now && !passesModeGates(SCHEDULING_GATES, mode)) {
     throw new ApiError('validation', { message: 'book.schedule.premium', fields: ['publish_date'] });
   }
 }

@@ -33,8 +33,8 @@ export function isPubliclyListed(row: BookRow, now: number): boolean {
   );
 }
 
-/** The same gates in SQL (the publisher's list, the sitemap). */
-function publicBooks(db: Kysely<Database>, accountId: string | undefined, now: number) {
+/** The same gates in SQL (the publisher's list, the sitemap, the explorer). */
+export function publicBooks(db: Kysely<Database>, accountId: string | undefined, now: number) {
   return db
     .selectFrom('books')
     .$if(accountId !== undefined, (qb) => qb.where('account_id', '=', accountId as string))
@@ -73,7 +73,7 @@ export interface PublicBook {
   license: LicenseMode;
 }
 
-function publicBook(config: FastifyInstance['config'], row: BookRow): PublicBook {
+export function publicBook(config: FastifyInstance['config'], row: BookRow): PublicBook {
   const settings = jsonSettingsOf(row);
   return {
     id: row.id,

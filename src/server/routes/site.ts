@@ -30,7 +30,10 @@ export const SITEMAP_MAX = 50_000;
 const siteRoutes: FastifyPluginAsync = async (app) => {
   const translators = loadTranslators();
   const context = siteContext(app, translators);
-  const csp = cspDirectives(app.config);
+  const base = cspDirectives(app.config);
+  const thumbs = app.config.hosts.thumbs;
+  // Covers (the explorer) may come from a thumbnails CDN, as on the publisher page.
+  const csp = { ...base, 'img-src': [...(base['img-src'] ?? []), ...(/^https?:\/\//.test(thumbs) ? [new URL(thumbs).origin] : [])] };
   const routeOptions = { helmet: { contentSecurityPolicy: { useDefaults: false, directives: csp } } };
 
   const sendHtml = (reply: FastifyReply, status: number, html: string, personal: boolean) =>

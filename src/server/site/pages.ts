@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageContext } from './context';
+import { EXPLORER_PAGE } from './explorer';
+import { PRICING_PAGE } from './pricing';
+import { PRIVACY_PAGE } from './privacy';
+import { TERMS_PAGE } from './terms';
 import { FEATURE_SITE_PAGES } from './features/render';
 
 /**
@@ -20,4 +24,4 @@ export interface SitePageDefinition {
   render: (ctx: PageContext, request: FastifyRequest, app: FastifyInstance) => SiteAnswer | Promise<SiteAnswer>;
 }
 
-export const SITE_PAGES: readonly SitePageDefinition[] = [...FEATURE_SITE_PAGES];
+export const SITE_PAGES: readonly SitePageDefinition[] = [PRICING_PAGE, TERMS_PAGE, EXPLORER_PAGE, PRIVACY_PAGE, ...FEATURE_SITE_PAGES];
