@@ -17,6 +17,7 @@ import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
 import { AUTH_PAGES } from '../pages/routes';
+import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
 import { watchApp } from './watch';
@@ -43,7 +44,9 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
   // The root is created below; the side effects reach its children through it.
   let app: AppActorRef | undefined;
   const children = () => app?.getSnapshot().children;
-  const pushAlert = (alert: AlertRequest) => children()?.alerts?.send({ type: 'alert.push', alert });
+  // The alert queue by its system id: the machines' actions send to it (alertAction); the API client's alerts are pushed.
+  const alerts: AlertsOf = () => app?.system.get('alerts');
+  const pushAlert = (alert: AlertRequest) => alerts()?.send({ type: 'alert.push', alert });
 
   const detected = detectLanguage({
     hostname: doc.location.hostname,
@@ -65,7 +68,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
         setCookie('lang', lang, undefined, doc);
       },
       chosen: sendParent((_, { language: lang }) => ({ type: 'language.chosen' as const, language: lang })),
-      reportFailure: () => pushAlert({ type: 'error', message: { id: 'commons.translationFailed' } }),
+      reportFailure: alertAction(alerts, { type: 'error', message: { id: 'commons.translationFailed' } }),
     },
   });
 
@@ -106,7 +109,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
   const wiring: SessionWiring = createSessionWiring({
     api,
     gate: sessionGate,
-    pushAlert,
+    alerts,
     navigate,
     session: () => children()?.session,
     doc,
@@ -141,7 +144,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
   // The post-login steps load with the first sign-in (signed-in only).
   const loadPostLogin = fromPromise(
     (): Promise<AnyActorLogic> =>
-      import('./post-login').then((m) => m.createPostLogin({ api, fetchSession: wiring.fetchSession, pushAlert, navigate, doc })),
+      import('./post-login').then((m) => m.createPostLogin({ api, fetchSession: wiring.fetchSession, alerts, navigate, doc })),
   );
 
   const status = statusMachine.provide({

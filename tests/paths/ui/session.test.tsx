@@ -113,7 +113,7 @@ describeUiPaths<SessionActor>('session', {
       createSessionWiring({
         api,
         gate,
-        pushAlert: (alert) => alerts.send({ type: 'alert.push', alert }),
+        alerts: () => alerts,
         navigate: () => undefined,
         session: () => actor,
         doc: document,
