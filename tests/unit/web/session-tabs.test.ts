@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { SESSION_CHANNEL } from '../../../machines/constants';
+import { SESSION_CHANNEL, SESSION_REFRESH_LOCK } from '../../../machines/constants';
 import { type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import type { LoginContent } from '../../../src/contracts/accounts';
 import { provideRefreshLock, tabChannelListener } from '../../../src/web/session/tabs';
@@ -127,5 +127,36 @@ describe('two tabs refresh the session only once (real locks and BroadcastChanne
     expect(two.store.get()?.session.access_token).toBe(newLogin.session.access_token);
     expect(two.store.get()?.profile.email).toBe('alice@example.com');
     expect(two.session.getSnapshot().context.handoff).toBeNull();
+  });
+});
+
+describe('the refresh lock lets go of the browser lock', () => {
+  it('when the refresh lock crashes (its hand-over cannot be posted), the lock is released and the session signs out', async () => {
+    const storage = storeWithOldToken();
+    const store = createUserStore(storage);
+    // A closed channel: posting the hand-over throws inside the refresh lock's action.
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    channel.close();
+    const session = createActor(
+      sessionMachine.provide({
+        actors: {
+          checkSession: fromPromise<SessionSource | null>(async () => oldLogin),
+          refreshLock: provideRefreshLock({ locks: navigator.locks, channel, storage, store, fetchSession: async () => newLogin }),
+          tabChannel: fromCallback(() => {}),
+          tabStorage: fromCallback(() => {}),
+        },
+      }),
+      { input: { random: () => 0.5 } },
+    );
+    opened.push({ session, channel });
+    session.start();
+    await waitFor(session, (s) => s.matches('loggedOut'), { timeout: 3000 });
+    expect((await navigator.locks.query()).held).toEqual([]);
+    // The next refresh gets the lock at once.
+    let granted = false;
+    await navigator.locks.request(SESSION_REFRESH_LOCK, { ifAvailable: true }, (lock) => {
+      granted = lock !== null;
+    });
+    expect(granted).toBe(true);
   });
 });
