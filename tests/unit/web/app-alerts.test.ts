@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type AppActorRef, appMachine } from '../../../machines/app.machine';
+import { loginContent } from '../../../machines/sign-up/fixtures';
 import { createApiClient, createGate } from '../../../src/api';
 import type { LoginContent } from '../../../src/contracts/accounts';
 import { DEFAULT_CLIENT_CONFIG } from '../../../src/contracts/client-config';
@@ -18,40 +19,7 @@ import { USER_KEY, userFromLogin } from '../../../src/web/session/user-store';
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 const jwt = (sub: string) => `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify({ sub }))}.signature`;
 /** A login whose token is of another subject than its profile: the session refreshes at once (SPEC §4). */
-const mismatched = (): LoginContent => ({
-  session: { id: 's-1', access_token: jwt('p-old'), expires_in: 3600 },
-  profile: {
-    id: 'p-alice',
-    type: 2,
-    has_subscriptions: false,
-    job_title: null,
-    last_login: null,
-    isActive: true,
-    email: 'alice@example.com',
-    firstname: 'Alice',
-    lastname: null,
-    language: 'en',
-  },
-  account: {
-    id: 'a-1',
-    name: 'Alice',
-    type: 'FREE',
-    mode: 'FREE',
-    context: 'ind',
-    company_activity_sector: null,
-    company_size: null,
-    attributes: {},
-    image: { small: null },
-    expiration: null,
-    limits: { filesize: 100 },
-    management: { type: null },
-    city: null,
-    country: null,
-    url: { overview: '/account' },
-  },
-  tos: { required: false, accepted: true },
-  subscriptions: { modification: 1_700_000_000 },
-});
+const mismatched = (): LoginContent => loginContent({ session: { access_token: jwt('p-old') }, profile: { id: 'p-alice' } });
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
