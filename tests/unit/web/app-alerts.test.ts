@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { type AppActorRef, appMachine } from '../../../machines/app.machine';
 import { loginContent } from '../../../machines/sign-up/fixtures';
+import { provideSignUpModal } from '../../../machines/sign-up/provide';
 import { createApiClient, createGate } from '../../../src/api';
 import type { LoginContent } from '../../../src/contracts/accounts';
 import { DEFAULT_CLIENT_CONFIG } from '../../../src/contracts/client-config';
 import { createSessionWiring } from '../../../src/web/app/session';
 import { watchApp } from '../../../src/web/app/watch';
-import { USER_KEY, userFromLogin } from '../../../src/web/session/user-store';
+import { createUserStore, USER_KEY, userFromLogin } from '../../../src/web/session/user-store';
+import { fakeServices } from '../machines/sign-up-fakes';
 
 /**
  * The session's alerts reach the app's alert queue (the root's `alerts`, by its system id) through
@@ -93,6 +95,30 @@ describe('app alerts', () => {
     expect(shown.context.alerts.map((a) => a.ref.getSnapshot().context.message)).toEqual([{ id: 'account.session.refreshFailed' }]);
     await waitFor(app.getSnapshot().children.session!, (s) => s.matches('loggedOut'));
     expect(gets).toBe(2);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('the sign-up modal ends into the app root without an xstate warning (its outward actions are built-in sends)', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const store = createUserStore(undefined);
+    const root = createActor(appMachine.provide({ actors: { watch: watchApp(store) } }), {
+      input: { language: { language: 'en' }, signupPage: false, authPages: [] },
+    }).start();
+    app = root;
+    const session = root.getSnapshot().children.session!;
+    await waitFor(session, (s) => s.matches('loggedOut'));
+    const modal = createActor(
+      provideSignUpModal({
+        ...fakeServices(),
+        saveUser: (content) => store.set(userFromLogin(content, Date.now())),
+        finish: (ending) => root.send({ type: 'signUp.finished', ending, redirectPath: null }),
+        cancelExpiredSignIn: () => root.send({ type: 'signUp.cancelledExpired' }),
+      }),
+      { input: { reason: 'route', knownAccount: true, devMode: false } },
+    ).start();
+    modal.send({ type: 'user.social', provider: 'google' });
+    await waitFor(modal, (s) => s.status === 'done');
+    expect(session.getSnapshot().matches('loggedIn')).toBe(true);
     expect(warn).not.toHaveBeenCalled();
   });
 });
