@@ -16,10 +16,12 @@
  *    computed with the pure `transition()` API; the path tests replay it with an actor and compare.
  */
 import {
+  type AnyActorScope,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
+  createEmptyActor,
   type EventObject,
   initialTransition,
   transition,
@@ -394,11 +396,15 @@ function pathTitle(events: readonly EventObject[]): string {
  * `transition()`). The graph's own walk shares one actor system between every branch it explores, so
  * a child spawned with a `systemId` on two branches (the app's batch, publish modal, post-login steps)
  * would collide with itself there, while a real actor stops the old child before the new one registers.
+ * (xstate's pure `transition()` would do too, but builds the whole machine's initial state every time.)
  */
 function ownSystemPerStep(machine: AnyStateMachine): AnyStateMachine {
   const logic = Object.create(machine) as AnyStateMachine;
-  logic.transition = ((snapshot: AnyMachineSnapshot, event: EventObject) =>
-    transition(machine, snapshot, event as never)[0]) as AnyStateMachine['transition'];
+  logic.transition = ((snapshot: AnyMachineSnapshot, event: EventObject, scope: AnyActorScope) => {
+    // Children spawned in this step join the system of their parent, the scope's `self`.
+    const self = createEmptyActor();
+    return machine.transition(snapshot, event as never, { ...scope, self, system: self.system } as never);
+  }) as AnyStateMachine['transition'];
   return logic;
 }
 
