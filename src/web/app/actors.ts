@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { type AnyActorLogic, createActor, fromPromise, sendParent } from 'xstate';
+import { type ActorOptions, type AnyActorLogic, createActor, fromPromise, sendParent } from 'xstate';
 import type { AlertRequest } from '../../../machines/alert.machine';
 import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
 import type { Language } from '../../../machines/constants';
@@ -33,13 +33,17 @@ export interface AppDeps {
   /** Loads a page's module by name (src/web/pages/loaders.ts; given by the entry so that no page module depends on this file's importers). */
   loadPage: (name: string) => Promise<unknown>;
   doc?: Document;
+  /** The server as the API client reaches it (default: the browser's fetch); tests hold its requests. */
+  fetch?: typeof globalThis.fetch;
+  /** The actor system's clock (default: the browser's timers); tests pass xstate's SimulatedClock. */
+  clock?: ActorOptions<AnyActorLogic>['clock'];
 }
 
 /**
  * Creates and starts the app root (machines/app.machine.ts) with the real side effects of its children
  * provided (DESIGN §4), and hands its children's refs to the views.
  */
-export function createAppActors({ i18n, navigate, loadPage, doc = document }: AppDeps) {
+export function createAppActors({ i18n, navigate, loadPage, doc = document, fetch, clock }: AppDeps) {
   const config = readClientConfig(doc);
   // The root is created below; the side effects reach its children through it.
   let app: AppActorRef | undefined;
@@ -98,6 +102,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
   // The client's implementation loads apart (not part of the first load), from now: the session check asks it first.
   const api: ApiClient & { preload: () => void } = createLazyApiClient({
     config,
+    ...(fetch ? { fetch } : {}),
     sessionGate,
     onAlert: (a) => pushAlert({ type: a.type, message: a.message, requestId: a.requestId, delay: a.delay, closable: a.closable }),
     getToken: () => wiring.getToken(),
@@ -172,6 +177,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
         authPages: AUTH_PAGES,
         socialPending: (doc.defaultView && pendingSocialProvider(doc.defaultView)) ?? undefined,
       },
+      ...(clock ? { clock } : {}),
     },
   );
   app = root;
