@@ -27,12 +27,13 @@ import { statusMachine } from './status.machine';
 import type { UploadActorRef, UploadInput } from './upload.machine';
 
 /**
- * The app's root (DESIGN §4): it starts every app-wide machine as its child, each under its
+ * The app's root (DESIGN §4, §11): it starts every app-wide machine as its child, each under its
  * `systemId` — alerts, language, modals, router, session, the sign-up host and the server status —
  * and, loaded when first needed, spawns the post-login steps, the publish modal and the upload batch
- * (`context.postLogin`, `context.publishModal`, `context.batch`; ids only: a batch replaces the other,
- * and a system id cannot be taken again before the stopped actor left the system). What
- * ties them together is here, as transitions:
+ * under theirs too (`postLogin`, `publishModal`, `batch`; refs in `context`). A system id is taken by
+ * one actor at a time, so a replacement always stops the old child first: the batch's `starting`
+ * state stops the previous batch on entry, before the new one is spawned; a publish modal is stopped
+ * (or ended) before the route opens the next. What ties them together is here, as transitions:
  * - region `login`: the session's state reaches the router (login-required pages), and the browser's
  *   location reaches the router, the modal stack and the session once the session check is over;
  * - the sign-up host's facts (reason priority: machines/sign-up/host.machine.ts) follow the modal
@@ -215,7 +216,10 @@ export const appMachine = setup({
     spawnPublishModal: assign({
       publishModal: ({ context, event, spawn }) =>
         'output' in event && context.facts.publishLimits
-          ? (spawn(event.output as never, { id: 'publishModal', input: context.facts.publishLimits } as never) as unknown as AnyActorRef)
+          ? (spawn(
+              event.output as never,
+              { id: 'publishModal', systemId: 'publishModal', input: context.facts.publishLimits } as never,
+            ) as unknown as AnyActorRef)
           : null,
     }),
     stopPublishModal: enqueueActions(({ context, enqueue }) => {
@@ -233,7 +237,7 @@ export const appMachine = setup({
         const loaded = ('output' in event ? event.output : null) as LoadedBatch | null;
         if (!loaded || !context.request) return null;
         const input: UploadInput = { ...context.request, startTime: loaded.startTime };
-        return spawn(loaded.logic as never, { id: 'batch', input } as never) as unknown as UploadActorRef;
+        return spawn(loaded.logic as never, { id: 'batch', systemId: 'batch', input } as never) as unknown as UploadActorRef;
       },
       request: null,
     }),
@@ -254,7 +258,9 @@ export const appMachine = setup({
     keepSignIn: assign({ signedIn: ({ context, event }) => (event.type === 'postLogin.start' ? event.request : context.signedIn) }),
     spawnPostLogin: assign({
       postLogin: ({ event, spawn }) =>
-        'output' in event ? (spawn(event.output as never, { id: 'postLogin' } as never) as unknown as AnyActorRef) : null,
+        'output' in event
+          ? (spawn(event.output as never, { id: 'postLogin', systemId: 'postLogin' } as never) as unknown as AnyActorRef)
+          : null,
     }),
     /** The sign-in reaches the post-login steps (the one kept while they loaded, or the one just raised). */
     runPostLogin: enqueueActions(({ context, event, enqueue }) => {

@@ -1,6 +1,6 @@
-import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { isShareService, type ShareKind, type ShareService, type ShareSource, shareLink } from '../src/contracts/share';
-import { SHARE_COPY_INDICATOR_MS } from './constants';
+import { copyMachine } from './share/copy.machine';
 
 /**
  * The share modal (issue 7; SPEC §2 share modal, §5 unknown share service, §8 copy and share failures,
@@ -10,7 +10,9 @@ import { SHARE_COPY_INDICATOR_MS } from './constants';
  *   - a service → its link opens (`openService`, in the click's own call stack so pop-up blockers let
  *     it through) and a beacon is sent (`sendBeacon`) unless the shared account is the user's own;
  *     an unknown service → `failed` (share.error);
- *   - copy link → `copying` → `copied` for SHARE_COPY_INDICATOR_MS, or `failed` (share.copy.msg.error).
+ *   - copy link → the `copy` child (machines/share/copy.machine.ts: `copying` → `copied` for
+ *     SHARE_COPY_INDICATOR_MS, or `failed`: share.copy.msg.error) copies the target's URL; each copy
+ *     it reports (`copy.copied`) sends the beacon, unless the shared account is the user's own.
  * The link builders are pure (src/contracts/share.ts); the device class and cache-buster of the
  * beacon are the app's business (src/web/share/beacon.ts).
  */
@@ -42,9 +44,19 @@ export interface ShareContext extends ShareInput {
 
 export type ShareEvent =
   | { type: 'user.share'; service: string }
+  /** Copy the target's link (the `copy` child copies it). */
   | { type: 'user.copy' }
+  /** OK on the error shown: the unknown service's, and the copy child's. */
   | { type: 'user.dismissError' }
-  | { type: 'user.close' };
+  | { type: 'user.close' }
+  /** From the `copy` child: the link is in the clipboard. */
+  | { type: 'copy.copied' };
+
+/**
+ * The share modal's `copy` child: the copy machine reporting each copy to the share machine (its
+ * beacon). The app gives it the clipboard: `shareCopyMachine.provide({ actors: { copyText } })`.
+ */
+export const shareCopyMachine = copyMachine.provide({ actions: { reportCopied: sendParent({ type: 'copy.copied' }) } });
 
 /** Message ids the modal shows (SPEC §8). */
 export const SHARE_MESSAGES = { shareError: 'share.error', copyError: 'share.copy.msg.error' } as const;
@@ -71,8 +83,8 @@ export const shareMachine = setup({
     input: {} as ShareInput,
   },
   actors: {
-    /** Writes the URL to the clipboard (the app: navigator.clipboard). */
-    copyLink: fromPromise<void, { url: string }>(async () => {}),
+    /** Copies the link (shareCopyMachine; the app provides its clipboard). */
+    copy: shareCopyMachine,
     /** The target's share_mode (the app: the known one, 1 for accounts, else the owner's book call). */
     loadShareMode: fromPromise<number, { target: ShareTargetInput }>(async ({ input }) => input.target.shareMode ?? 1),
   },
@@ -83,13 +95,15 @@ export const shareMachine = setup({
     sendBeacon: (_, _params: ShareBeaconParams) => {},
     /** The modal is done (the app unmounts it). */
     close: () => {},
+    /** The copy child copies the target's URL. */
+    copyLink: sendTo('copy', ({ context }) => ({ type: 'user.copy' as const, text: context.target.url })),
+    dismissCopyError: sendTo('copy', { type: 'user.dismissError' as const }),
   },
   guards: {
     sharingOff: (_, params: { shareMode: number }) => params.shareMode === 0,
     unknownService: (_, params: { service: string }) => !isShareService(params.service),
     ownAccount: ({ context }) => context.currentAccountId !== null && context.currentAccountId === context.target.accountId,
   },
-  delays: { copyIndicator: SHARE_COPY_INDICATOR_MS },
 }).createMachine({
   id: 'share',
   context: ({ input }) => ({ ...input, lastService: null }),
@@ -112,75 +126,53 @@ export const shareMachine = setup({
     },
     off: {},
     open: {
-      type: 'parallel',
-      states: {
-        service: {
-          initial: 'idle',
-          on: {
-            'user.share': [
+      invoke: { id: 'copy', src: 'copy' },
+      initial: 'idle',
+      on: {
+        'user.share': [
+          {
+            guard: { type: 'unknownService', params: ({ event }) => ({ service: event.service }) },
+            target: '.failed',
+            actions: assign({ lastService: ({ event }) => event.service }),
+          },
+          {
+            guard: 'ownAccount',
+            target: '.idle',
+            actions: [
+              assign({ lastService: ({ event }) => event.service }),
               {
-                guard: { type: 'unknownService', params: ({ event }) => ({ service: event.service }) },
-                target: '.failed',
-                actions: assign({ lastService: ({ event }) => event.service }),
-              },
-              {
-                guard: 'ownAccount',
-                target: '.idle',
-                actions: [
-                  assign({ lastService: ({ event }) => event.service }),
-                  {
-                    type: 'openService',
-                    params: ({ context, event }) => ({
-                      service: event.service as ShareService,
-                      url: shareLink(event.service as ShareService, context.target),
-                    }),
-                  },
-                ],
-              },
-              {
-                target: '.idle',
-                actions: [
-                  assign({ lastService: ({ event }) => event.service }),
-                  {
-                    type: 'openService',
-                    params: ({ context, event }) => ({
-                      service: event.service as ShareService,
-                      url: shareLink(event.service as ShareService, context.target),
-                    }),
-                  },
-                  { type: 'sendBeacon', params: ({ context, event }) => beaconOf(context, event.service as ShareService) },
-                ],
+                type: 'openService',
+                params: ({ context, event }) => ({
+                  service: event.service as ShareService,
+                  url: shareLink(event.service as ShareService, context.target),
+                }),
               },
             ],
           },
-          states: {
-            idle: {},
-            failed: { on: { 'user.dismissError': { target: 'idle' } } },
-          },
-        },
-        copy: {
-          initial: 'idle',
-          states: {
-            idle: { on: { 'user.copy': { target: 'copying' } } },
-            copying: {
-              invoke: {
-                id: 'copyLink',
-                src: 'copyLink',
-                input: ({ context }) => ({ url: context.target.url }),
-                onDone: [
-                  { guard: 'ownAccount', target: 'copied' },
-                  { target: 'copied', actions: { type: 'sendBeacon', params: ({ context }) => beaconOf(context, 'copy') } },
-                ],
-                onError: { target: 'failed' },
+          {
+            target: '.idle',
+            actions: [
+              assign({ lastService: ({ event }) => event.service }),
+              {
+                type: 'openService',
+                params: ({ context, event }) => ({
+                  service: event.service as ShareService,
+                  url: shareLink(event.service as ShareService, context.target),
+                }),
               },
-            },
-            copied: {
-              after: { copyIndicator: { target: 'idle' } },
-              on: { 'user.copy': { target: 'copying' } },
-            },
-            failed: { on: { 'user.copy': { target: 'copying' }, 'user.dismissError': { target: 'idle' } } },
+              { type: 'sendBeacon', params: ({ context, event }) => beaconOf(context, event.service as ShareService) },
+            ],
           },
-        },
+        ],
+        'user.copy': { actions: 'copyLink' },
+        'user.dismissError': { target: '.idle', actions: 'dismissCopyError' },
+        // The beacon is the share machine's reaction to the copy child's success.
+        'copy.copied': [{ guard: 'ownAccount' }, { actions: { type: 'sendBeacon', params: ({ context }) => beaconOf(context, 'copy') } }],
+      },
+      states: {
+        idle: {},
+        /** An unknown service was asked for (share.error). */
+        failed: {},
       },
     },
     closed: { type: 'final', entry: 'close' },

@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, type AnyActorRef, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { REFRESH_LOCK_HANDOFF_MS } from '../constants';
 import { isFresh, tokenSubject } from './token';
 import type { HandedOverToken, SessionSource, StoredToken } from './types';
@@ -33,6 +33,11 @@ export interface RefreshLockContext {
   handoff: HandedOverToken | null;
   /** Set on the way to a final state. */
   result: RefreshOutput | null;
+}
+
+/** The lock holder's input: the refresh lock it holds the browser lock for. */
+export interface HoldLockInput {
+  holder: AnyActorRef;
 }
 
 export type RefreshLockEvent =
@@ -71,7 +76,7 @@ const handoffTimes = (h: HandedOverToken) => ({ issued_at: h.receivedAt, expires
  * without a call. Otherwise it
  * GETs the session, hands the new token over to the tab waiting for the lock and keeps the lock
  * REFRESH_LOCK_HANDOFF_MS longer so the message (and the storage write) reaches it before it re-checks.
- * Leaving `locked` releases the lock.
+ * Leaving `locked` releases the lock, and so does a failure of this machine (the lock holder watches it).
  */
 export const refreshLockMachine = setup({
   types: {
@@ -81,8 +86,12 @@ export const refreshLockMachine = setup({
     output: {} as RefreshOutput,
   },
   actors: {
-    /** Requests the lock SESSION_REFRESH_LOCK (navigator.locks), sends `lock.acquired`, holds it until stopped. */
-    holdLock: fromCallback<RefreshLockEvent>(() => {}),
+    /**
+     * Requests the lock SESSION_REFRESH_LOCK (navigator.locks), sends `lock.acquired`, holds it until
+     * stopped — or until `holder` (this machine's actor) fails: xstate stops no child of an actor that
+     * failed, and a lock kept by an orphan would stop every tab's refresh.
+     */
+    holdLock: fromCallback<RefreshLockEvent, HoldLockInput>(() => {}),
     /** Reads the stored user (local storage, shared by the tabs) and the clock. */
     readStoredToken: fromPromise<StoredRead>(async () => ({ stored: null, now: 0 })),
     /** GETs the session with the current token and stores the answer (the new token). */
@@ -117,7 +126,7 @@ export const refreshLockMachine = setup({
   initial: 'locked',
   states: {
     locked: {
-      invoke: { id: 'holdLock', src: 'holdLock' },
+      invoke: { id: 'holdLock', src: 'holdLock', input: ({ self }) => ({ holder: self }) },
       on: { 'tab.handoff': { actions: 'keepHandoff' } },
       initial: 'waiting',
       states: {

@@ -3,7 +3,7 @@ import { SHARE_COPY_INDICATOR_MS } from '../constants';
 
 /**
  * Copying a link to the clipboard (SPEC §8 copy failures, §9 the 1 s copy indicator), for a view that
- * shows the link itself (the book settings' private link): `copying` → `copied` for
+ * shows the link itself (the book settings' private link, the share modal): `copying` → `copied` for
  * SHARE_COPY_INDICATOR_MS, or `failed` (share.copy.msg.error: select the link and copy it yourself).
  * The clipboard is the app's `copyText` actor.
  */
@@ -14,6 +14,10 @@ export const copyMachine = setup({
   actors: {
     /** Writes the text to the clipboard; the app provides it. */
     copyText: fromPromise<void, { text: string }>(async () => {}),
+  },
+  actions: {
+    /** The text is in the clipboard (the share modal counts the copy: `shareCopyMachine`). */
+    reportCopied: () => {},
   },
   delays: { copyIndicator: SHARE_COPY_INDICATOR_MS },
 }).createMachine({
@@ -26,7 +30,7 @@ export const copyMachine = setup({
         id: 'copyText',
         src: 'copyText',
         input: ({ event }) => ({ text: event.type === 'user.copy' ? event.text : '' }),
-        onDone: { target: 'copied' },
+        onDone: { target: 'copied', actions: 'reportCopied' },
         onError: { target: 'failed' },
       },
     },

@@ -9,7 +9,7 @@ export const shareMachines: MachineEntry[] = [
     id: 'share',
     title: 'Share modal',
     description:
-      'Share a publication or an account: six services (beacon unless it is your own), unknown service → share.error, copy link with a 1 s indicator or share.copy.msg.error; share_mode 0 → sharing off.',
+      'Share a publication or an account: six services (beacon unless it is your own), unknown service → share.error, copy link through its copy child (1 s indicator or share.copy.msg.error), whose success sends the beacon unless it is your own; share_mode 0 → sharing off.',
     machine: shareMachine,
     paths: {
       inputs: [visitorShare, ownShare],
@@ -22,9 +22,7 @@ export const shareMachines: MachineEntry[] = [
         { type: 'xstate.done.actor.loadShareMode', output: 1 },
         { type: 'xstate.done.actor.loadShareMode', output: 0 },
         { type: 'xstate.error.actor.loadShareMode', error: new Error('offline') },
-        { type: 'xstate.done.actor.copyLink', output: undefined },
-        { type: 'xstate.error.actor.copyLink', error: new Error('denied') },
-        { type: 'xstate.after.copyIndicator.share.open.copy.copied' },
+        { type: 'copy.copied' },
       ],
       serializeState: (s) => `${JSON.stringify(s.value)}|${(s.context as { currentAccountId: string | null }).currentAccountId}`,
     },
@@ -33,7 +31,7 @@ export const shareMachines: MachineEntry[] = [
     id: 'copy',
     title: 'Copy a link',
     description:
-      'A link shown beside its Copy button (the private link of the book settings): copied for 1 s, or the copy failed and the user selects it; copying again restarts.',
+      'A link shown beside its Copy button (the private link of the book settings, the share modal’s link): copied for 1 s, or the copy failed and the user selects it; copying again restarts.',
     machine: copyMachine,
     paths: {
       events: () => [

@@ -7,10 +7,28 @@ import { CONSENTS_RENEWAL_BEFORE } from '../constants';
  * `ApiCallError`: kind, status, type, code, content).
  */
 
-/** A confirm-login answer (SPEC §7); `modification` below CONSENTS_RENEWAL_BEFORE means consents are outdated. */
-export function loginContent(modification = CONSENTS_RENEWAL_BEFORE + 86_400): LoginContent {
+/** What a test changes in the login answer: the consents' date, and any field of its parts. */
+export interface LoginOverrides {
+  /** `subscriptions.modification`: below CONSENTS_RENEWAL_BEFORE the consents are outdated. */
+  modification?: number;
+  session?: Partial<LoginContent['session']>;
+  profile?: Partial<LoginContent['profile']>;
+  account?: Partial<LoginContent['account']>;
+}
+
+/**
+ * The server's login answer (LoginContentSchema; SPEC §7), the one fixture of it for the machines'
+ * paths, the stories, the unit tests and the UI paths: Ada Reader (profile p-1) with up-to-date
+ * consents, changed where a test needs another person, token or consents date.
+ */
+export function loginContent({
+  modification = CONSENTS_RENEWAL_BEFORE + 86_400,
+  session,
+  profile,
+  account,
+}: LoginOverrides = {}): LoginContent {
   return {
-    session: { id: 's-1', access_token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJwLTEifQ.', expires_in: 3600 },
+    session: { id: 's-1', access_token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJwLTEifQ.', expires_in: 3600, ...session },
     profile: {
       id: 'p-1',
       type: 1,
@@ -22,6 +40,7 @@ export function loginContent(modification = CONSENTS_RENEWAL_BEFORE + 86_400): L
       firstname: 'Ada',
       lastname: 'Reader',
       language: 'en',
+      ...profile,
     },
     account: {
       id: 'a-1',
@@ -39,6 +58,7 @@ export function loginContent(modification = CONSENTS_RENEWAL_BEFORE + 86_400): L
       city: null,
       country: null,
       url: { overview: '/ada-reader' },
+      ...account,
     },
     tos: { required: false, accepted: true },
     subscriptions: { modification },

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, sendTo } from 'xstate';
 import type { LoginContent } from '../../src/contracts/accounts';
 import { type ActivateInput, activationMachine } from '../activation.machine';
 import { type ConfirmLoginInput, mfaMachine } from '../mfa.machine';
@@ -96,8 +96,37 @@ export const provideActivation = (s: Pick<SignUpServices, 'activate' | 'confirmL
     },
   });
 
+/** What the modal tells the app (`provideSignUpModal`'s port). */
+type AppPortEvent =
+  | { type: 'saveUser'; content: LoginContent }
+  | { type: 'leaveToRoot' }
+  | { type: 'cancelExpiredSignIn' }
+  | { type: 'finish'; ending: SignUpEnding }
+  | { type: 'showSuccess'; id: string };
+
+/**
+ * The app's side of the modal: its outward actions are built-in sends to this port, delivered once
+ * the modal's step is over, and the port calls the service. Called inside the modal's own (custom)
+ * action, a service would run the app's step (the root, the alert queue) inside the modal's, which
+ * xstate reports as "Custom actions should not call `assign()` directly" (statelyai/xstate#5343).
+ */
+function appPort(s: SignUpServices & SignUpEndingServices) {
+  return createActor(
+    fromCallback<AppPortEvent>(({ receive }) => {
+      receive((event) => {
+        if (event.type === 'saveUser') s.saveUser(event.content);
+        else if (event.type === 'leaveToRoot') s.leaveToRoot();
+        else if (event.type === 'cancelExpiredSignIn') s.cancelExpiredSignIn();
+        else if (event.type === 'finish') s.finish(event.ending);
+        else s.showSuccess(event.id);
+      });
+    }),
+  ).start();
+}
+
 /** The sign-up modal wired to the app (its `mfa` and `activation` children included). */
 export function provideSignUpModal(s: SignUpServices & SignUpEndingServices) {
+  const port = appPort(s);
   return signUpModalMachine.provide({
     actors: {
       login: fromPromise<{ hash: string }, LoginCall>(({ input, signal }) => s.login(input, signal)),
@@ -111,11 +140,11 @@ export function provideSignUpModal(s: SignUpServices & SignUpEndingServices) {
       activation: provideActivation(s),
     },
     actions: {
-      saveUser: (_, params) => s.saveUser(params.content),
-      leaveToRoot: () => s.leaveToRoot(),
-      cancelExpiredSignIn: () => s.cancelExpiredSignIn(),
-      finish: (_, params) => s.finish(params),
-      showSuccess: (_, params) => s.showSuccess(params.id),
+      saveUser: sendTo(port, (_, params) => ({ type: 'saveUser' as const, content: params.content })),
+      leaveToRoot: sendTo(port, { type: 'leaveToRoot' as const }),
+      cancelExpiredSignIn: sendTo(port, { type: 'cancelExpiredSignIn' as const }),
+      finish: sendTo(port, (_, params) => ({ type: 'finish' as const, ending: params })),
+      showSuccess: sendTo(port, (_, params) => ({ type: 'showSuccess' as const, id: params.id })),
     },
   });
 }

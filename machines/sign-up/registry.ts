@@ -34,7 +34,7 @@ const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done
 const failed = (id: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
 
 const current = loginContent();
-const outdated = loginContent(1_500_000_000);
+const outdated = loginContent({ modification: 1_500_000_000 });
 
 // ── sign-up modal ──
 const base: SignUpModalInput = { reason: 'route', knownAccount: false, devMode: false };

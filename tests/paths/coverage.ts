@@ -16,10 +16,12 @@
  *    computed with the pure `transition()` API; the path tests replay it with an actor and compare.
  */
 import {
+  type AnyActorScope,
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
   type AnyTransitionDefinition,
+  createEmptyActor,
   type EventObject,
   initialTransition,
   transition,
@@ -389,6 +391,23 @@ function pathTitle(events: readonly EventObject[]): string {
   return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }
 
+/**
+ * The machine as `xstate/graph` explores it, each transition in a system of its own (xstate's pure
+ * `transition()`). The graph's own walk shares one actor system between every branch it explores, so
+ * a child spawned with a `systemId` on two branches (the app's batch, publish modal, post-login steps)
+ * would collide with itself there, while a real actor stops the old child before the new one registers.
+ * (xstate's pure `transition()` would do too, but builds the whole machine's initial state every time.)
+ */
+function ownSystemPerStep(machine: AnyStateMachine): AnyStateMachine {
+  const logic = Object.create(machine) as AnyStateMachine;
+  logic.transition = ((snapshot: AnyMachineSnapshot, event: EventObject, scope: AnyActorScope) => {
+    // Children spawned in this step join the system of their parent, the scope's `self`.
+    const self = createEmptyActor();
+    return machine.transition(snapshot, event as never, { ...scope, self, system: self.system } as never);
+  }) as AnyStateMachine['transition'];
+  return logic;
+}
+
 export function analyzeMachine(entry: MachineEntry): MachineAnalysis {
   const inert = inertMachine(entry.machine);
   const { infos } = transitionIndexOf(inert);
@@ -396,6 +415,7 @@ export function analyzeMachine(entry: MachineEntry): MachineAnalysis {
   const descriptors = new Set(infos.map((i) => i.eventType));
   const limit = entry.paths.limit ?? DEFAULT_LIMIT;
   const offered = new Set<string>();
+  const explorable = ownSystemPerStep(inert);
 
   const makeOptions = (input: unknown) => {
     const distinct = new Set<string>();
@@ -441,12 +461,12 @@ export function analyzeMachine(entry: MachineEntry): MachineAnalysis {
       candidates.push({ inputIndex, input, events, replay: r, keys });
     };
     const options = makeOptions(input);
-    const adjacency = getAdjacencyMap(inert, options as never) as Record<
+    const adjacency = getAdjacencyMap(explorable, options as never) as Record<
       string,
       { state: AnyMachineSnapshot; transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
     >;
     explored += Object.keys(adjacency).length;
-    const shortest = getShortestPaths(inert, makeOptions(input) as never);
+    const shortest = getShortestPaths(explorable, makeOptions(input) as never);
     const prefixes = new Map<string, EventObject[]>();
     for (const p of shortest) {
       const serial = options.serializeState(p.state as AnyMachineSnapshot);

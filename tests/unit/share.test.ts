@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { SHARE_COPY_INDICATOR_MS } from '../../machines/constants';
+import type { CopyActorRef } from '../../machines/share/copy.machine';
 import { accountShare, bookTarget, ownShare, visitorShare } from '../../machines/share/fixtures';
-import { type ShareBeaconParams, type ShareInput, shareMachine } from '../../machines/share.machine';
+import { type ShareBeaconParams, type ShareInput, shareCopyMachine, shareMachine } from '../../machines/share.machine';
 import {
   BEACON_CACHE_BUSTER_MAX,
   BeaconQuerySchema,
@@ -90,13 +91,19 @@ describe('beacon parameters (SPEC §3, §9)', () => {
 function start(input: ShareInput, opts: { copy?: 'ok' | 'fail'; shareMode?: number } = {}) {
   const opened: { service: string; url: string }[] = [];
   const beacons: ShareBeaconParams[] = [];
+  const copied: string[] = [];
   let closed = 0;
   const clock = new SimulatedClock();
   const actor = createActor(
     shareMachine.provide({
       actors: {
-        copyLink: fromPromise(async () => {
-          if (opts.copy === 'fail') throw new Error('denied');
+        copy: shareCopyMachine.provide({
+          actors: {
+            copyText: fromPromise(async ({ input }) => {
+              copied.push(input.text);
+              if (opts.copy === 'fail') throw new Error('denied');
+            }),
+          },
         }),
         loadShareMode: fromPromise(async () => opts.shareMode ?? 1),
       },
@@ -110,7 +117,9 @@ function start(input: ShareInput, opts: { copy?: 'ok' | 'fail'; shareMode?: numb
     }),
     { input, clock },
   ).start();
-  return { actor, opened, beacons, clock, closed: () => closed };
+  /** The copy child's state (it runs while the modal is open). */
+  const copy = () => (actor.getSnapshot().children.copy as CopyActorRef).getSnapshot().value;
+  return { actor, opened, beacons, copied, copy, clock, closed: () => closed };
 }
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
@@ -145,37 +154,38 @@ describe('share machine', () => {
     const { actor, opened, beacons } = start(visitorShare);
     await settle();
     actor.send({ type: 'user.share', service: 'myspace' });
-    expect(actor.getSnapshot().matches({ open: { service: 'failed' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ open: 'failed' })).toBe(true);
     expect(actor.getSnapshot().context.lastService).toBe('myspace');
     expect(opened).toEqual([]);
     expect(beacons).toEqual([]);
     actor.send({ type: 'user.share', service: 'x' });
-    expect(actor.getSnapshot().matches({ open: { service: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ open: 'idle' })).toBe(true);
   });
 
-  it('shows the copy indicator for 1 s and counts the copy', async () => {
-    const { actor, beacons, clock } = start(visitorShare);
+  it('shows the copy indicator for 1 s and counts the copy (the copy child copies the link; its success sends the beacon)', async () => {
+    const { actor, beacons, copied, copy, clock } = start(visitorShare);
     await settle();
     actor.send({ type: 'user.copy' });
-    expect(actor.getSnapshot().matches({ open: { copy: 'copying' } })).toBe(true);
+    expect(copy()).toBe('copying');
     await settle();
-    expect(actor.getSnapshot().matches({ open: { copy: 'copied' } })).toBe(true);
-    expect(beacons.map((b) => b.source)).toEqual(['copy']);
+    expect(copied).toEqual([bookTarget.url]);
+    expect(copy()).toBe('copied');
+    expect(beacons).toEqual([{ source: 'copy', kind: 'book', accountId: 'a-publisher', bookId: 'b1' }]);
     clock.increment(SHARE_COPY_INDICATOR_MS - 1);
-    expect(actor.getSnapshot().matches({ open: { copy: 'copied' } })).toBe(true);
+    expect(copy()).toBe('copied');
     clock.increment(1);
-    expect(actor.getSnapshot().matches({ open: { copy: 'idle' } })).toBe(true);
+    expect(copy()).toBe('idle');
   });
 
-  it('reports a failed copy (share.copy.msg.error) until retried', async () => {
-    const { actor, beacons } = start(visitorShare, { copy: 'fail' });
+  it('reports a failed copy (share.copy.msg.error) until dismissed, without a beacon', async () => {
+    const { actor, beacons, copy } = start(visitorShare, { copy: 'fail' });
     await settle();
     actor.send({ type: 'user.copy' });
     await settle();
-    expect(actor.getSnapshot().matches({ open: { copy: 'failed' } })).toBe(true);
+    expect(copy()).toBe('failed');
     expect(beacons).toEqual([]);
     actor.send({ type: 'user.dismissError' });
-    expect(actor.getSnapshot().matches({ open: { copy: 'idle' } })).toBe(true);
+    expect(copy()).toBe('idle');
   });
 
   it('has nothing to share when share_mode is 0', async () => {

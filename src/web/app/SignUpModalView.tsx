@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import { createActor } from 'xstate';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
 import { modalInputOf, type SignUpOpening } from '../../../machines/sign-up/host.machine';
 import { provideSignUpModal } from '../../../machines/sign-up/provide';
 import type { SocialProvider } from '../../../machines/sign-up/types';
@@ -23,25 +23,19 @@ const renderCaptcha: RenderCaptcha = (props) => (props.kind === 'altcha' ? <Altc
  */
 export default function SignUpModalView({ opening }: { opening: SignUpOpening }) {
   const { auth, config } = useApp();
-  // One actor per mount: AuthHost gives every opening its own key.
+  // One actor per mount (AuthHost gives every opening its own key), started and stopped by
+  // @xstate/react: it survives React's strict-mode remount, which a stopped actor would not.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once per opening
-  const actor = useMemo(() => {
-    const storage = typeof localStorage === 'undefined' ? undefined : localStorage;
-    return createActor(
-      provideSignUpModal({
-        ...auth.signUpServices(),
-        socialSignIn: createSocialServices({ config, win: window }),
-      }),
-      { input: modalInputOf(opening, { knownAccount: hasKnownAccount(storage), devMode: config.dev }) },
-    );
-  }, []);
-
-  useEffect(() => {
-    actor.start();
-    return () => {
-      actor.stop();
-    };
-  }, [actor]);
+  const logic = useMemo(
+    () => provideSignUpModal({ ...auth.signUpServices(), socialSignIn: createSocialServices({ config, win: window }) }),
+    [],
+  );
+  const actor = useActorRef(logic, {
+    input: modalInputOf(opening, {
+      knownAccount: hasKnownAccount(typeof localStorage === 'undefined' ? undefined : localStorage),
+      devMode: config.dev,
+    }),
+  });
 
   return (
     <SocialProvidersContext.Provider value={config.social as SocialProvider[]}>

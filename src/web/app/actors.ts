@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { type AnyActorLogic, createActor, fromPromise, sendParent } from 'xstate';
+import { type ActorOptions, type AnyActorLogic, createActor, fromPromise, sendParent } from 'xstate';
 import type { AlertRequest } from '../../../machines/alert.machine';
 import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
 import type { Language } from '../../../machines/constants';
@@ -17,6 +17,7 @@ import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
 import { AUTH_PAGES } from '../pages/routes';
+import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
 import { watchApp } from './watch';
@@ -32,18 +33,24 @@ export interface AppDeps {
   /** Loads a page's module by name (src/web/pages/loaders.ts; given by the entry so that no page module depends on this file's importers). */
   loadPage: (name: string) => Promise<unknown>;
   doc?: Document;
+  /** The server as the API client reaches it (default: the browser's fetch); tests hold its requests. */
+  fetch?: typeof globalThis.fetch;
+  /** The actor system's clock (default: the browser's timers); tests pass xstate's SimulatedClock. */
+  clock?: ActorOptions<AnyActorLogic>['clock'];
 }
 
 /**
  * Creates and starts the app root (machines/app.machine.ts) with the real side effects of its children
  * provided (DESIGN §4), and hands its children's refs to the views.
  */
-export function createAppActors({ i18n, navigate, loadPage, doc = document }: AppDeps) {
+export function createAppActors({ i18n, navigate, loadPage, doc = document, fetch, clock }: AppDeps) {
   const config = readClientConfig(doc);
   // The root is created below; the side effects reach its children through it.
   let app: AppActorRef | undefined;
   const children = () => app?.getSnapshot().children;
-  const pushAlert = (alert: AlertRequest) => children()?.alerts?.send({ type: 'alert.push', alert });
+  // The alert queue by its system id: the machines' actions send to it (alertAction); the API client's alerts are pushed.
+  const alerts: AlertsOf = () => app?.system.get('alerts');
+  const pushAlert = (alert: AlertRequest) => alerts()?.send({ type: 'alert.push', alert });
 
   const detected = detectLanguage({
     hostname: doc.location.hostname,
@@ -65,7 +72,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
         setCookie('lang', lang, undefined, doc);
       },
       chosen: sendParent((_, { language: lang }) => ({ type: 'language.chosen' as const, language: lang })),
-      reportFailure: () => pushAlert({ type: 'error', message: { id: 'commons.translationFailed' } }),
+      reportFailure: alertAction(alerts, { type: 'error', message: { id: 'commons.translationFailed' } }),
     },
   });
 
@@ -95,6 +102,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
   // The client's implementation loads apart (not part of the first load), from now: the session check asks it first.
   const api: ApiClient & { preload: () => void } = createLazyApiClient({
     config,
+    ...(fetch ? { fetch } : {}),
     sessionGate,
     onAlert: (a) => pushAlert({ type: a.type, message: a.message, requestId: a.requestId, delay: a.delay, closable: a.closable }),
     getToken: () => wiring.getToken(),
@@ -106,7 +114,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
   const wiring: SessionWiring = createSessionWiring({
     api,
     gate: sessionGate,
-    pushAlert,
+    alerts,
     navigate,
     session: () => children()?.session,
     doc,
@@ -141,7 +149,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
   // The post-login steps load with the first sign-in (signed-in only).
   const loadPostLogin = fromPromise(
     (): Promise<AnyActorLogic> =>
-      import('./post-login').then((m) => m.createPostLogin({ api, fetchSession: wiring.fetchSession, pushAlert, navigate, doc })),
+      import('./post-login').then((m) => m.createPostLogin({ api, fetchSession: wiring.fetchSession, alerts, navigate, doc })),
   );
 
   const status = statusMachine.provide({
@@ -169,6 +177,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document }: Ap
         authPages: AUTH_PAGES,
         socialPending: (doc.defaultView && pendingSocialProvider(doc.defaultView)) ?? undefined,
       },
+      ...(clock ? { clock } : {}),
     },
   );
   app = root;

@@ -1,18 +1,19 @@
 import { fromPromise, sendParent } from 'xstate';
-import type { AlertRequest } from '../../../machines/alert.machine';
 import { consentsMachine } from '../../../machines/consents.machine';
 import { type PostLoginUser, postLoginMachine } from '../../../machines/post-login.machine';
 import { termsMachine } from '../../../machines/terms.machine';
 import { usageContextMachine } from '../../../machines/usage-context.machine';
 import type { ApiClient } from '../../api';
 import { setCookie } from '../i18n/cookies';
+import { type AlertsOf, alertAction } from './alert-action';
 import { LOGIN_REDIRECT_COOKIE, loginRedirectTarget } from './login-redirect';
 
 export interface PostLoginDeps {
   api: ApiClient;
   /** GETs the session and stores the user (src/web/app/session.ts). */
   fetchSession: () => Promise<PostLoginUser>;
-  pushAlert: (alert: AlertRequest) => void;
+  /** The alert queue (the app root's `alerts`). */
+  alerts: AlertsOf;
   navigate: (to: string) => void;
   doc: Document;
 }
@@ -22,7 +23,7 @@ export interface PostLoginDeps {
  * visit). Signed-in only: the app root loads this module with the first sign-in of the page
  * (machines/app.machine.ts, region `postLogin`), keeping it out of the first load.
  */
-export function createPostLogin({ api, fetchSession, pushAlert, navigate, doc }: PostLoginDeps) {
+export function createPostLogin({ api, fetchSession, alerts, navigate, doc }: PostLoginDeps) {
   const steps = {
     terms: termsMachine.provide({
       actors: {
@@ -38,7 +39,7 @@ export function createPostLogin({ api, fetchSession, pushAlert, navigate, doc }:
         }),
         refreshUser: fromPromise<PostLoginUser | null>(() => fetchSession()),
       },
-      actions: { showThanks: () => pushAlert({ type: 'success', message: { id: 'account.context.thanks' } }) },
+      actions: { showThanks: alertAction(alerts, { type: 'success', message: { id: 'account.context.thanks' } }) },
     }),
     consents: consentsMachine.provide({
       actors: {

@@ -1,6 +1,5 @@
 import { createActor, fromPromise, sendParent } from 'xstate';
 import { accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
-import type { AlertRequest } from '../../../machines/alert.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
 import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import type { SignUpServices } from '../../../machines/sign-up/provide';
@@ -9,12 +8,14 @@ import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../co
 import { readCookie } from '../i18n/cookies';
 import { provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
 import { createUserStore, userFromLogin, writeAssociation } from '../session/user-store';
+import { type AlertsOf, alertAction } from './alert-action';
 import { LOGIN_REDIRECT_COOKIE } from './login-redirect';
 
 export interface SessionDeps {
   api: ApiClient;
   gate: Gate;
-  pushAlert: (alert: AlertRequest) => void;
+  /** The alert queue (the app root's `alerts`): the session's alerts are sent to it by its actions. */
+  alerts: AlertsOf;
   navigate: (to: string) => void;
   /** The running session actor (a child of the app root, machines/app.machine.ts). */
   session: () => SessionActorRef | undefined;
@@ -32,7 +33,7 @@ type Pending = { retry: () => Promise<unknown>; resolve: (v: unknown) => void; r
  * (`sendParent`: the expired sign-in opens or closes, a protected page is left, a step signs out).
  */
 export function createSessionWiring(deps: SessionDeps) {
-  const { api, gate, pushAlert, doc } = deps;
+  const { api, gate, alerts, doc } = deps;
   const win = doc.defaultView as Window;
   const storage = safe(() => win.localStorage);
   const sessionStorage = safe(() => win.sessionStorage);
@@ -92,8 +93,8 @@ export function createSessionWiring(deps: SessionDeps) {
       leaveProtectedPage: sendParent({ type: 'session.ended' }),
       openSignIn: sendParent({ type: 'session.signInNeeded' }),
       closeSignIn: sendParent({ type: 'session.signInSettled' }),
-      showExpiredAlert: () => pushAlert({ type: 'warning', message: { id: 'account.session.expired' } }),
-      showRefreshError: () => pushAlert({ type: 'error', message: { id: 'account.session.refreshFailed' } }),
+      showExpiredAlert: alertAction(alerts, { type: 'warning', message: { id: 'account.session.expired' } }),
+      showRefreshError: alertAction(alerts, { type: 'error', message: { id: 'account.session.refreshFailed' } }),
       replayQueue: (_, { requestIds }) => {
         for (const id of requestIds) {
           const p = pending.get(id);
@@ -150,7 +151,7 @@ export function createSessionWiring(deps: SessionDeps) {
       }),
     saveUser: (content) => store.set(userFromLogin(content, Date.now(), store.get())),
     leaveToRoot,
-    showSuccess: (id) => pushAlert({ type: 'success', message: { id } }),
+    showSuccess: (id) => alerts()?.send({ type: 'alert.push', alert: { type: 'success', message: { id } } }),
   });
 
   return {

@@ -31,7 +31,15 @@ export interface RefreshLockDeps {
 export function provideRefreshLock({ locks, channel, storage, store, fetchSession, now = Date.now }: RefreshLockDeps) {
   return refreshLockMachine.provide({
     actors: {
-      holdLock: fromCallback(({ sendBack }) => holdLock(locks, () => sendBack({ type: 'lock.acquired' }))),
+      holdLock: fromCallback(({ sendBack, input }) => {
+        const release = holdLock(locks, () => sendBack({ type: 'lock.acquired' }));
+        // A refresh lock that fails does not stop this child (xstate): let go when it fails.
+        const watch = input.holder.subscribe({ error: release });
+        return () => {
+          watch.unsubscribe();
+          release();
+        };
+      }),
       readStoredToken: fromPromise<StoredRead>(async () => ({ stored: readUser(storage), now: now() })),
       fetchSession: fromPromise<SessionSource>(() => fetchSession()),
     },

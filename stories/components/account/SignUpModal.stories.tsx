@@ -344,14 +344,16 @@ export const ActivateSuccess: Story = { args: { value: 'activateSuccess', contex
 /** `activateError`: why, and ways back. */
 export const ActivateError: Story = { args: { value: 'activateError', context: { notice: 'errors.ACCOUNT.120' } } };
 /** `activateNotif` without a consents actor: a continue button. */
-export const ActivateNotifWithoutConsents: Story = { args: { value: 'activateNotif', context: { content: loginContent(1) } } };
+export const ActivateNotifWithoutConsents: Story = {
+  args: { value: 'activateNotif', context: { content: loginContent({ modification: 1 }) } },
+};
 /** `activateNotif` with the consents step (`editing`). */
 export const ActivateNotif: Story = {
-  args: { value: 'activateNotif', context: { content: loginContent(1) }, consents: { value: 'editing' } },
+  args: { value: 'activateNotif', context: { content: loginContent({ modification: 1 }) }, consents: { value: 'editing' } },
 };
 /** `activateNotif`, consents `loading`. */
 export const ActivateNotifLoading: Story = {
-  args: { value: 'activateNotif', context: { content: loginContent(1) }, consents: { value: 'loading' } },
+  args: { value: 'activateNotif', context: { content: loginContent({ modification: 1 }) }, consents: { value: 'loading' } },
 };
 
 // ── live ──

@@ -1,47 +1,61 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { createActor, fromPromise } from 'xstate';
 import { accountShare, visitorShare } from '../../../machines/share/fixtures';
-import { type ShareContext, shareMachine } from '../../../machines/share.machine';
+import { type ShareEvent, type ShareInput, shareCopyMachine, shareMachine } from '../../../machines/share.machine';
 import { ShareModalView } from '../../../src/web/components/share/ShareModalView';
 import { StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
- * The share modal (issue 7) in each state of the share machine. Side effects are inert: services log
- * the URL they would open, copying succeeds after a moment, the beacon is not sent.
+ * The share modal (issue 7) in each state of the share machine and of its `copy` child, reached by
+ * the events a person sends. Side effects are inert: services log the URL they would open, the
+ * clipboard answers as the scenario says (never, at once, or refused), the beacon is not sent, and
+ * "Copied!" stays on screen.
  */
 const SCENARIOS = ['loading', 'off', 'ready', 'account', 'serviceFailed', 'copying', 'copied', 'copyFailed'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
-const book: ShareContext = { ...visitorShare, lastService: null };
-const account: ShareContext = { ...accountShare, lastService: null };
-const open = (service: string, copy: string) => ({ open: { service, copy } });
+const never = <T,>() => new Promise<T>(() => {});
 
-const PRESETS: Record<Scenario, { value: unknown; context: ShareContext }> = {
-  loading: { value: 'loading', context: book },
-  off: { value: 'off', context: book },
-  ready: { value: open('idle', 'idle'), context: book },
-  account: { value: open('idle', 'idle'), context: account },
-  serviceFailed: { value: open('failed', 'idle'), context: { ...book, lastService: 'myspace' } },
-  copying: { value: open('idle', 'copying'), context: book },
-  copied: { value: open('idle', 'copied'), context: book },
-  copyFailed: { value: open('idle', 'failed'), context: book },
+function storyMachine(scenario: Scenario) {
+  const clipboard =
+    scenario === 'copying' ? never<void>() : scenario === 'copyFailed' ? Promise.reject(new Error('denied')) : Promise.resolve();
+  clipboard.catch(() => {});
+  return shareMachine.provide({
+    actors: {
+      loadShareMode: fromPromise(() => (scenario === 'loading' ? never<number>() : Promise.resolve(scenario === 'off' ? 0 : 1))),
+      copy: shareCopyMachine.provide({
+        actors: { copyText: fromPromise(() => clipboard) },
+        // The indicator stays for the story.
+        delays: { copyIndicator: 24 * 3600 * 1000 },
+      }),
+    },
+    actions: {
+      openService: (_, { url }) => console.info('share: would open', url),
+    },
+  });
+}
+
+/** What the person did once the modal opened. */
+const STEPS: Partial<Record<Scenario, ShareEvent>> = {
+  serviceFailed: { type: 'user.share', service: 'myspace' },
+  copying: { type: 'user.copy' },
+  copied: { type: 'user.copy' },
+  copyFailed: { type: 'user.copy' },
 };
-
-const storyMachine = shareMachine.provide({
-  actors: {
-    copyLink: fromPromise(() => new Promise<void>((r) => setTimeout(r, 400))),
-    loadShareMode: fromPromise(() => new Promise<number>(() => {})),
-  },
-  actions: {
-    openService: (_, { url }) => console.info('share: would open', url),
-  },
-});
 
 function ShareStory({ scenario }: { scenario: Scenario }) {
   const actor = useStoryActor(() => {
-    const { value, context } = PRESETS[scenario];
-    const snapshot = storyMachine.resolveState({ value, context } as never);
-    return createActor(storyMachine, { snapshot } as never).start();
+    const input: ShareInput = scenario === 'account' ? accountShare : visitorShare;
+    const made = createActor(storyMachine(scenario), { input });
+    const step = STEPS[scenario];
+    if (step) {
+      const sub = made.subscribe((s) => {
+        if (!s.matches('open')) return;
+        sub.unsubscribe();
+        made.send(step);
+      });
+    }
+    return made.start();
   }, [scenario]);
   return (
     <StoryApp>
@@ -69,9 +83,9 @@ export const Ready: Story = { args: { scenario: 'ready' } };
 export const Account: Story = { args: { scenario: 'account' } };
 /** An unknown service was asked for: share.error. */
 export const ServiceFailed: Story = { args: { scenario: 'serviceFailed' } };
-/** Writing to the clipboard. */
+/** The copy child writes to the clipboard. */
 export const Copying: Story = { args: { scenario: 'copying' } };
-/** Copied: the indicator shows for 1 s. */
+/** Copied: the indicator shows (1 s in the app). */
 export const Copied: Story = { args: { scenario: 'copied' } };
 /** The clipboard refused: share.copy.msg.error. */
 export const CopyFailed: Story = { args: { scenario: 'copyFailed' } };

@@ -100,7 +100,7 @@ describeUiPaths<LockActor>('refresh-lock', {
     const wiring = createSessionWiring({
       api,
       gate,
-      pushAlert: () => undefined,
+      alerts: () => undefined,
       navigate: () => undefined,
       session: () => undefined,
       doc: document,

@@ -7,6 +7,7 @@
 import { type ReactNode, useMemo } from 'react';
 import { SESSION_CHANNEL, SESSION_REFRESH_LOCK } from '../../../machines/constants';
 import type { SessionSource } from '../../../machines/session.machine';
+import { loginContent } from '../../../machines/sign-up/fixtures';
 import type { LoginContent } from '../../../src/contracts/accounts';
 import type { AppActors } from '../../../src/web/app/actors';
 import { AppProvider } from '../../../src/web/app/context';
@@ -19,50 +20,23 @@ export const PEOPLE: Record<string, { name: string; email: string }> = {
   'p-bob': { name: 'Bob Baker', email: 'bob@example.com' },
 };
 
-/** The server's login answer (LoginContentSchema) for a path's session source. */
+/** The server's login answer (the one fixture, machines/sign-up/fixtures.ts) for a path's session source and its person. */
 export function loginOf(source: SessionSource): LoginContent {
   const person = PEOPLE[source.profile.id] ?? {
     name: source.profile.id,
     email: `${source.profile.id}@example.com`,
   };
-  return {
-    session: {
-      id: `s-${source.profile.id}`,
-      access_token: source.session.access_token,
-      expires_in: source.session.expires_in,
-    },
+  return loginContent({
+    session: { id: `s-${source.profile.id}`, access_token: source.session.access_token, expires_in: source.session.expires_in },
     profile: {
       id: source.profile.id,
-      type: 2,
       has_subscriptions: false,
-      job_title: null,
-      last_login: null,
-      isActive: true,
       email: person.email,
       firstname: person.name.split(' ')[0] ?? person.name,
       lastname: null,
-      language: 'en',
     },
-    account: {
-      id: `a-${source.profile.id}`,
-      name: person.name,
-      type: 'FREE',
-      mode: 'FREE',
-      context: 'ind',
-      company_activity_sector: null,
-      company_size: null,
-      attributes: {},
-      image: { small: null },
-      expiration: null,
-      limits: { filesize: 100 },
-      management: { type: null },
-      city: null,
-      country: null,
-      url: { overview: '/account' },
-    },
-    tos: { required: false, accepted: true },
-    subscriptions: { modification: 1_700_000_000 },
-  };
+    account: { id: `a-${source.profile.id}`, name: person.name },
+  });
 }
 
 /** The stored user a tab keeps for a session source, issued at `issuedAt` (epoch ms). */

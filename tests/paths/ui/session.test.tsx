@@ -17,7 +17,6 @@ import { afterEach, beforeAll, expect } from 'vitest';
 import { page } from 'vitest/browser';
 import { type Actor, createActor, type EventObject } from 'xstate';
 import { alertsMachine } from '../../../machines/alerts.machine';
-import { SESSION_REFRESH_LOCK } from '../../../machines/constants';
 import type { RefreshOutput, SessionSource, sessionMachine } from '../../../machines/session.machine';
 import { createApiClient, createGate } from '../../../src/api';
 import { DEFAULT_CLIENT_CONFIG } from '../../../src/contracts/client-config';
@@ -39,8 +38,6 @@ interface PageCall {
 
 /** What one run keeps of the boundary. */
 interface Boundary {
-  /** The refresh lock child crashed (see afterEach). */
-  crashed?: boolean;
   actor: SessionActor;
   store: UserStore;
   other: OtherTab;
@@ -62,9 +59,6 @@ beforeAll(async () => {
 afterEach(async () => {
   boundary?.actor.stop();
   boundary?.other.close();
-  // A crashed lock child leaves its lock held (xstate does not stop an errored actor's children:
-  // its holdLock callback is never cleaned up); the next path must not inherit it.
-  if (boundary?.crashed) await navigator.locks.request(SESSION_REFRESH_LOCK, { steal: true }, () => undefined);
   boundary = undefined;
   // The refresh lock is the browser's: the next path starts with nobody holding it.
   await expect
@@ -113,7 +107,7 @@ describeUiPaths<SessionActor>('session', {
       createSessionWiring({
         api,
         gate,
-        pushAlert: (alert) => alerts.send({ type: 'alert.push', alert }),
+        alerts: () => alerts,
         navigate: () => undefined,
         session: () => actor,
         doc: document,
@@ -361,10 +355,8 @@ async function refreshUnderLock(run: UiRun<SessionActor>, kind: RefreshOutput['k
     return;
   }
   if (kind === 'failed' && output?.kind === 'failed') net.fail(request, output.error as ApiErrorLike);
-  // The new token came, but the closed channel cannot take the hand-over: the lock child fails.
-  else if (kind === 'crash') {
-    b.crashed = true;
-    net.ok(request, loginOf(loginSource('p-alice')));
-  } else throw new Error(`no boundary for a ${kind} refresh`);
+  // The new token came, but the closed channel cannot take the hand-over: the lock child fails (and lets the lock go: afterEach).
+  else if (kind === 'crash') net.ok(request, loginOf(loginSource('p-alice')));
+  else throw new Error(`no boundary for a ${kind} refresh`);
   b.alerts.push('account.session.refreshFailed');
 }

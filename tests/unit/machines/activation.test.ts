@@ -21,8 +21,8 @@ describe('usage context rule (SPEC §5)', () => {
     });
   });
   it('consents are outdated before the renewal date', () => {
-    expect(consentsOutdated(loginContent(1_500_000_000))).toBe(true);
-    expect(consentsOutdated(loginContent(1_700_000_000))).toBe(false);
+    expect(consentsOutdated(loginContent({ modification: 1_500_000_000 }))).toBe(true);
+    expect(consentsOutdated(loginContent({ modification: 1_700_000_000 }))).toBe(false);
   });
 });
 
@@ -49,7 +49,7 @@ describe('activation machine (SPEC §4 Activation)', () => {
   });
 
   it('activates with the pro fields, confirms with the answered hash, ends notif when consents are outdated', async () => {
-    const { actor, services } = start(fakeServices({ confirmLogin: async () => loginContent(1_500_000_000) }));
+    const { actor, services } = start(fakeServices({ confirmLogin: async () => loginContent({ modification: 1_500_000_000 }) }));
     actor.send({ type: 'user.choose', context: 'pro' });
     actor.send({ type: 'user.setField', field: 'company_activity_sector', value: 'publishing' });
     actor.send({ type: 'user.setField', field: 'job_title', value: 'other' });
@@ -63,7 +63,7 @@ describe('activation machine (SPEC §4 Activation)', () => {
     });
     expect(services.confirmLogin.mock.calls[0]?.[0]).toEqual({ hash: 'l'.repeat(32) });
     expect(done.value).toBe('notif');
-    expect(done.output).toEqual({ kind: 'notif', content: loginContent(1_500_000_000) });
+    expect(done.output).toEqual({ kind: 'notif', content: loginContent({ modification: 1_500_000_000 }) });
   });
 
   it('ends success when consents are current (ind sends no fields)', async () => {

@@ -128,6 +128,42 @@ describe('app root', () => {
     expect(batch.getSnapshot().status).toBe('stopped');
   });
 
+  it('the long-lived children are in the system under their ids; a new batch replaces the old one, stopped before the new one takes the id', async () => {
+    const { app, child, go, signIn } = start();
+    await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    go(route('/', 'home'));
+    signIn();
+    await waitFor(app, (s) => s.matches({ postLogin: 'ready' }));
+    expect(app.system.get('postLogin')).toBe(app.getSnapshot().context.postLogin);
+    go(route('/publish', 'publish', true));
+    const modal = (await waitFor(app, (s) => s.context.publishModal !== null)).context.publishModal!;
+    expect(app.system.get('publishModal')).toBe(modal);
+    modal.send({ type: 'user.close' } as never);
+    expect(app.system.get('publishModal')).toBeUndefined();
+    // Opened again: a new modal takes the id the first one left.
+    go(route('/', 'home'));
+    go(route('/publish', 'publish', true));
+    const again = (await waitFor(app, (s) => s.context.publishModal !== null)).context.publishModal!;
+    expect(again).not.toBe(modal);
+    expect(app.system.get('publishModal')).toBe(again);
+
+    const request = (name: string) => ({ files: [new File(['%PDF-1.7'], name, { type: 'application/pdf' })], publishingMode: 1 as const });
+    app.send({ type: 'batch.start', request: request('first.pdf') });
+    const first = (await waitFor(app, (s) => s.context.batch !== null)).context.batch!;
+    expect(app.system.get('batch')).toBe(first);
+    app.send({ type: 'batch.start', request: request('second.pdf') });
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(app.system.get('batch')).toBeUndefined();
+    const second = (await waitFor(app, (s) => s.context.batch !== null)).context.batch!;
+    expect(second).not.toBe(first);
+    expect(app.system.get('batch')).toBe(second);
+    expect(second.getSnapshot().context.entries.map((e) => e.name)).toEqual(['second.pdf']);
+    expect(app.getSnapshot().status).toBe('active');
+    child('session').send({ type: 'user.logout' });
+    await waitFor(app, (s) => s.context.batch === null);
+    expect(app.system.get('batch')).toBeUndefined();
+  });
+
   it('closing the publish modal goes back to the page the user came from', async () => {
     const { app, child, go, signIn, navigate } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));

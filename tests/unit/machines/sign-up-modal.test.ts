@@ -350,7 +350,7 @@ describe('what follows the modal (finish)', () => {
     const closed = open();
     closed.actor.send({ type: 'user.close' });
     expect(closed.services.finish).toHaveBeenCalledWith({ signedIn: null, closeExpiredSignIn: false, navigateTo: '/' });
-    const services = fakeServices({ confirmLogin: async () => loginContent(1_700_000_000) });
+    const services = fakeServices({ confirmLogin: async () => loginContent({ modification: 1_700_000_000 }) });
     const { actor } = open({ activationHash: 'a'.repeat(32) }, services);
     const activation = actor.getSnapshot().children.activation as ActivationActorRef;
     activation.send({ type: 'user.choose', context: 'ind' });
@@ -358,7 +358,7 @@ describe('what follows the modal (finish)', () => {
     await until(actor, (s) => s.matches('activateSuccess'));
     actor.send({ type: 'user.continue' });
     expect(services.finish).toHaveBeenCalledWith({
-      signedIn: loginContent(1_700_000_000),
+      signedIn: loginContent({ modification: 1_700_000_000 }),
       closeExpiredSignIn: false,
       navigateTo: '/account/dashboard',
     });
@@ -375,7 +375,7 @@ describe('what follows the modal (finish)', () => {
 
 describe('activation tab (SPEC §4)', () => {
   async function activate(modification: number, input: Partial<SignUpModalInput> = {}) {
-    const services = fakeServices({ confirmLogin: async () => loginContent(modification) });
+    const services = fakeServices({ confirmLogin: async () => loginContent({ modification }) });
     const opened = open({ activationHash: 'a'.repeat(32), ...input }, services);
     const activation = opened.actor.getSnapshot().children.activation as ActivationActorRef;
     activation.send({ type: 'user.choose', context: 'ind' });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { SESSION_CHANNEL } from '../../../machines/constants';
+import { SESSION_CHANNEL, SESSION_REFRESH_LOCK } from '../../../machines/constants';
 import { type SessionSource, sessionMachine } from '../../../machines/session.machine';
+import { loginContent } from '../../../machines/sign-up/fixtures';
 import type { LoginContent } from '../../../src/contracts/accounts';
 import { provideRefreshLock, tabChannelListener } from '../../../src/web/session/tabs';
 import { createUserStore, USER_KEY, type UserStore, userFromLogin } from '../../../src/web/session/user-store';
@@ -12,40 +13,12 @@ import { createUserStore, USER_KEY, type UserStore, userFromLogin } from '../../
  */
 const b64url = (text: string) => Buffer.from(text).toString('base64url');
 const jwt = (sub: string, n: number) => `${b64url('{"alg":"HS256"}')}.${b64url(JSON.stringify({ sub, n }))}.signature`;
-const login = (token: string): LoginContent => ({
-  session: { id: 's-1', access_token: token, expires_in: 3600 },
-  profile: {
-    id: 'p-alice',
-    type: 2,
-    has_subscriptions: false,
-    job_title: null,
-    last_login: null,
-    isActive: true,
-    email: 'alice@example.com',
-    firstname: 'Alice',
-    lastname: null,
-    language: 'en',
-  },
-  account: {
-    id: 'a-1',
-    name: 'Alice',
-    type: 'FREE',
-    mode: 'FREE',
-    context: 'ind',
-    company_activity_sector: null,
-    company_size: null,
-    attributes: {},
-    image: { small: null },
-    expiration: null,
-    limits: { filesize: 100 },
-    management: { type: null },
-    city: null,
-    country: null,
-    url: { overview: '/account' },
-  },
-  tos: { required: false, accepted: true },
-  subscriptions: { modification: 1_700_000_000 },
-});
+/** Alice's login answer with the given token (the one fixture, machines/sign-up/fixtures.ts). */
+const login = (token: string): LoginContent =>
+  loginContent({
+    session: { access_token: token },
+    profile: { id: 'p-alice', email: 'alice@example.com', firstname: 'Alice', lastname: null },
+  });
 /** The stored token is of another subject than the profile: both tabs refresh at once (SPEC §4). */
 const oldLogin = login(jwt('p-old', 1));
 const newLogin = login(jwt('p-alice', 2));
@@ -127,5 +100,36 @@ describe('two tabs refresh the session only once (real locks and BroadcastChanne
     expect(two.store.get()?.session.access_token).toBe(newLogin.session.access_token);
     expect(two.store.get()?.profile.email).toBe('alice@example.com');
     expect(two.session.getSnapshot().context.handoff).toBeNull();
+  });
+});
+
+describe('the refresh lock lets go of the browser lock', () => {
+  it('when the refresh lock crashes (its hand-over cannot be posted), the lock is released and the session signs out', async () => {
+    const storage = storeWithOldToken();
+    const store = createUserStore(storage);
+    // A closed channel: posting the hand-over throws inside the refresh lock's action.
+    const channel = new BroadcastChannel(SESSION_CHANNEL);
+    channel.close();
+    const session = createActor(
+      sessionMachine.provide({
+        actors: {
+          checkSession: fromPromise<SessionSource | null>(async () => oldLogin),
+          refreshLock: provideRefreshLock({ locks: navigator.locks, channel, storage, store, fetchSession: async () => newLogin }),
+          tabChannel: fromCallback(() => {}),
+          tabStorage: fromCallback(() => {}),
+        },
+      }),
+      { input: { random: () => 0.5 } },
+    );
+    opened.push({ session, channel });
+    session.start();
+    await waitFor(session, (s) => s.matches('loggedOut'), { timeout: 3000 });
+    expect((await navigator.locks.query()).held).toEqual([]);
+    // The next refresh gets the lock at once.
+    let granted = false;
+    await navigator.locks.request(SESSION_REFRESH_LOCK, { ifAvailable: true }, (lock) => {
+      granted = lock !== null;
+    });
+    expect(granted).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
 import { fromPromise } from 'xstate';
-import { shareMachine } from '../../../../machines/share.machine';
+import { shareCopyMachine, shareMachine } from '../../../../machines/share.machine';
 import { useApp } from '../../app/context';
 import { sendShareBeacon } from '../../share/beacon';
+import { clipboardText } from '../../share/clipboard';
 import { ShareModalView } from './ShareModalView';
 
 /** What is shared: one publication or a whole account (SPEC §2 share modal). */
@@ -42,7 +43,7 @@ export default function ShareModal({ target, onClose }: ShareModalProps) {
   const actor = useActorRef(
     shareMachine.provide({
       actors: {
-        copyLink: fromPromise(({ input }) => navigator.clipboard.writeText(input.url)),
+        copy: shareCopyMachine.provide({ actors: { copyText: clipboardText } }),
         loadShareMode: fromPromise(async ({ input, signal }) => {
           const t = input.target;
           if (t.shareMode !== undefined || t.kind === 'account') return t.shareMode ?? 1;

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import type { CopyActorRef } from '../../../../machines/share/copy.machine';
 import type { ShareActorRef } from '../../../../machines/share.machine';
 import { SHARE_SERVICES, type ShareService } from '../../../contracts/share';
 import { Button, Modal } from '../ui';
@@ -40,14 +41,8 @@ export function ShareModalView({ actor }: { actor: ShareActorRef }) {
     ) : (
       <Trans id="share.title.account">Share {name}’s page</Trans>
     );
-  const copyState = snap.matches({ open: { copy: 'copied' } })
-    ? 'copied'
-    : snap.matches({ open: { copy: 'failed' } })
-      ? 'failed'
-      : snap.matches({ open: { copy: 'copying' } })
-        ? 'copying'
-        : 'idle';
-  const serviceFailed = snap.matches({ open: { service: 'failed' } });
+  const copy = snap.children.copy as CopyActorRef | undefined;
+  const serviceFailed = snap.matches({ open: 'failed' });
 
   return (
     <Modal open={snap.status === 'active'} title={title} onEscape={close} onBackdrop={close} onClose={close}>
@@ -89,39 +84,52 @@ export function ShareModalView({ actor }: { actor: ShareActorRef }) {
               </Button>
             </p>
           )}
-          <div className="share__copy">
-            <label className="field__label" htmlFor="share-link">
-              <Trans id="share.link">Link</Trans>
-            </label>
-            <div className="share__copy-row">
-              <input
-                id="share-link"
-                className="field__input share__url"
-                type="text"
-                readOnly
-                value={target.url}
-                onFocus={(e) => e.currentTarget.select()}
-              />
-              <Button
-                variant={copyState === 'copied' ? 'primary' : 'default'}
-                disabled={!snap.can({ type: 'user.copy' })}
-                onClick={() => actor.send({ type: 'user.copy' })}
-                data-state={copyState}
-              >
-                {copyState === 'copied' ? <Trans id="share.copy.msg.success">Copied!</Trans> : <Trans id="share.copy">Copy link</Trans>}
-              </Button>
-            </div>
-            <p className="share__status" aria-live="polite">
-              {copyState === 'copied' && <Trans id="share.copy.msg.success.long">The link is in your clipboard.</Trans>}
-            </p>
-            {copyState === 'failed' && (
-              <p className="share__error" role="alert">
-                <Trans id="share.copy.msg.error">The link could not be copied. Select it above and copy it yourself.</Trans>
-              </p>
-            )}
-          </div>
+          {copy && <ShareCopy actor={actor} copy={copy} url={target.url} />}
         </div>
       )}
     </Modal>
+  );
+}
+
+/**
+ * The link and its Copy button: the share machine's `copy` child (machines/share/copy.machine.ts) —
+ * copying, "Copied!" for a second, or the link could not be copied. The click goes to the share
+ * machine, which has its child copy the target's URL.
+ */
+function ShareCopy({ actor, copy, url }: { actor: ShareActorRef; copy: CopyActorRef; url: string }) {
+  const state = useSelector(copy, (s) => s.value);
+  const canCopy = useSelector(copy, (s) => s.can({ type: 'user.copy', text: url }));
+  return (
+    <div className="share__copy">
+      <label className="field__label" htmlFor="share-link">
+        <Trans id="share.link">Link</Trans>
+      </label>
+      <div className="share__copy-row">
+        <input
+          id="share-link"
+          className="field__input share__url"
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button
+          variant={state === 'copied' ? 'primary' : 'default'}
+          disabled={!canCopy}
+          onClick={() => actor.send({ type: 'user.copy' })}
+          data-state={state}
+        >
+          {state === 'copied' ? <Trans id="share.copy.msg.success">Copied!</Trans> : <Trans id="share.copy">Copy link</Trans>}
+        </Button>
+      </div>
+      <p className="share__status" aria-live="polite">
+        {state === 'copied' && <Trans id="share.copy.msg.success.long">The link is in your clipboard.</Trans>}
+      </p>
+      {state === 'failed' && (
+        <p className="share__error" role="alert">
+          <Trans id="share.copy.msg.error">The link could not be copied. Select it above and copy it yourself.</Trans>
+        </p>
+      )}
+    </div>
   );
 }

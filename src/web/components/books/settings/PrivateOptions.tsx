@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { fromPromise } from 'xstate';
 import { shownPrivateLink } from '../../../../../machines/book-settings/form';
 import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { type CopyActorRef, copyMachine } from '../../../../../machines/share/copy.machine';
+import { clipboardText } from '../../../share/clipboard';
 import { Button } from '../../ui';
 import { CheckField } from './common';
 
@@ -63,9 +63,7 @@ function RenewLink({ actor }: { actor: BookSettingsActorRef }) {
 }
 
 /** The copy machine with the browser's clipboard. */
-const clipboardCopy = copyMachine.provide({
-  actors: { copyText: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)) },
-});
+const clipboardCopy = copyMachine.provide({ actors: { copyText: clipboardText } });
 
 /**
  * The private link and its Copy button: the copy machine's states (machines/share/copy.machine.ts) —
