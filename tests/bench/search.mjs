@@ -26,7 +26,7 @@ const ACCOUNTS = 200;
 const GOALS = { p95_ms: 30, ratio: 50 };
 
 /** A small seeded PRNG (mulberry32): the same index every run. */
-function prng(seed) {
+export function prng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -43,7 +43,7 @@ const SYLLABLES =
   );
 
 /** Distinct made-up words (no English stem collides with another under porter in practice). */
-function vocabulary(random) {
+export function vocabulary(random) {
   const words = new Set();
   while (words.size < VOCABULARY) {
     const n = 2 + Math.floor(random() * 3);
@@ -76,7 +76,7 @@ function zipf(random, size) {
 }
 
 /** Writes accounts, books and their documents in one transaction; answers the seconds it took. */
-function generate(file, words) {
+export function generate(file, words) {
   const random = prng(15);
   const rank = zipf(random, words.length);
   const sentence = (n) => Array.from({ length: n }, () => words[rank()]).join(' ');

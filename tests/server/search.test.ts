@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookSearchContent, BookSearchHit, PublisherSearchContent } from '../../src/contracts/search';
 import { updateAccount } from '../../src/server/accounts/repo';
-import { indexBook } from '../../src/server/search/repo';
+import { indexBook, searchBooks } from '../../src/server/search/repo';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { waitForOutcome } from './fixtures/books';
 import { makePdf } from './fixtures/pdf';
@@ -208,6 +208,27 @@ describe.each(DIALECTS)('site search on %s', (dialect) => {
     const reads = await search(word, '&sortby=reads&step=2');
     expect(ids(reads)).toEqual([made[12], made[3]]);
     expect(reads.list.map((b) => b.reads)).toEqual([5, 3]);
+  });
+
+  it('scores at most the capped number of matching documents, the newest first on SQLite', async () => {
+    const older = await book({ name: 'Older almanac', texts: ['Wombat', 'Wombat', 'Wombat'] });
+    const newer = await book({ name: 'Newer almanac', texts: ['Wombat', 'Wombat', 'Wombat'] });
+    const all = await searchBooks(ctx.app.db, { q: 'wombat', start: 0, step: 25, sort: 'relevance', explicit: false, now: Date.now() });
+    expect(all.list.map((b) => b.id).sort()).toEqual([older, newer].sort());
+    const capped = await searchBooks(ctx.app.db, {
+      q: 'wombat',
+      start: 0,
+      step: 25,
+      sort: 'relevance',
+      explicit: false,
+      now: Date.now(),
+      cap: 3,
+    });
+    // SQLite keeps the newest documents; PostgreSQL any three (no order to keep: scoring is what costs).
+    if (dialect === 'sqlite') expect(capped.list.map((b) => b.id)).toEqual([newer]);
+    else expect(capped.list.length).toBeLessThanOrEqual(2);
+    expect(capped.total).toBe(capped.list.length);
+    expect(capped.list[0]?.page).not.toBeNull();
   });
 
   it('refuses bad input with the envelope and never answers 5xx', async () => {

@@ -21,6 +21,13 @@ import { readPageText } from '../reader/search';
 
 /** Text of one page kept in the index at most (the rest of a very long page is not searched). */
 export const PAGE_TEXT_MAX = 50_000;
+/**
+ * Matching documents one search scores at most (the newest first on SQLite). A word on a large share
+ * of all pages ("the") would otherwise have every one of them scored, seconds of work on a large
+ * index (tests/bench/search.mjs); with the cap such a search ranks the newest MATCH_CAP pages it is on,
+ * and every rarer word (on fewer documents) is ranked exactly.
+ */
+export const MATCH_CAP = 20_000;
 /** Documents written by one statement. */
 const BATCH = 100;
 /** Match delimiters in snippets: control characters no indexed text keeps (`cleanText`). */
@@ -156,6 +163,8 @@ export interface SearchOptions {
   /** The visitor confirmed explicit content (SPEC §2 safe mode): explicit books are found too. */
   explicit: boolean;
   now: number;
+  /** Matching documents scored at most (default MATCH_CAP). */
+  cap?: number;
 }
 
 /** One book found, before the URLs are made. */
@@ -186,10 +195,10 @@ const gates = (now: number, explicit: boolean) =>
 
 /** The engine's side of one search: matching documents and their score (higher is better). */
 interface Engine {
-  /** `select book_id, score` of every matching document. */
-  docs(): RawBuilder<unknown>;
-  /** `select id, book_id, page, score` of the matching documents of these books. */
-  docsOf(bookIds: string[]): RawBuilder<{ id: string | number; book_id: string; page: number; score: number }>;
+  /** `select id, book_id, page, score` of the matching documents, at most MATCH_CAP of them. */
+  docs(): RawBuilder<{ id: string | number; book_id: string; page: number; score: number }>;
+  /** The same documents of these books; `floor` is the least id `docs()` answered (SQLite: the cap's end). */
+  docsOf(bookIds: string[], floor: string | number): RawBuilder<{ id: string | number; book_id: string; page: number; score: number }>;
   /** `select id, snippet` of these documents. */
   snippets(docIds: (string | number)[]): RawBuilder<{ id: string | number; snippet: string }>;
   /** `select book_id` of the page-0 documents whose publisher name matches. */
@@ -199,16 +208,19 @@ interface Engine {
 /** The FTS5 expression of the words: each a quoted string (no operator of the user's reaches FTS5), all required. */
 const ftsMatch = (words: string[]) => words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
 
-function sqliteEngine(words: string[]): Engine {
+function sqliteEngine(words: string[], cap: number): Engine {
   const match = ftsMatch(words);
   // Title counts most, then description and publisher, then page text.
   const score = sql`-bm25(search_fts, 10.0, 4.0, 4.0, 1.0)`;
   return {
+    // Newest documents first (the rowid grows), so a capped search keeps the newest pages.
     docs: () =>
-      sql`select d.book_id, ${score} as score from search_fts join search_docs d on d.id = search_fts.rowid where search_fts match ${match}`,
-    docsOf: (ids) =>
       sql`select d.id, d.book_id, d.page, ${score} as score from search_fts join search_docs d on d.id = search_fts.rowid
-        where search_fts match ${match} and d.book_id in (${sql.join(ids)})`,
+        where search_fts match ${match} order by search_fts.rowid desc limit ${cap}`,
+    // Scores only the documents of these books, from the ids docs() reached down to (a rowid range FTS5 seeks).
+    docsOf: (ids, floor) =>
+      sql`select d.id, d.book_id, d.page, ${score} as score from search_fts join search_docs d on d.id = search_fts.rowid
+        where search_fts match ${match} and search_fts.rowid >= ${floor} and d.book_id in (${sql.join(ids)})`,
     snippets: (ids) =>
       sql`select rowid as id, snippet(search_fts, -1, ${OPEN}, ${CLOSE}, '…', 24) as snippet from search_fts
         where search_fts match ${match} and rowid in (${sql.join(ids)})`,
@@ -218,7 +230,7 @@ function sqliteEngine(words: string[]): Engine {
   };
 }
 
-function postgresEngine(words: string[]): Engine {
+function postgresEngine(words: string[], cap: number): Engine {
   const text = words.join(' ');
   const query = (config: string) => sql`plainto_tsquery(${sql.lit(config)}::regconfig, ${text})`;
   // One condition per configuration, each with a constant query: the GIN index answers each (BitmapOr).
@@ -232,11 +244,21 @@ function postgresEngine(words: string[]): Engine {
   )} end`;
   const score = sql`ts_rank(d.tsv, ${queryOfRow})`;
   const options = `StartSel="${OPEN}", StopSel="${CLOSE}", MaxWords=30, MinWords=12, MaxFragments=1, FragmentDelimiter=" … "`;
+  // The cap first, then the scores (ts_rank of MATCH_CAP documents at most).
+  const docs = () =>
+    sql<{
+      id: string;
+      book_id: string;
+      page: number;
+      score: number;
+    }>`select d.book_id || ':' || d.page as id, d.book_id, d.page, ${score} as score
+      from (select d.book_id, d.page, d.config, d.tsv from search_docs d where ${matches} limit ${cap}) d`;
   return {
-    docs: () => sql`select d.book_id, ${score} as score from search_docs d where ${matches}`,
+    docs,
+    // The same capped documents (no order to resume from), those of these books.
     docsOf: (ids) =>
-      sql`select d.book_id || ':' || d.page as id, d.book_id, d.page, ${score} as score from search_docs d
-        where d.book_id in (${sql.join(ids)}) and ${matches}`,
+      sql`with matched as materialized (${docs()}) select m.id, m.book_id, m.page, m.score from matched m
+        where m.book_id in (${sql.join(ids)})`,
     snippets: (ids) =>
       sql`select d.book_id || ':' || d.page as id, ts_headline(d.config,
           case when d.page = 0 then concat_ws(' · ', nullif(d.title, ''), nullif(d.description, ''), nullif(d.publisher, '')) else d.body end,
@@ -248,7 +270,7 @@ function postgresEngine(words: string[]): Engine {
   };
 }
 
-const engineOf = (db: Db, words: string[]) => (isPostgres(db) ? postgresEngine(words) : sqliteEngine(words));
+const engineOf = (db: Db, words: string[], cap = MATCH_CAP) => (isPostgres(db) ? postgresEngine(words, cap) : sqliteEngine(words, cap));
 
 const ORDER: Record<SearchSort, RawBuilder<unknown>> = {
   relevance: sql`hits.score desc, b.id`,
@@ -260,14 +282,14 @@ const ORDER: Record<SearchSort, RawBuilder<unknown>> = {
 export async function searchBooks(db: Db, options: SearchOptions & { sort: SearchSort }): Promise<{ list: FoundBook[]; total: number }> {
   const words = searchWords(options.q);
   if (words.length === 0) return { list: [], total: 0 };
-  const engine = engineOf(db, words);
-  const found = await sql<Omit<FoundBook, 'snippet' | 'page'> & { total: number }>`
+  const engine = engineOf(db, words, options.cap);
+  const found = await sql<Omit<FoundBook, 'snippet' | 'page'> & { total: number; floor: string | number }>`
     with matched as materialized (${engine.docs()}),
       hits as (select m.book_id, max(m.score) as score from matched m group by m.book_id)
     select b.id, b.name, b.account_id, a.name as account_name, b.revision, b.pages_total, b.is_adult,
       coalesce(b.publish_at, b.created_at) as published_at,
       (select count(*) from book_views v where v.book_id = b.id) as reads,
-      count(*) over () as total
+      count(*) over () as total, (select min(m.id) from matched m) as floor
     from hits join books b on b.id = hits.book_id join accounts a on a.id = b.account_id
     where ${gates(options.now, options.explicit)}
     order by ${ORDER[options.sort]}
@@ -277,7 +299,12 @@ export async function searchBooks(db: Db, options: SearchOptions & { sort: Searc
   if (rows.length === 0) return { list: [], total };
 
   // The best document of each book: its best page when the page text matched, else its title row.
-  const docs = await engine.docsOf(rows.map((r) => r.id)).execute(db);
+  const docs = await engine
+    .docsOf(
+      rows.map((r) => r.id),
+      rows[0]?.floor ?? 0,
+    )
+    .execute(db);
   const best = new Map<string, { id: string | number; page: number; score: number }>();
   for (const doc of docs.rows) {
     const held = best.get(doc.book_id);
@@ -293,7 +320,7 @@ export async function searchBooks(db: Db, options: SearchOptions & { sort: Searc
     for (const s of (await engine.snippets(chosen.map((d) => d.id)).execute(db)).rows) snippets.set(String(s.id), s.snippet);
   return {
     total,
-    list: rows.map(({ total: _, ...row }) => {
+    list: rows.map(({ total: _, floor: __, ...row }) => {
       const doc = best.get(row.id);
       return {
         ...row,
