@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookSearchContent, BookSearchHit, PublisherSearchContent } from '../../src/contracts/search';
 import { updateAccount } from '../../src/server/accounts/repo';
-import { indexBook, searchBooks } from '../../src/server/search/repo';
+import { indexBook, indexMissing, searchBooks } from '../../src/server/search/repo';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { waitForOutcome } from './fixtures/books';
 import { makePdf } from './fixtures/pdf';
@@ -229,6 +229,14 @@ describe.each(DIALECTS)('site search on %s', (dialect) => {
     else expect(capped.list.length).toBeLessThanOrEqual(2);
     expect(capped.total).toBe(capped.list.length);
     expect(capped.list[0]?.page).not.toBeNull();
+  });
+
+  it('indexes converted books that have no documents yet (books converted before the index existed)', async () => {
+    const id = await makeBook(ctx.app, accountId, { name: 'Forgotten lighthouse logbook', texts: ['Fresnel lens'] });
+    expect(ids(await search('fresnel'))).toEqual([]);
+    expect(await indexMissing(ctx.app.db, ctx.app.config.dataDir)).toBe(1);
+    expect(ids(await search('fresnel'))).toEqual([id]);
+    expect(await indexMissing(ctx.app.db, ctx.app.config.dataDir)).toBe(0);
   });
 
   it('refuses bad input with the envelope and never answers 5xx', async () => {

@@ -154,6 +154,18 @@ export async function booksToIndex(db: Db, limit: number): Promise<string[]> {
   return rows.rows.map((r) => r.id);
 }
 
+/** Indexes every converted book without documents, BATCH at a time, until none is left or `stopped()`. */
+export async function indexMissing(db: Db, dataDir: string, stopped: () => boolean = () => false): Promise<number> {
+  let done = 0;
+  for (let ids = await booksToIndex(db, BATCH); ids.length > 0 && !stopped(); ids = await booksToIndex(db, BATCH))
+    for (const id of ids) {
+      if (stopped()) return done;
+      await indexBook(db, dataDir, id);
+      done += 1;
+    }
+  return done;
+}
+
 // ── Searching ───────────────────────────────────────────────────────────────────────────────────────
 
 export interface SearchOptions {

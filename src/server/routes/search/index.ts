@@ -10,10 +10,7 @@ import { readCookie } from '../../auth/cookies';
 import { PUBLIC } from '../../auth/rules';
 import { ok, parse } from '../../envelope';
 import { thumbUrl, viewerUrl } from '../../publish/views';
-import { booksToIndex, indexBook, searchBooks, searchPublishers } from '../../search/repo';
-
-/** Books indexed by one pass of the start-up backfill. */
-const BACKFILL_BATCH = 50;
+import { indexMissing, searchBooks, searchPublishers } from '../../search/repo';
 
 /**
  * The site search (issue 15, src/server/search), anonymous:
@@ -66,17 +63,12 @@ const searchRoutes: FastifyPluginAsync = async (app) => {
   let stopped = false;
   let backfill: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    backfill = (async () => {
-      for (
-        let ids = await booksToIndex(app.db, BACKFILL_BATCH);
-        ids.length > 0 && !stopped;
-        ids = await booksToIndex(app.db, BACKFILL_BATCH)
-      )
-        for (const id of ids) {
-          if (stopped) return;
-          await indexBook(app.db, app.config.dataDir, id);
-        }
-    })().catch((err: unknown) => app.log.warn({ err }, 'search: indexing converted books failed'));
+    backfill = indexMissing(app.db, app.config.dataDir, () => stopped).then(
+      (count) => {
+        if (count > 0) app.log.info({ count }, 'search: converted books indexed');
+      },
+      (err: unknown) => app.log.warn({ err }, 'search: indexing converted books failed'),
+    );
   });
   app.addHook('preClose', async () => {
     stopped = true;
