@@ -46,7 +46,7 @@ test('finds a word of page 12 from the header and opens the reader at page 12 wi
   await box.fill(WORD.toLowerCase());
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/search#search-${WORD.toLowerCase()}/books$`));
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(WORD.toLowerCase());
+  await expect(page.getByTestId('search-term')).toContainText(WORD.toLowerCase());
 
   const hit = page.locator('.search-hit').filter({ hasText: TITLE });
   await expect(hit).toHaveCount(1);

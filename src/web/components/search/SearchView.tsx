@@ -33,7 +33,14 @@ export function SearchView({ actor }: { actor: SearchActorRef }) {
   ];
   return (
     <section className="container page search-page">
-      <h1>{term ? <Trans id="search.titleFor">Search results for “{term}”</Trans> : <Trans id="search.title">Search</Trans>}</h1>
+      <h1>
+        <Trans id="search.title">Search</Trans>
+      </h1>
+      {term && (
+        <p className="search-page__term" data-testid="search-term">
+          <Trans id="search.titleFor">Results for “{term}”</Trans>
+        </p>
+      )}
       {idle ? (
         <p className="search-page__note">
           <Trans id="search.idle">Type words in the search box to find public publications and their publishers.</Trans>
