@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { paramsFromQuery, queryFromParams, type SearchQuery, type SearchResults, searchParamsOf } from '../../../machines/search/query';
@@ -41,10 +41,18 @@ export default function Search({ params }: PageProps) {
   );
 
   // The URL leads when it changes by itself (the header, back and forward); the machine ignores its own echo.
+  // A new term from the header keeps the fragment's other parameters: it starts at its first page.
   const { term, tab, page, sort } = query;
+  const lastTerm = useRef(term);
   useEffect(() => {
+    const newTerm = lastTerm.current !== term;
+    lastTerm.current = term;
+    if (newTerm && page > 1) {
+      navigate(`${SEARCH_PATH}${buildFragment(paramsFromQuery({ term, tab, page: 1, sort }))}`, { replace: true });
+      return;
+    }
     actor.send({ type: 'query.changed', query: { term, tab, page, sort } });
-  }, [actor, term, tab, page, sort]);
+  }, [actor, navigate, term, tab, page, sort]);
 
   return <SearchView actor={actor} />;
 }
