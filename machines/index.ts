@@ -15,6 +15,7 @@ import { publishMachines } from './publish/registry';
 import { readerMachines } from './reader/registry';
 import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
+import { searchMachines } from './search/registry';
 import { shareMachines } from './share/registry';
 import { signUpMachines } from './sign-up/registry';
 import { triggerMachines } from './triggers/registry';
@@ -44,6 +45,7 @@ export { commentsMachine as readerCommentsMachine } from './reader/comments.mach
 export { readerMachine } from './reader.machine';
 export type { MachineEntry, PathConfig } from './registry-types';
 export { routerMachine } from './router.machine';
+export { searchMachine } from './search.machine';
 export { sessionMachine } from './session.machine';
 export { copyMachine } from './share/copy.machine';
 export { shareMachine } from './share.machine';
@@ -234,4 +236,6 @@ export const machines: MachineEntry[] = [
   ...triggerMachines,
   // Folders: the folder manager of /account/folders (machines/folders/registry.ts).
   ...foldersMachines,
+  // The public site: the search page of /search (machines/search/registry.ts).
+  ...searchMachines,
 ];

@@ -88,6 +88,26 @@ export function parsePageHash(hash: string): number | null {
 
 export const pageHash = (page: number): string => `#page=${page}`;
 
+/** The reader's search takes 2 to 100 characters (ReaderSearchQuerySchema). */
+const OPENING_SEARCH_MAX = 100;
+
+/**
+ * `#page=N&q=words` (the site search's "page N" link, machines/search/query.ts): the words to search
+ * for when the reader opens, or null when the fragment names none (or fewer than two characters).
+ */
+export function parseSearchHash(hash: string): string | null {
+  const m = /^#?(?:.*[&/])?q=([^&/]*)/.exec(hash);
+  if (!m) return null;
+  let words: string;
+  try {
+    words = decodeURIComponent(m[1] ?? '');
+  } catch {
+    return null;
+  }
+  words = words.trim().replace(/\s+/g, ' ').slice(0, OPENING_SEARCH_MAX).trim();
+  return words.length >= 2 ? words : null;
+}
+
 export type NavIntent = 'next' | 'prev' | 'first' | 'last';
 
 /** Keyboard: ArrowRight goes forward in a left-to-right book, ArrowLeft in a right-to-left one. */

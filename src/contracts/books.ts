@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type AccountMode, MAX_FILES_PREMIUM } from './accounts';
-import { count, digitsAsNumber, epochMs, intIn, isCalendarDate, unixSeconds } from './limits';
+import { count, digitsAsNumber, epochMs, intIn, isCalendarDate, pageNumber, unixSeconds } from './limits';
 import { isBackgroundValue, isHttpUrl, isSelectorValue, isSoundValue } from './presets';
 
 /**
@@ -365,11 +365,6 @@ export const BOOK_SORTS = ['date_desc', 'date_asc', 'name_asc', 'name_desc'] as 
 export type BookSort = (typeof BOOK_SORTS)[number];
 
 // ── Calls (SPEC §7, DESIGN §8) ────────────────────────────────────────────────────────────────────
-const pageNumber = (fallback: number, max: number) =>
-  v.optional(
-    v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(0), v.maxValue(max)),
-    fallback,
-  );
 
 /** GET {api}/account/book/?start&step&sortby&search. */
 export const BookListQuerySchema = v.object({

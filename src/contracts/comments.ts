@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from './comment-limits';
-import { count, epochMs } from './limits';
+import { count, epochMs, pageNumber } from './limits';
 
 export { COMMENT_TEXT_MAX, COMMENTS_PAGE_SIZE } from './comment-limits';
 
@@ -65,11 +65,6 @@ export interface SubscriptionState {
 
 const bookId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 const readerToken = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)));
-const pageNumber = (fallback: number, max: number) =>
-  v.optional(
-    v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(0), v.maxValue(max)),
-    fallback,
-  );
 const paging = { start: pageNumber(0, 1_000_000), step: pageNumber(COMMENTS_PAGE_SIZE, 100) };
 
 export const CommentListQuerySchema = v.object({ id: bookId, token: readerToken, ...paging });

@@ -45,5 +45,12 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** A list's `start` or `step` in a query (a number or its digits), 0..max; `fallback` when absent. */
+export const pageNumber = (fallback: number, max: number) =>
+  v.optional(
+    v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]), v.integer(), v.minValue(0), v.maxValue(max)),
+    fallback,
+  );
+
 /** Digits of a form or query value read as a number (`"42"` → 42); the number's own range follows. */
 export const digitsAsNumber = () => v.pipe(v.string(), v.regex(/^\d{1,16}$/, 'validation.digits'), v.transform(Number));

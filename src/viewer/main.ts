@@ -12,7 +12,7 @@ import { setupI18n } from '@lingui/core';
 import { createActor, fromPromise } from 'xstate';
 import type { Language } from '../../machines/constants';
 import { languageMachine } from '../../machines/language.machine';
-import { pageHash, parsePageHash, resolveLayout, visiblePages } from '../../machines/reader/layout';
+import { pageHash, parsePageHash, parseSearchHash, resolveLayout, visiblePages } from '../../machines/reader/layout';
 import { readerMachine } from '../../machines/reader.machine';
 import { readCookie, setCookie } from '../api/cookies';
 import { readClientConfig } from '../api/hosts';
@@ -191,6 +191,18 @@ addEventListener('hashchange', () => {
   if (page) reader.send({ type: 'nav.go', page });
 });
 document.addEventListener('fullscreenchange', () => reader.send({ type: 'screen.fullscreenChanged', on: !!document.fullscreenElement }));
+
+// The site search's "page N" link (`#page=N&q=…`): the reader opens at that page with the search
+// panel showing those words, highlighted on the page.
+const openingSearch = parseSearchHash(location.hash);
+if (openingSearch) {
+  const once = reader.subscribe((s) => {
+    if (!s.matches('reading')) return;
+    once.unsubscribe();
+    reader.send({ type: 'user.panel', panel: 'search' });
+    reader.send({ type: 'user.search', query: openingSearch });
+  });
+}
 
 reader.start();
 language.start();

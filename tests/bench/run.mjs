@@ -6,7 +6,7 @@
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
 // QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
-// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, memory: run only these parts; the other
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, memory, search: run only these parts; the other
 // sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { measureBeacon } from './beacon.mjs';
 import { measureConversion } from './convert.mjs';
 import { measureMemory } from './memory.mjs';
 import { measureReader } from './reader.mjs';
+import { measureSearch } from './search.mjs';
 import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
@@ -206,6 +207,8 @@ const reader = want('reader') ? await measureReader(startServer, PUBLIC) : undef
 const beacon = want('beacon') ? await measureBeacon(startServer) : undefined;
 // (g) Memory and log volume of a 20 s burst of 50 connections at the default log level (tests/bench/memory.mjs).
 const memory = want('memory') && !process.env.QUIRE_BENCH_DATABASE_URL ? await measureMemory(startServer) : undefined;
+// (h) The site search over 10,000 books and 500,000 pages: p95 on loopback and the ratio to a LIKE scan (tests/bench/search.mjs).
+const search = want('search') && !process.env.QUIRE_BENCH_DATABASE_URL ? await measureSearch(startServer) : undefined;
 
 const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -215,7 +218,9 @@ const results = {
   node: process.version,
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
   dialect,
-  ...Object.fromEntries(Object.entries({ bundles, http, conversion, upload, reader, beacon, memory }).filter(([, v]) => v !== undefined)),
+  ...Object.fromEntries(
+    Object.entries({ bundles, http, conversion, upload, reader, beacon, memory, search }).filter(([, v]) => v !== undefined),
+  ),
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
@@ -295,6 +300,15 @@ if (memory) {
   );
   process.stdout.write(
     table([{ requests, rss_before_mib, rss_peak_mib, rss_after_mib, rss_return_mib, log_bytes, log_bytes_per_request, within_goal }]),
+  );
+}
+if (search && !search.skipped) {
+  const { books, pages, index_build_s, search_p50_ms, search_p95_ms, like_scan_median_ms, ratio, non2xx, within_goal } = search;
+  process.stdout.write(
+    `\nSite search over loopback HTTP vs a LIKE '%word%' scan of the same rows (goals: p95 ≤ ${search.goals.p95_ms} ms, ratio ≥ ${search.goals.ratio})\n`,
+  );
+  process.stdout.write(
+    table([{ books, pages, index_build_s, search_p50_ms, search_p95_ms, like_scan_median_ms, ratio, non2xx, within_goal }]),
   );
 }
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);

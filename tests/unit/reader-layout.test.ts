@@ -9,6 +9,7 @@ import {
   pagesToLoad,
   pagesToRelease,
   parsePageHash,
+  parseSearchHash,
   resolveLayout,
   safeExternalUrl,
   screenOrder,
@@ -117,6 +118,15 @@ describe('links and addresses', () => {
     expect(parsePageHash('#page=0')).toBeNull();
     expect(parsePageHash('#page=abc')).toBeNull();
     expect(parsePageHash('')).toBeNull();
+  });
+  it("reads the site search's words beside the page (#page=N&q=…)", () => {
+    expect(parsePageHash('#page=12&q=harbour%20wall')).toBe(12);
+    expect(parseSearchHash('#page=12&q=harbour%20wall')).toBe('harbour wall');
+    expect(parseSearchHash('#q=%C3%89cole')).toBe('École');
+    expect(parseSearchHash('#page=12')).toBeNull();
+    expect(parseSearchHash('#page=2&q=a')).toBeNull();
+    expect(parseSearchHash('#page=2&q=%E0%A4%A')).toBeNull();
+    expect(parseSearchHash(`#q=${'x'.repeat(300)}`)).toHaveLength(100);
   });
   it('lets only web and mail links out', () => {
     expect(safeExternalUrl('https://example.org/a')).toBe('https://example.org/a');

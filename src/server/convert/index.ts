@@ -9,7 +9,8 @@
  *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
  *     ├─ pdftotext -bbox (one process)           → words/<n>.json  word boxes of the search highlights
  *     └─ qpdf --json                             → outline, links, reading direction
- *   manifest.json (page sizes, outline, links, direction, warnings), then status DONE.
+ *   manifest.json (page sizes, outline, links, direction, warnings), the search index's documents
+ *   (search/repo.ts), then status DONE.
  *   A page pdftoppm cannot draw at the width is drawn by resolution (pdf.ts), one nothing can draw gets
  *   a placeholder (images.ts); text, outline and links are bonuses. Each shortfall is a warning in the
  *   manifest, and the book is DONE: the same file would fail the same way on every retry.
@@ -41,6 +42,7 @@ import { type ConversionErrorCode, DOCUMENT_KINDS, type DocumentKind } from '../
 import type { Config } from '../config';
 import type { Database, JobRow } from '../db/schema';
 import { type OfficeTraits, officeTraits } from '../publish/detect';
+import { indexBook } from '../search/repo';
 import { bookPaths } from '../storage/paths';
 import { ConversionError, documentError } from './errors';
 import { makeBookThumbs, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
@@ -150,6 +152,11 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+  // The site search's documents before DONE (src/server/search): the book is found from the moment
+  // it is shown. A failure leaves it unindexed (indexed again when a server starts), never undone.
+  await stages.time('index', () =>
+    indexBook(db, config.dataDir, book.id).catch((err: unknown) => deps.log.warn({ err, bookId: book.id }, 'search: indexing failed')),
+  );
   const done = await stages.time('done', () =>
     db
       .updateTable('books')

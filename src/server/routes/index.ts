@@ -11,6 +11,7 @@ import oauth2Routes from './oauth2/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
 import readerRoutes from './reader/index';
+import searchRoutes from './search/index';
 import triggerRoutes from './triggers/index';
 
 /**
@@ -32,6 +33,7 @@ export const AREAS: FastifyPluginAsync[] = [
   triggerRoutes,
   presetRoutes,
   folderRoutes,
+  searchRoutes,
 ];
 
 /**
