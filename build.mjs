@@ -2,7 +2,7 @@
 // Builds Quire: translation catalogs (JSONP), the browser entries (esbuild, code splitting, hashed
 // names, manifest, precompressed), index.html, and the server bundle. `node build.mjs [--dev]`.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -159,6 +159,9 @@ await esbuild.build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+
+// 7. The blog's shipped Markdown posts and images beside the server bundle (src/server/blog/posts.ts).
+await cp(join(root, 'src/server/blog/posts'), join(out, 'server/blog-posts'), { recursive: true });
 
 const ms = Math.round(performance.now() - started);
 console.log(`Built ${Object.keys(manifest.entries).join(', ')} + server in ${ms} ms → ${relative(root, out)}/`);

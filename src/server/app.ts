@@ -17,6 +17,7 @@ import { pruneExpired } from './auth/prune';
 import { PUBLIC, registerAuthRules } from './auth/rules';
 import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
+import { createBlog } from './blog/index';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
 import { API_PREFIX, fail, isApiRequest, newRequestId } from './envelope';
@@ -30,6 +31,7 @@ import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
 import presetSiteRoutes from './presets/site';
 import beaconRoutes from './routes/beacon';
+import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
 import overviewRoutes from './routes/reader/overview';
@@ -56,6 +58,8 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
   /** fetch used to verify reCAPTCHA answers (tests). */
   fetch?: typeof fetch;
+  /** Folder of the blog's Markdown posts (default: the shipped ones, src/server/blog/posts). */
+  blogPostsDir?: string;
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -107,6 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onReady', () => worker.start());
   app.addHook('preClose', () => worker.stop());
 
+  app.decorate('blog', createBlog({ config, clock: app.clock, log: app.log.child({ module: 'blog' }), postsDir: deps.blogPostsDir }));
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -135,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(readerSiteRoutes);
   await app.register(overviewRoutes);
   await app.register(widgetRoutes);
+  await app.register(blogSiteRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
 
   // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path: 200

@@ -45,6 +45,8 @@ a:focus-visible,summary:focus-visible,textarea:focus-visible{outline:3px solid v
 .ov-explicit .ov-actions{display:flex;flex-wrap:wrap;gap:16px;justify-content:center;align-items:center}
 .ov-explicit button{border:0;cursor:pointer;font:inherit}
 button.ov-button:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+.ov-blog-image{display:block;max-width:100%;height:auto;border-radius:4px;margin:0 0 24px}
+.ov-blog-body{max-width:720px;overflow-wrap:anywhere}
 .ov-paging{display:flex;gap:16px;justify-content:center;align-items:center;margin-top:32px}
 @media (prefers-color-scheme:dark){:root{--ink:#ececf6;--ink-2:#b4b4c8;--line:#33334a;--bg-2:#22223a;--brand:#9a98ff;--brand-strong:#b8b6ff}
 body{background:#17172b}.ov-logo{color:var(--ink)}.ov-button{color:#17172b}}
