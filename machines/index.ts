@@ -17,6 +17,7 @@ import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
 import { shareMachines } from './share/registry';
 import { signUpMachines } from './sign-up/registry';
+import { siteMachines } from './site/registry';
 import { triggerMachines } from './triggers/registry';
 import { widgetMachines } from './widget/registry';
 
@@ -29,10 +30,12 @@ export { adsMachine } from './ads.machine';
 export { alertMachine } from './alert.machine';
 export { alertsMachine } from './alerts.machine';
 export { appMachine } from './app.machine';
+export { blogMachine } from './blog.machine';
 export { bookListMachine } from './book-list.machine';
 export { bookSettingsMachine } from './book-settings.machine';
 export { captchaMachine } from './captcha.machine';
 export { consentsMachine } from './consents.machine';
+export { contactMachine } from './contact.machine';
 export { detailsFormMachine } from './details-form.machine';
 export { foldersMachine } from './folders.machine';
 export { languageMachine } from './language.machine';
@@ -234,4 +237,6 @@ export const machines: MachineEntry[] = [
   ...triggerMachines,
   // Folders: the folder manager of /account/folders (machines/folders/registry.ts).
   ...foldersMachines,
+  // The public site: contact modal, blog teasers (machines/site/registry.ts).
+  ...siteMachines,
 ];

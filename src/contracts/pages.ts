@@ -14,6 +14,8 @@ export const PAGE_PATHS = {
   '/activate': 'activate',
   '/publish': 'publish',
   '/upload': 'upload',
+  // The home page with the contact modal open (`#deletion`: the deletion request).
+  '/contact': 'contact',
 } as const;
 
 /**
