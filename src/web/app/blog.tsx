@@ -1,34 +1,43 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
-import { type BlogActorRef, blogMachine } from '../../../machines/blog.machine';
+import { useSelector } from '@xstate/react';
+import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { BlogActorRef } from '../../../machines/blog.machine';
 import type { Language } from '../../../machines/constants';
-import { createBlogLoader } from './blog-loader';
 import { useApp } from './context';
 
 const BlogContext = createContext<BlogActorRef | null>(null);
 
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Starts the blog teasers' actor for the page language and the signed-in user, for the header and the home page. */
+/**
+ * Starts the blog teasers' actor (machines/blog.machine.ts, loaded after the first paint) for the page
+ * language and the signed-in user, for the header's resources menu and the home page.
+ */
 export function BlogProvider({ language, children }: { language: Language; children: ReactNode }) {
   const { api, auth, session } = useApp();
   const stored = useSyncExternalStore(auth.store.subscribe, auth.store.get);
   const loggedIn = useSelector(session, (s) => s.matches('loggedIn'));
   const viewer = loggedIn && stored ? stored.profile.id : '';
-  const actor = useActorRef(blogMachine.provide({ actors: { loadPosts: createBlogLoader(api, safeLocalStorage()) } }), {
-    input: { language, viewer },
-  });
+  // The loaded actor (its code comes in its own chunk); the machine holds the flow.
+  const [actor, setActor] = useState<BlogActorRef | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one actor for the app's life; language and viewer reach it as events below.
   useEffect(() => {
-    actor.send({ type: 'viewer.changed', language, viewer });
+    let started: BlogActorRef | null = null;
+    let cancelled = false;
+    import('./blog-actor')
+      .then(({ startBlogActor }) => {
+        if (cancelled) return;
+        started = startBlogActor(api, { language, viewer });
+        setActor(started);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      started?.stop();
+    };
+  }, [api]);
+  useEffect(() => {
+    actor?.send({ type: 'viewer.changed', language, viewer });
   }, [actor, language, viewer]);
   return <BlogContext.Provider value={actor}>{children}</BlogContext.Provider>;
 }
 
-/** The blog teasers' actor (null outside BlogProvider, e.g. in stories). */
+/** The blog teasers' actor (null until loaded, and outside BlogProvider, e.g. in stories). */
 export const useBlog = (): BlogActorRef | null => useContext(BlogContext);

@@ -6,7 +6,7 @@ import { FLAGS } from '../../../machines/constants';
 import { useBlog } from '../app/blog';
 import { useApp } from '../app/context';
 import { searchTarget } from '../routing/search';
-import { ResourcesMenu } from './blog/BlogTeasers';
+import { ResourcesMenu } from './blog/ResourcesMenu';
 import { Logo } from './Logo';
 import { Button, ButtonLink } from './ui/Button';
 

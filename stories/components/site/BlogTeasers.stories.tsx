@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type BlogContext, blogMachine } from '../../../machines/blog.machine';
 import type { BlogPost } from '../../../src/contracts/blog';
-import { BlogTeasers, ResourcesMenu } from '../../../src/web/components/blog/BlogTeasers';
+import { BlogTeasers } from '../../../src/web/components/blog/BlogTeasers';
+import { ResourcesMenu } from '../../../src/web/components/blog/ResourcesMenu';
 import { actorAt, StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**

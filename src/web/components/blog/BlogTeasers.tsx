@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { BlogActorRef } from '../../../../machines/blog.machine';
 import { BLOG_PATH, type BlogPost } from '../../../contracts/blog';
 import './blog.css';
@@ -28,83 +27,30 @@ function PostDate({ ms }: { ms: number }) {
   );
 }
 
-/**
- * The header's "Resources" submenu (SPEC §2 Header: blog list in a resources submenu): the blog
- * teasers, new ones marked, and the blog's index. A menu button (WAI-ARIA pattern), like the account menu.
- */
-export function ResourcesMenu({ actor }: { actor: BlogActorRef | null }) {
+/** The unfolded resources submenu (loaded on first use): the teasers, new ones marked, and the blog's index. */
+export function ResourcesPanel({ actor, id }: { actor: BlogActorRef | null; id: string }) {
   const { t } = useLingui();
   const posts = usePosts(actor);
-  // Presentation only: whether the submenu is unfolded.
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const hasNew = posts.some((p) => p.is_new);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onDoc);
-    return () => document.removeEventListener('mousedown', onDoc);
-  }, [open]);
-
-  const onKey = (e: KeyboardEvent) => {
-    const items = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const i = items.indexOf(document.activeElement as HTMLElement);
-    if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    } else if (open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
-      e.preventDefault();
-      items[(i + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
-    }
-  };
-
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: keyboard navigation of the menu items (WAI-ARIA menu button pattern)
-    <div className="resources-menu" ref={root} onKeyDown={onKey}>
-      <button
-        ref={button}
-        type="button"
-        className="btn btn--ghost resources-menu__button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-      >
-        <Trans id="header.resources">Resources</Trans>
-        {hasNew && (
-          <span className="blog-dot">
-            <span className="visually-hidden">{t({ id: 'blog.hasNew', message: 'new posts' })}</span>
+    <div className="resources-menu__panel" id={id} role="menu" aria-label={t({ id: 'header.resources', message: 'Resources' })}>
+      {posts.map((post) => (
+        <a
+          key={post.permalink}
+          role="menuitem"
+          href={post.permalink}
+          rel={external(post.permalink) ? 'noopener' : undefined}
+          className="resources-menu__post"
+        >
+          <span className="resources-menu__title">{post.title}</span>
+          <span className="resources-menu__meta">
+            <PostDate ms={post.date} />
+            {post.is_new && <NewMark />}
           </span>
-        )}
-      </button>
-      {open && (
-        <div className="resources-menu__panel" id={menuId} role="menu" aria-label={t({ id: 'header.resources', message: 'Resources' })}>
-          {posts.map((post) => (
-            <a
-              key={post.permalink}
-              role="menuitem"
-              href={post.permalink}
-              rel={external(post.permalink) ? 'noopener' : undefined}
-              className="resources-menu__post"
-            >
-              <span className="resources-menu__title">{post.title}</span>
-              <span className="resources-menu__meta">
-                <PostDate ms={post.date} />
-                {post.is_new && <NewMark />}
-              </span>
-            </a>
-          ))}
-          <a role="menuitem" href={BLOG_PATH} className="resources-menu__all">
-            <Trans id="blog.all">All blog posts</Trans>
-          </a>
-        </div>
-      )}
+        </a>
+      ))}
+      <a role="menuitem" href={BLOG_PATH} className="resources-menu__all">
+        <Trans id="blog.all">All blog posts</Trans>
+      </a>
     </div>
   );
 }
