@@ -95,6 +95,9 @@ describe.each(DIALECTS)('blog teasers from the shipped Markdown posts on %s', (d
     expect(index.body).toContain('<html lang="de"');
     expect(index.body).toContain('href="/blog/publish-your-first-flipbook"');
     expect(index.body).toContain('Ihr erstes Flipbook in drei Schritten');
+    // A feed's images may come from anywhere, on the blog pages only (not on any other route).
+    expect(index.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:");
+    expect((await ctx.app.inject({ url: '/healthz' })).headers['content-security-policy']).not.toContain('https:');
 
     const post = await ctx.app.inject({ url: '/blog/publish-your-first-flipbook', headers: { 'accept-language': 'en' } });
     expect(post.statusCode).toBe(200);

@@ -31,7 +31,8 @@ const blogSiteRoutes: FastifyPluginAsync = async (app) => {
   const base = cspDirectives(app.config);
   // A feed's teasers may show images from anywhere on the web.
   const csp = { ...base, 'img-src': [...(base['img-src'] ?? []), 'https:'] };
-  const routeOptions = { helmet: { contentSecurityPolicy: { useDefaults: false, directives: csp } }, config: PUBLIC };
+  // A fresh config object per route: @fastify/helmet writes the route's `helmet` into its config (the shared PUBLIC must stay untouched).
+  const routeOptions = () => ({ helmet: { contentSecurityPolicy: { useDefaults: false, directives: csp } }, config: { ...PUBLIC } });
 
   const context = (request: FastifyRequest): BlogPageContext => {
     const lang = pageLanguage(request.headers.host, request.headers.cookie, request.headers['accept-language']);
@@ -45,12 +46,12 @@ const blogSiteRoutes: FastifyPluginAsync = async (app) => {
       .type('text/html; charset=utf-8')
       .send(html);
 
-  app.get('/blog', routeOptions, async (request, reply) => {
+  app.get('/blog', routeOptions(), async (request, reply) => {
     const ctx = context(request);
     return send(reply, 200, blogIndexHtml(ctx, await app.blog.teasers(ctx.lang)));
   });
 
-  app.get('/blog/:slug', routeOptions, async (request, reply) => {
+  app.get('/blog/:slug', routeOptions(), async (request, reply) => {
     const { slug } = request.params as { slug: string };
     const ctx = context(request);
     const post = SLUG.test(slug) ? (await app.blog.posts(ctx.lang)).find((p) => p.slug === slug) : undefined;
