@@ -163,5 +163,8 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
+// 7. The blog's shipped Markdown posts and images beside the server bundle (src/server/blog/posts.ts).
+await cp(join(root, 'src/server/blog/posts'), join(out, 'server/blog-posts'), { recursive: true });
+
 const ms = Math.round(performance.now() - started);
 console.log(`Built ${Object.keys(manifest.entries).join(', ')} + server in ${ms} ms → ${relative(root, out)}/`);

@@ -18,6 +18,7 @@ import { type Route, routerMachine } from './router.machine';
 import { searchMachines } from './search/registry';
 import { shareMachines } from './share/registry';
 import { signUpMachines } from './sign-up/registry';
+import { siteMachines } from './site/registry';
 import { triggerMachines } from './triggers/registry';
 import { widgetMachines } from './widget/registry';
 
@@ -30,10 +31,12 @@ export { adsMachine } from './ads.machine';
 export { alertMachine } from './alert.machine';
 export { alertsMachine } from './alerts.machine';
 export { appMachine } from './app.machine';
+export { blogMachine } from './blog.machine';
 export { bookListMachine } from './book-list.machine';
 export { bookSettingsMachine } from './book-settings.machine';
 export { captchaMachine } from './captcha.machine';
 export { consentsMachine } from './consents.machine';
+export { contactMachine } from './contact.machine';
 export { detailsFormMachine } from './details-form.machine';
 export { foldersMachine } from './folders.machine';
 export { languageMachine } from './language.machine';
@@ -238,4 +241,6 @@ export const machines: MachineEntry[] = [
   ...foldersMachines,
   // The public site: the search page of /search (machines/search/registry.ts).
   ...searchMachines,
+  // The public site: contact modal, blog teasers (machines/site/registry.ts).
+  ...siteMachines,
 ];

@@ -14,6 +14,8 @@ export const PAGE_PATHS = {
   '/activate': 'activate',
   '/publish': 'publish',
   '/upload': 'upload',
+  // The home page with the contact modal open (`#deletion`: the deletion request).
+  '/contact': 'contact',
 } as const;
 
 /** The path without its trailing slashes (`/` stays `/`). */
@@ -48,6 +50,8 @@ export const SITE_PATHS: readonly string[] = [
   '/terms',
   '/explorer',
   '/privacy',
+  // The blog's index (src/server/routes/blog/site.ts; its posts at /blog/<slug>).
+  '/blog',
 ];
 
 /** Whether a path (query and fragment ignored) is one of the server-rendered site pages. */

@@ -18,6 +18,7 @@ import { pruneExpired } from './auth/prune';
 import { PUBLIC, registerAuthRules } from './auth/rules';
 import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
+import { createBlog } from './blog/index';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
 import { API_PREFIX, fail, isApiRequest, newRequestId } from './envelope';
@@ -31,6 +32,7 @@ import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
 import presetSiteRoutes from './presets/site';
 import beaconRoutes from './routes/beacon';
+import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
 import overviewRoutes from './routes/reader/overview';
@@ -59,6 +61,8 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
   /** fetch used to verify reCAPTCHA answers (tests). */
   fetch?: typeof fetch;
+  /** Folder of the blog's Markdown posts (default: the shipped ones, src/server/blog/posts). */
+  blogPostsDir?: string;
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -110,6 +114,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onReady', () => worker.start());
   app.addHook('preClose', () => worker.stop());
 
+  app.decorate('blog', createBlog({ config, clock: app.clock, log: app.log.child({ module: 'blog' }), postsDir: deps.blogPostsDir }));
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -140,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(siteRoutes);
   await app.register(screenshotRoutes);
   await app.register(widgetRoutes);
+  await app.register(blogSiteRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
 
   // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path: 200

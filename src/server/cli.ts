@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ACCOUNT_MODES, ACCOUNT_TYPES, type AccountMode, type AccountType } from '../contracts/accounts';
 import { findProfileByEmail, updateAccount, updateProfile } from './accounts/repo';
 import { type Config, ConfigError, loadConfig } from './config';
+import { listContactMessages } from './contact/repo';
 import { createDb, migrateToLatest } from './db/index';
 import type { AccountUpdate, ProfileUpdate } from './db/schema';
 
@@ -12,6 +13,7 @@ import type { AccountUpdate, ProfileUpdate } from './db/schema';
  *   account list
  *   account set --email <e> [--mode FREE|PREMIUM|PLATINUM] [--type <type>] [--profile-type 0..3] [--activate] [--renew-terms]
  *   book feature --id <bookId> [--off]   (the explorer's "featured" list: books.is_awarded)
+ *   contact list [--last <n>]
  * Exit codes: 0 done, 1 failed (configuration, database, unknown address), 2 usage error.
  */
 const USAGE = `Usage:
@@ -19,6 +21,7 @@ const USAGE = `Usage:
   quire account set --email <address> [--mode ${ACCOUNT_MODES.join('|')}] [--type ${ACCOUNT_TYPES.join('|')}]
                     [--profile-type 0|1|2|3] [--activate] [--renew-terms]
   quire book feature --id <book id> [--off]
+  quire contact list [--last <n>]
 `;
 
 export class UsageError extends Error {
@@ -72,6 +75,32 @@ async function list(config: Config, io: Io): Promise<void> {
       );
     }
     io.err(`${rows.length} profile${rows.length === 1 ? '' : 's'}`);
+  } finally {
+    await handle.destroy();
+  }
+}
+
+/** One line of a listing: tabs and line breaks of the sender's text as spaces (one message, one line). */
+const cell = (s: string) => s.replace(/[\t\r\n]+/g, ' ');
+
+/** The contact messages (oldest first; `--last n` the latest n): one tab-separated line each. */
+async function contactList(config: Config, args: string[], io: Io): Promise<void> {
+  const { values } = parseArgs({ args, options: { last: { type: 'string' } }, strict: true, allowPositionals: false });
+  if (values.last !== undefined && !/^[1-9]\d{0,5}$/.test(values.last))
+    throw new UsageError(`--last must be a positive integer (got ${JSON.stringify(values.last)})`);
+  const handle = createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    const rows = await listContactMessages(handle.db, values.last === undefined ? undefined : Number(values.last));
+    io.out(['created', 'subject', 'name', 'email', 'phone', 'url', 'mailed', 'text'].join('\t'));
+    for (const r of rows) {
+      io.out(
+        [new Date(r.created_at).toISOString(), r.subject, r.name, r.email, r.phone, r.url, r.mailed_at === null ? 'no' : 'yes', r.text]
+          .map(cell)
+          .join('\t'),
+      );
+    }
+    io.err(`${rows.length} message${rows.length === 1 ? '' : 's'}`);
   } finally {
     await handle.destroy();
   }
@@ -167,6 +196,11 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     if (area === 'help' || area === '--help' || area === '-h' || area === undefined) {
       io.out(USAGE);
       return area === undefined ? 2 : 0;
+    }
+    if (area === 'contact') {
+      if (command !== 'list') throw new UsageError(`unknown command: ${argv.join(' ')}`);
+      await contactList(loadConfig(env), rest, io);
+      return 0;
     }
     const known = (area === 'account' && (command === 'list' || command === 'set')) || (area === 'book' && command === 'feature');
     if (!known) throw new UsageError(`unknown command: ${argv.join(' ')}`);

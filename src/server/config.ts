@@ -34,6 +34,10 @@ export interface Config {
   recaptcha: { secret: string; siteKey: string } | undefined;
   /** From header of every mail. */
   mailFrom: string;
+  /** Where contact messages are mailed (QUIRE_SUPPORT_EMAIL); unset → they are only stored. */
+  supportEmail: string | undefined;
+  /** Atom or RSS feed of the blog teasers (QUIRE_BLOG_FEED_URL); unset → the Markdown posts shipped in src/server/blog/posts. */
+  blogFeedUrl: string | undefined;
   /** Access token lifetime in seconds. */
   tokenTtl: number;
   /** Multiplies every per-IP limit (many users behind one address, or a test suite on loopback). */
@@ -322,6 +326,12 @@ const EnvSchema = v.object({
     rule('must be an address or "Name <address>"', (s) => MAIL_FROM.test(s), String),
     'Quire <no-reply@localhost>',
   ),
+  QUIRE_SUPPORT_EMAIL: v.optional(
+    rule('must be an e-mail address', (s) => s.length <= 254 && /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(s), String),
+  ),
+  QUIRE_BLOG_FEED_URL: v.optional(
+    rule('must be an absolute http(s) URL', (s) => isHttpUrl(s) && s.length <= 2000 && !s.includes('#'), String),
+  ),
   QUIRE_IP_LIMIT_SCALE: v.optional(
     rule('must be an integer between 1 and 1000', (s) => /^\d{1,4}$/.test(s) && +s >= 1 && +s <= 1000, Number),
     '1',
@@ -481,6 +491,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { secret: e.QUIRE_RECAPTCHA_SECRET, siteKey: e.QUIRE_RECAPTCHA_SITE_KEY }
         : undefined,
     mailFrom: e.QUIRE_MAIL_FROM,
+    supportEmail: e.QUIRE_SUPPORT_EMAIL,
+    blogFeedUrl: e.QUIRE_BLOG_FEED_URL,
     tokenTtl: e.QUIRE_TOKEN_TTL,
     ipLimitScale: e.QUIRE_IP_LIMIT_SCALE,
     webhookPrivate: e.QUIRE_WEBHOOK_PRIVATE,

@@ -3,6 +3,7 @@ import type { CaptchaVerifier } from './auth/captcha';
 import type { Keys } from './auth/crypto';
 import type { PasswordHasher } from './auth/passwords';
 import type { AuthContext } from './auth/session';
+import type { Blog } from './blog/index';
 import type { Config } from './config';
 import type { Db, DialectName } from './db/index';
 import type { Mailer } from './mail/index';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     requireSession: preHandlerAsyncHookHandler;
     /** Background jobs (conversion): `wake()` after enqueueing so a worker looks now instead of at its next poll. */
     jobs: JobRunner;
+    /** The blog teasers and shipped posts (src/server/blog), cached one hour per language. */
+    blog: Blog;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

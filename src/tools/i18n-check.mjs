@@ -33,6 +33,11 @@ const SAME_OK = new Set([
   'Account',
   'Marketing',
   'Newsletter',
+  // The same word in French (fr "Message", "Contact"), and field labels with a placeholder (de "Name: {value}", it/pt "E-mail: {value}").
+  'Message',
+  'Contact',
+  'Name: {value}',
+  'E-mail: {value}',
   // Loan words kept in several languages' software (es/it "Webhook", it "Tablet").
   'Webhook',
   'Webhooks',

@@ -49,6 +49,29 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'contact modal, with errors',
+    open: async ({ page }) => {
+      await page.goto('/contact');
+      await dialog(page).getByRole('button', { name: 'Send' }).click();
+      await expect(dialog(page).getByText('Message is required')).toBeVisible();
+    },
+  },
+  {
+    name: 'resources submenu',
+    open: async ({ page }) => {
+      await home(page);
+      await page.getByRole('button', { name: 'Resources' }).click();
+      await expect(page.getByRole('menuitem', { name: 'All blog posts' })).toBeVisible();
+    },
+  },
+  {
+    name: 'blog post',
+    open: async ({ page }) => {
+      await page.goto('/blog/publish-your-first-flipbook');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  },
+  {
     name: 'sign-up modal, login tab',
     open: async ({ page }) => {
       await page.goto('/login');

@@ -67,6 +67,8 @@ export default defineConfig({
       QUIRE_LOG_LEVEL: 'warn',
       QUIRE_SMTP_URL: `smtp://127.0.0.1:${process.env.QUIRE_E2E_SMTP_PORT ?? 4391}`,
       QUIRE_PUBLIC_URL: `http://localhost:${PORT}`,
+      // Contact messages are mailed here (tests/e2e/contact.spec.ts reads them from the SMTP capture).
+      QUIRE_SUPPORT_EMAIL: 'support@quire.test',
       // Social sign-in against the mock provider global-setup starts.
       ...mockProviderEnv(E2E_OAUTH_URL),
     },

@@ -278,10 +278,23 @@ describe('sign-in settings', () => {
     [{ QUIRE_PRICES: 'GOLD=9 EUR/month' }, ['QUIRE_PRICES']],
     [{ QUIRE_PRICES: 'PREMIUM=9 EUR/month,PREMIUM=10 EUR/month' }, ['QUIRE_PRICES']],
     [{ QUIRE_PRICES: 'PREMIUM=9.999 EUR/week' }, ['QUIRE_PRICES']],
+    [{ QUIRE_SUPPORT_EMAIL: 'support' }, ['QUIRE_SUPPORT_EMAIL']],
+    [{ QUIRE_SUPPORT_EMAIL: 'a@b.c\nBcc: x@y.z' }, ['QUIRE_SUPPORT_EMAIL']],
+    [{ QUIRE_BLOG_FEED_URL: 'ftp://blog.example/feed' }, ['QUIRE_BLOG_FEED_URL']],
+    [{ QUIRE_BLOG_FEED_URL: 'feed.xml' }, ['QUIRE_BLOG_FEED_URL']],
   ])('refuses %j naming %j', (env, names) => {
     const error = configError(env as Record<string, string>);
     expect(error.variables).toEqual(names);
     for (const name of names) expect(error.message).toContain(name);
+  });
+});
+
+describe('contact and blog settings', () => {
+  it('has no support address and no feed by default, and reads them when set', () => {
+    expect(loadConfig({})).toMatchObject({ supportEmail: undefined, blogFeedUrl: undefined });
+    expect(
+      loadConfig({ QUIRE_SUPPORT_EMAIL: 'help@books.example', QUIRE_BLOG_FEED_URL: 'https://blog.example/{lang}/feed.xml' }),
+    ).toMatchObject({ supportEmail: 'help@books.example', blogFeedUrl: 'https://blog.example/{lang}/feed.xml' });
   });
 });
 

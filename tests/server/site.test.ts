@@ -21,7 +21,8 @@ const ORIGIN = 'https://quire.example';
 
 describe('site page table', () => {
   it('has exactly the paths the app links to as site pages (contracts/pages.ts SITE_PATHS)', () => {
-    expect(SITE_PAGES.map((p) => p.path).sort()).toEqual([...SITE_PATHS].sort());
+    // …and the blog's index, served by the blog's own routes.
+    expect([...SITE_PAGES.map((p) => p.path), '/blog'].sort()).toEqual([...SITE_PATHS].sort());
   });
 
   it('puts each language on its subdomain of the public base, English on the base, none for an IP address', () => {

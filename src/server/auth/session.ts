@@ -45,6 +45,16 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
   return { profile, account, session, claims };
 }
 
+/** The caller's session when the request carries a valid one; anonymous (undefined) otherwise (public routes). */
+export async function optionalAuth(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | undefined> {
+  if (!requestToken(request)) return undefined;
+  try {
+    return await authenticate(app, request);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The caller of a route guarded by `{ preHandler: app.requireSession }`. */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new ApiError('sessionMissing');

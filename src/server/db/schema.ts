@@ -29,6 +29,7 @@ export interface Database {
   book_triggers: import('../triggers/tables').BookTriggersTable;
   leads: import('../triggers/tables').LeadsTable;
   webhook_deliveries: import('../triggers/tables').WebhookDeliveriesTable;
+  contact_messages: ContactMessagesTable;
 }
 
 /** Instance-wide key/value settings. */
@@ -279,3 +280,19 @@ export interface PublisherSubscribersTable {
   profile_id: string;
   created_at: number;
 }
+
+/** A message of the contact modal (migration 0011). */
+export interface ContactMessagesTable {
+  id: string;
+  subject: string;
+  name: string;
+  email: string;
+  text: string;
+  phone: string;
+  url: string;
+  profile_id: string | null;
+  language: string;
+  mailed_at: number | null;
+  created_at: number;
+}
+export type ContactMessageRow = Selectable<ContactMessagesTable>;

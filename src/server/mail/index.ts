@@ -10,7 +10,8 @@ export type { MailData } from './templates';
 
 /** Sends the account mails in the recipient's language. */
 export interface Mailer {
-  send(to: string, language: string, data: MailData): Promise<void>;
+  /** `replyTo`: where an answer goes (a contact message's sender). */
+  send(to: string, language: string, data: MailData, options?: { replyTo?: string }): Promise<void>;
   close(): void;
 }
 
@@ -21,6 +22,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
 }
 
 /** Where messages go: SMTP (QUIRE_SMTP_URL) or one .eml file per message in $QUIRE_DATA_DIR/outbox/. */
@@ -61,9 +63,9 @@ export interface MailerOptions {
 export function createMailer({ config, transport = createTransport(config), i18n, localesDir }: MailerOptions): Mailer {
   const translators = i18n ?? loadTranslators(localesDir);
   return {
-    async send(to, language, data) {
+    async send(to, language, data, options = {}) {
       const rendered = renderMail(data, translators(language), language);
-      await transport.deliver({ from: config.mailFrom, to, ...rendered });
+      await transport.deliver({ from: config.mailFrom, to, ...rendered, ...(options.replyTo ? { replyTo: options.replyTo } : {}) });
     },
     close: () => transport.close(),
   };

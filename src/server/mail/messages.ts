@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 
 /**
  * Every string of the account mails, extracted into locales/<lang>/messages.po (ids `mail.<name>.<part>`).
- * Placeholders: {name}, {code}, {minutes}, {email}, {count}.
+ * Placeholders: {name}, {code}, {minutes}, {email}, {count}, {value}.
  */
 export const MAIL_MESSAGES = {
   common: {
@@ -57,5 +57,16 @@ export const MAIL_MESSAGES = {
       message:
         'If it was you, there is nothing to do. If not, someone may be trying to guess your password: make sure it is strong and used nowhere else.',
     }),
+  },
+  contact: {
+    subject: msg({ id: 'mail.contact.subject', message: 'Contact message from {name}' }),
+    subjectDeletion: msg({ id: 'mail.contact.subjectDeletion', message: 'Account deletion request from {name}' }),
+    body: msg({ id: 'mail.contact.body', message: 'A message was sent with the contact form. Reply to this mail to answer {email}.' }),
+    name: msg({ id: 'mail.contact.name', message: 'Name: {value}' }),
+    email: msg({ id: 'mail.contact.email', message: 'E-mail: {value}' }),
+    phone: msg({ id: 'mail.contact.phone', message: 'Phone: {value}' }),
+    url: msg({ id: 'mail.contact.url', message: 'Page: {value}' }),
+    account: msg({ id: 'mail.contact.account', message: 'Signed in as the profile {value}' }),
+    message: msg({ id: 'mail.contact.message', message: 'Message:' }),
   },
 };

@@ -15,7 +15,18 @@ export type MailData =
   | { kind: 'registered'; name: string; email: string; loginUrl: string; resetUrl: string }
   | { kind: 'reset'; name: string; url: string; minutes: number }
   | { kind: 'loginCode'; name: string; code: string; minutes: number }
-  | { kind: 'failedSignIns'; name: string; count: number; minutes: number };
+  | { kind: 'failedSignIns'; name: string; count: number; minutes: number }
+  /** A contact message to the support address (QUIRE_SUPPORT_EMAIL); every field is the sender's text. */
+  | {
+      kind: 'contact';
+      name: string;
+      subject: 'support' | 'deletion';
+      email: string;
+      phone: string;
+      url: string;
+      profileId: string | null;
+      text: string;
+    };
 
 export interface RenderedMail {
   subject: string;
@@ -24,7 +35,7 @@ export interface RenderedMail {
 }
 
 /** The parts of a mail, in order; rendered once as plain text and once as inline-styled HTML. */
-type Block = { p: string } | { small: string } | { button: string; url: string } | { code: string };
+type Block = { p: string } | { small: string } | { button: string; url: string } | { code: string } | { quote: string };
 
 /** Mail clients keep only inline styles, and Outlook only the first font it knows: a plain stack. */
 const MAIL_FONT = 'Arial,Helvetica,sans-serif';
@@ -44,6 +55,7 @@ const STYLE = {
     textDecoration: 'none',
     fontWeight: 'bold',
   },
+  quote: { fontSize: 15, lineHeight: '22px', margin: '0 0 16px', padding: '12px 16px', background: TOKENS.bg2, whiteSpace: 'pre-wrap' },
   code: { fontSize: 32, letterSpacing: 8, fontWeight: 'bold', fontFamily: 'Consolas,Menlo,monospace', margin: '8px 0 24px' },
 } satisfies Record<string, CSSProperties>;
 
@@ -74,6 +86,18 @@ function blocksOf(data: MailData, t: Translate): Block[] {
       return [{ p: hello }, { p: t(M.loginCode.body, { minutes: data.minutes }) }, { code: data.code }, { p: t(M.loginCode.ignore) }];
     case 'failedSignIns':
       return [{ p: hello }, { p: t(M.failedSignIns.body, { count: data.count, minutes: data.minutes }) }, { p: t(M.failedSignIns.ignore) }];
+    case 'contact':
+      // To the support team: no greeting, the sender's fields as written (escaped in the HTML part).
+      return [
+        { p: t(M.contact.body, { email: data.email }) },
+        { small: t(M.contact.name, { value: data.name }) },
+        { small: t(M.contact.email, { value: data.email }) },
+        ...(data.phone ? [{ small: t(M.contact.phone, { value: data.phone }) }] : []),
+        ...(data.url ? [{ small: t(M.contact.url, { value: data.url }) }] : []),
+        ...(data.profileId ? [{ small: t(M.contact.account, { value: data.profileId }) }] : []),
+        { p: t(M.contact.message) },
+        { quote: data.text },
+      ];
   }
 }
 
@@ -89,6 +113,8 @@ function subjectOf(data: MailData, t: Translate): string {
       return t(M.loginCode.subject, { code: data.code });
     case 'failedSignIns':
       return t(M.failedSignIns.subject);
+    case 'contact':
+      return t(data.subject === 'deletion' ? M.contact.subjectDeletion : M.contact.subject, { name: data.name || data.email });
   }
 }
 
@@ -96,6 +122,7 @@ function textBlock(block: Block): string {
   if ('p' in block) return block.p;
   if ('small' in block) return block.small;
   if ('code' in block) return block.code;
+  if ('quote' in block) return block.quote;
   return `${block.button}: ${block.url}`;
 }
 
@@ -103,6 +130,7 @@ function HtmlBlock({ block }: { block: Block }) {
   if ('p' in block) return <p style={STYLE.p}>{block.p}</p>;
   if ('small' in block) return <p style={STYLE.small}>{block.small}</p>;
   if ('code' in block) return <p style={STYLE.code}>{block.code}</p>;
+  if ('quote' in block) return <p style={STYLE.quote}>{block.quote}</p>;
   return (
     <p style={STYLE.p}>
       <a href={block.url} style={STYLE.button}>

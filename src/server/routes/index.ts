@@ -5,8 +5,10 @@ import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
 import presetRoutes from './account/presets';
 import beaconSharesRoutes from './beacon-shares';
+import blogRoutes from './blog/index';
 import publishingRoutes from './book/index';
 import commentRoutes from './comments/index';
+import contactRoutes from './contact/index';
 import oauth2Routes from './oauth2/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
@@ -34,6 +36,8 @@ export const AREAS: FastifyPluginAsync[] = [
   presetRoutes,
   folderRoutes,
   searchRoutes,
+  contactRoutes,
+  blogRoutes,
 ];
 
 /**

@@ -188,6 +188,7 @@ function SiteFooter({ ctx, path }: { ctx: PageContext; path: string | undefined 
             </a>
           ))}
           {isSitePath('/privacy') && <a href="/privacy">{ctx.t(M.privacy)}</a>}
+          {isSitePath('/blog') && <a href="/blog">{ctx.t(M.blog)}</a>}
           {isPagePath('/contact') && <a href="/contact">{ctx.t(M.contact)}</a>}
         </nav>
         {alternates.length > 1 && (

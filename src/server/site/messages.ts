@@ -24,5 +24,6 @@ export const SITE_MESSAGES = {
   tagline: msg({ id: 'footer.tagline', message: 'Open-source flipbook publishing you can host yourself.' }),
   languages: msg({ id: 'site.languages', message: 'Languages' }),
   privacy: msg({ id: 'site.privacy', message: 'Privacy' }),
+  blog: msg({ id: 'menu.blog', message: 'Blog' }),
   contact: msg({ id: 'site.contact', message: 'Contact' }),
 };

@@ -11,6 +11,8 @@ import { Button } from '../components/ui/Button';
 import { routeFor } from '../pages/routes';
 import { useViewportMarkers } from '../viewport';
 import { AuthHost } from './AuthHost';
+import { BlogProvider } from './blog';
+import { ContactHost } from './ContactHost';
 import { useApp } from './context';
 
 // Loaded the first time they open (most visits never do), keeping the first load small.
@@ -50,6 +52,7 @@ function useRouteEvents() {
 export function App() {
   const { language, alerts } = useApp();
   const lang = useSelector(language, (s) => s.value as string);
+  const current = useSelector(language, (s) => s.context.language ?? s.context.requested);
   useRouteEvents();
   useViewportMarkers();
 
@@ -72,20 +75,23 @@ export function App() {
     );
   }
   return (
-    <div className="app">
-      <a className="skip-link" href="#main">
-        <Trans id="commons.skip">Skip to content</Trans>
-      </a>
-      <Header />
-      <main id="main" className="app-main" tabIndex={-1}>
-        <PageView />
-      </main>
-      <Footer />
-      <OnceOpened id="drawer" component={MobileMenu} />
-      <OnceOpened id="language" component={LanguageModal} />
-      <AuthHost />
-      <PublishHost />
-      <AlertStack actor={alerts} />
-    </div>
+    <BlogProvider language={current}>
+      <div className="app">
+        <a className="skip-link" href="#main">
+          <Trans id="commons.skip">Skip to content</Trans>
+        </a>
+        <Header />
+        <main id="main" className="app-main" tabIndex={-1}>
+          <PageView />
+        </main>
+        <Footer />
+        <OnceOpened id="drawer" component={MobileMenu} />
+        <OnceOpened id="language" component={LanguageModal} />
+        <AuthHost />
+        <PublishHost />
+        <ContactHost />
+        <AlertStack actor={alerts} />
+      </div>
+    </BlogProvider>
   );
 }

@@ -3,17 +3,12 @@ import { useMemo } from 'react';
 import { modalInputOf, type SignUpOpening } from '../../../machines/sign-up/host.machine';
 import { provideSignUpModal } from '../../../machines/sign-up/provide';
 import type { SocialProvider } from '../../../machines/sign-up/types';
-import type { RenderCaptcha } from '../components/account/CaptchaField';
 import { SignUpModal } from '../components/account/SignUpModal';
 import { SocialProvidersContext } from '../components/account/SocialButtons';
 import { hasKnownAccount } from '../session/user-store';
-import { AltchaWidget } from './AltchaWidget';
+import { renderCaptcha } from './captcha';
 import { useApp } from './context';
-import { RecaptchaWidget } from './RecaptchaWidget';
 import { createSocialServices } from './social';
-
-/** Mounts the configured captcha widget: ALTCHA (self-hosted, default) or Google reCAPTCHA. */
-const renderCaptcha: RenderCaptcha = (props) => (props.kind === 'altcha' ? <AltchaWidget {...props} /> : <RecaptchaWidget {...props} />);
 
 /**
  * One opening of the sign-up modal (AuthHost mounts it with a key per opening and loads it lazily):

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { openContact } from '../app/contact-modal';
 import { useApp } from '../app/context';
 import { Logo } from './Logo';
 import { AppLink, hasSitePage } from './ui/AppLink';
@@ -7,7 +8,7 @@ import { AppLink, hasSitePage } from './ui/AppLink';
 /** Footer with the product links and the server version (the status machine, machines/status.machine.ts). */
 export function Footer() {
   const { t } = useLingui();
-  const { status } = useApp();
+  const { status, modals } = useApp();
   const version = useSelector(status, (s) => s.context.status?.version ?? null);
   // Only the pages the site has (no link leads nowhere).
   const links = [
@@ -16,6 +17,7 @@ export function Footer() {
     { href: '/explorer', label: t({ id: 'menu.explorer', message: 'Explore' }) },
     { href: '/terms', label: t({ id: 'menu.terms', message: 'Terms of use' }) },
     { href: '/privacy', label: t({ id: 'site.privacy', message: 'Privacy' }) },
+    { href: '/blog', label: t({ id: 'menu.blog', message: 'Blog' }) },
   ];
   return (
     <footer className="footer">
@@ -34,6 +36,9 @@ export function Footer() {
                 {l.label}
               </AppLink>
             ))}
+          <button type="button" className="footer__contact" onClick={() => modals.send(openContact())}>
+            <Trans id="footer.contact">Contact</Trans>
+          </button>
         </nav>
         <p className="footer__meta">© Quire{version && <span data-testid="server-version"> · v{version}</span>}</p>
       </div>

@@ -4,8 +4,10 @@ import { type FormEvent, lazy, Suspense, useRef, useSyncExternalStore } from 're
 import { Link, useLocation } from 'wouter';
 import { FLAGS } from '../../../machines/constants';
 import { SEARCH_TERM_MAX } from '../../contracts/fragment';
+import { useBlog } from '../app/blog';
 import { useApp } from '../app/context';
 import { searchTarget } from '../routing/search';
+import { ResourcesMenu } from './blog/ResourcesMenu';
 import { Logo } from './Logo';
 import { Button, ButtonLink } from './ui/Button';
 
@@ -56,6 +58,7 @@ export function Header() {
   const stored = useSyncExternalStore(auth.store.subscribe, auth.store.get);
   const user = loggedIn ? stored : null;
   const lang = useSelector(language, (s) => s.context.language ?? s.context.requested);
+  const blog = useBlog();
   return (
     <header className="header">
       <div className="container header__inner">
@@ -66,6 +69,9 @@ export function Header() {
           <SearchBox id="header-search" />
         </div>
         <nav className="header__actions" aria-label={t({ id: 'header.nav', message: 'Account' })}>
+          <div className="hide-mobile">
+            <ResourcesMenu actor={blog} />
+          </div>
           <Button
             variant="ghost"
             className="header__lang"

@@ -1,4 +1,6 @@
 import { Trans } from '@lingui/react/macro';
+import { useBlog } from '../app/blog';
+import { BlogTeasers } from '../components/blog/BlogTeasers';
 import { ButtonLink, hasSitePage } from '../components/ui';
 
 const FEATURES = ['convert', 'read', 'share', 'stats', 'brand', 'own'] as const;
@@ -64,6 +66,7 @@ function FeatureCard({ kind }: { kind: (typeof FEATURES)[number] }) {
 }
 
 export default function Home() {
+  const blog = useBlog();
   return (
     <>
       <section className="hero">
@@ -159,6 +162,7 @@ export default function Home() {
           </ButtonLink>
         </div>
       </section>
+      <BlogTeasers actor={blog} />
     </>
   );
 }

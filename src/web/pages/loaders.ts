@@ -19,6 +19,7 @@ const LOADERS: Record<PageName, () => Promise<{ default: ComponentType<PageProps
   publish: () => import('./Home'),
   upload: () => import('./Upload'),
   account: () => import('./Account'),
+  contact: () => import('./Contact'),
 };
 
 /** Loaded page modules by name, filled by the router's loader. */

@@ -36,6 +36,8 @@ export const PAGES = {
   // The upload page of a publish batch (the files come from the publish modal, in memory).
   upload: { name: 'upload', requiresLogin: true, bypassTerms: false },
   account: { name: 'account', requiresLogin: true, bypassTerms: false },
+  // The home page with the contact modal open (`#deletion`: the deletion request variant).
+  contact: { name: 'contact', requiresLogin: false, bypassTerms: true },
 } as const satisfies Record<string, PageDescriptor>;
 
 export type PageName = keyof typeof PAGES;

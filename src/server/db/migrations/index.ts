@@ -10,6 +10,7 @@ import * as m0008 from './0008_comments';
 import * as m0009 from './0009_share_counts';
 import * as m0010 from './0010_book_token_secret';
 import * as m0011 from './0011_search';
+import * as m0012 from './0012_contact_messages';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_share_counts': m0009,
   '0010_book_token_secret': m0010,
   '0011_search': m0011,
+  '0012_contact_messages': m0012,
 };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CommentIdSchema,
   CommentListQuerySchema,
@@ -10,7 +10,7 @@ import {
   type SubscriptionState,
 } from '../../../contracts/comments';
 import { owner, reader, SIGNED_IN } from '../../auth/rules';
-import { type AuthContext, authenticate, authOf, requestToken } from '../../auth/session';
+import { authOf, optionalAuth } from '../../auth/session';
 import {
   authorName,
   countRecentComments,
@@ -31,16 +31,6 @@ import { requireAccess } from '../../reader/access';
 
 /** Comments one author may write per minute, whatever address they write from. */
 const COMMENTS_PER_MINUTE = 5;
-
-/** The caller's session when the request carries a valid one; anonymous (undefined) otherwise. */
-async function optionalAuth(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | undefined> {
-  if (!requestToken(request)) return undefined;
-  try {
-    return await authenticate(app, request);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Comments and subscriptions (issue "Reading"; calls listed in src/contracts/comments.ts). The public
