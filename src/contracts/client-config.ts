@@ -17,6 +17,10 @@ export type ClientConfig = Record<HostKind, string> & {
   recaptchaSiteKey: string;
   /** Social sign-in providers the server has credentials for (`facebook`, `google`, `linkedin`). */
   social: string[];
+  /** Third-party script URL per consent (`support_chat`, `page_testing`; '' when not configured; SPEC §7). */
+  scripts: Record<'support_chat' | 'page_testing', string>;
+  /** The marketing tracker's global array (`dataLayer`), '' for none (SPEC §7). */
+  tracker: string;
 };
 
 export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
@@ -34,6 +38,8 @@ export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   captcha: 'altcha',
   recaptchaSiteKey: '',
   social: [],
+  scripts: { support_chat: '', page_testing: '' },
+  tracker: '',
 });
 
 /** A missing or malformed field falls back to its default; unknown fields are dropped. */
@@ -53,6 +59,14 @@ export const ClientConfigSchema = v.object({
     v.fallback(v.array(v.string()), () => []),
     () => [],
   ),
+  scripts: v.optional(
+    v.fallback(v.object({ support_chat: withDefault(v.string(), ''), page_testing: withDefault(v.string(), '') }), () => ({
+      support_chat: '',
+      page_testing: '',
+    })),
+    () => ({ support_chat: '', page_testing: '' }),
+  ),
+  tracker: withDefault(v.string(), ''),
 });
 
 /** The id of the `<script type="application/json">` element the server injects into index.html. */

@@ -9,6 +9,7 @@ import * as m0007 from './0007_triggers';
 import * as m0008 from './0008_comments';
 import * as m0009 from './0009_share_counts';
 import * as m0010 from './0010_book_token_secret';
+import * as m0011 from './0011_profile_tour';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_comments': m0008,
   '0009_share_counts': m0009,
   '0010_book_token_secret': m0010,
+  '0011_profile_tour': m0011,
 };
