@@ -17,6 +17,7 @@ import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
 import { shareMachines } from './share/registry';
 import { signUpMachines } from './sign-up/registry';
+import { tourMachines } from './tour/registry';
 import { triggerMachines } from './triggers/registry';
 import { widgetMachines } from './widget/registry';
 
@@ -50,6 +51,8 @@ export { shareMachine } from './share.machine';
 export { signUpModalMachine } from './sign-up-modal.machine';
 export { statusMachine } from './status.machine';
 export { termsMachine } from './terms.machine';
+export { thirdPartyMachine } from './third-party.machine';
+export { tourMachine } from './tour.machine';
 export { triggerMachine } from './trigger.machine';
 export { integrationsMachine } from './triggers/integrations.machine';
 export { leadsMachine } from './triggers/leads.machine';
@@ -234,4 +237,6 @@ export const machines: MachineEntry[] = [
   ...triggerMachines,
   // Folders: the folder manager of /account/folders (machines/folders/registry.ts).
   ...foldersMachines,
+  // The guided tour of the dashboard and the book list (machines/tour/registry.ts).
+  ...tourMachines,
 ];

@@ -56,7 +56,7 @@ function Overview({ user }: { user: CurrentUser }) {
           <dt>
             <Trans id="account.overview.plan">Plan</Trans>
           </dt>
-          <dd data-testid="account-plan">
+          <dd data-testid="account-plan" data-tour="dashboard-plan">
             {mode === 'FREE' ? (
               <Trans id="account.plan.free">Free</Trans>
             ) : mode === 'PREMIUM' ? (
@@ -68,7 +68,7 @@ function Overview({ user }: { user: CurrentUser }) {
         </div>
       </dl>
       <div className="account-actions">
-        <ButtonLink href="/publish" variant="primary">
+        <ButtonLink href="/publish" variant="primary" data-tour="dashboard-publish">
           <Trans id="home.cta.publish">Publish a document</Trans>
         </ButtonLink>
         {showsUpgrade(user.account.expiration, Date.now()) && (
@@ -186,7 +186,7 @@ export default function Account({ path, params }: PageProps) {
       <h1>
         <Trans id="account.page.title">Your account</Trans>
       </h1>
-      <nav className="account-tabs" aria-label="Account">
+      <nav className="account-tabs" aria-label="Account" data-tour="dashboard-sections">
         <Link href="/account/dashboard" aria-current={section === 'dashboard' ? 'page' : undefined}>
           <Trans id="menu.account.dashboard">Dashboard</Trans>
         </Link>
