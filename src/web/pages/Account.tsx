@@ -10,6 +10,7 @@ import { useApp } from '../app/context';
 import { ACCOUNT_LABELS } from '../components/AccountMenuPanel';
 import { BookListPage } from '../components/books/BookListPage';
 import { LANGUAGE_NAMES } from '../components/LanguageModal';
+import { GuidedTour } from '../components/tour/GuidedTour';
 import { Button, ButtonLink, Field, Select } from '../components/ui';
 import { showsUpgrade } from '../session/menu';
 import type { CurrentUser } from '../session/user-store';
@@ -203,11 +204,17 @@ export default function Account({ path, params }: PageProps) {
         ))}
       </nav>
       {section === 'book' ? (
-        <BookListPage key={user.account.id} params={params} />
+        <>
+          <BookListPage key={user.account.id} params={params} />
+          <GuidedTour key={`books:${user.id}`} name="books" />
+        </>
       ) : section === 'info_profile' ? (
         <DetailsForm key={user.id} user={user} />
       ) : section === 'dashboard' ? (
-        <Overview user={user} />
+        <>
+          <Overview user={user} />
+          <GuidedTour key={`dashboard:${user.id}`} name="dashboard" />
+        </>
       ) : isAccountSection(section) ? (
         <LazySection key={`${section}:${user.account.id}`} name={section} params={params} />
       ) : (
