@@ -28,6 +28,8 @@ export function TourPopover({ actor, steps }: { actor: TourActorRef; steps: read
   const index = useSelector(actor, (s) => s.context.step);
   const canBack = useSelector(actor, (s) => s.can({ type: 'user.back' }));
   const last = index >= steps.length - 1;
+  const current = index + 1;
+  const total = steps.length;
   const step = steps[index];
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
@@ -115,7 +117,7 @@ export function TourPopover({ actor, steps }: { actor: TourActorRef; steps: read
             <div className="tour__head">
               <p className="tour__count" aria-live="polite" aria-atomic="true">
                 <Trans id="tour.step">
-                  Step {index + 1} of {steps.length}
+                  Step {current} of {total}
                 </Trans>
               </p>
               <button
