@@ -38,6 +38,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0008_comments', 'Success'],
       ['0009_share_counts', 'Success'],
       ['0010_book_token_secret', 'Success'],
+      ['0011_profile_tour', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);
