@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { activeAccount, quire, signIn } from './support/accounts';
 import { E2E_OAUTH_URL, SUPPORT_CHAT_PATH } from './support/oauth-provider';
@@ -48,6 +49,9 @@ test.describe('guided tour', () => {
     const anchor = await page.locator('[data-tour="dashboard-publish"]').boundingBox();
     const card = await tour.locator('.tour__card').boundingBox();
     expect(anchor && card && card.y >= anchor.y + anchor.height).toBe(true);
+    // WCAG 2.1 AA, the open tour included (labelled dialog, contrast, names).
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await page.keyboard.press('ArrowLeft');
     await expect(tour).toContainText('Step 1 of 3');
     await tour.getByRole('button', { name: 'Next' }).click();
