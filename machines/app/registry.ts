@@ -51,7 +51,7 @@ export const appMachines: MachineEntry[] = [
     id: 'app',
     title: 'App',
     description:
-      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, status) and ties them: the session reaches the router, the publish route opens the publish modal whose files start one upload batch (signing out stops it), the sign-up modal’s ending feeds the session and the post-login steps (loaded with the first sign-in).',
+      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, status, third-party scripts) and ties them: the session reaches the router and the third-party loaders, the publish route opens the publish modal whose files start one upload batch (signing out stops it), the sign-up modal’s ending feeds the session and the post-login steps (loaded with the first sign-in).',
     machine: appMachine,
     eventLabels: {
       'app.observed': 'the app saw a change',
