@@ -92,6 +92,28 @@ test.describe('guided tour', () => {
   });
 });
 
+test('the tour waits until the post-login steps (terms, consents) are done', async ({ page }) => {
+  await page.goto('/');
+  const email = await activeAccount(page, 'Tour Later', { tour: true });
+  quire('account', 'set', '--email', email, '--renew-terms');
+  // Signed in on the page itself: its login-required sign-in, then the post-login steps.
+  await page.goto('/account/dashboard');
+  await page.getByRole('dialog').getByRole('tab', { name: 'Log in' }).click();
+  await signIn(page, email, { menu: false });
+  const terms = page.getByRole('dialog', { name: 'Our terms of use have changed' });
+  await expect(terms).toBeVisible();
+  await expect(tourDialog(page)).toBeHidden();
+  await terms.getByText('I have read and I accept the terms of use').click();
+  await terms.getByRole('button', { name: 'Accept and continue' }).click();
+  const consents = page.getByRole('dialog', { name: 'Your e-mail preferences' });
+  await expect(consents).toBeVisible();
+  await expect(tourDialog(page)).toBeHidden();
+  await consents.getByRole('button', { name: 'Save my preferences' }).click();
+  await expect(consents).toBeHidden();
+  await expect(tourDialog(page)).toContainText('Step 1 of 3');
+  await expect(tourDialog(page).getByRole('button', { name: 'Next' })).toBeFocused();
+});
+
 test.describe('support chat loader', () => {
   const loadedScripts = (page: Page) => page.locator('script[data-quire-script="support_chat"]');
   const ran = (page: Page) => page.evaluate(() => (window as unknown as { __supportChat?: number }).__supportChat ?? 0);
