@@ -54,6 +54,11 @@ export const contextErrors = (c: Pick<ActivationContext, 'usageContext' | 'field
 /** SPEC §4: consents need renewing when the stored modification date is older than the renewal date. */
 export const consentsOutdated = (content: LoginContent) => content.subscriptions.modification < CONSENTS_RENEWAL_BEFORE;
 
+const activated = {
+  type: 'activated',
+  params: ({ context }: { context: ActivationContext }) => ({ context: context.usageContext ?? 'ind' }),
+} as const;
+
 /**
  * Account activation (SPEC §4): choose the usage context (pro: three selects), activate with the
  * link's hash, confirm the login with the hash it answers, then finish as `notif` (consents must be
@@ -96,6 +101,8 @@ export const activationMachine = setup({
     keepLoginHash: assign((_, params: { hash: string }) => ({ loginHash: params.hash })),
     keepContent: assign((_, params: { content: LoginContent }) => ({ content: params.content })),
     showCallError: assign((_, params: { error: unknown }) => ({ errorId: errorMessageId(params.error) })),
+    /** The account is active, with this usage context (the marketing tracker's pro account activation, SPEC §7); the app provides it. */
+    activated: (_, _params: { context: UsageContext }) => {},
   },
 }).createMachine({
   id: 'activation',
@@ -145,9 +152,9 @@ export const activationMachine = setup({
           {
             guard: { type: 'consentsOutdated', params: ({ event }) => ({ content: event.output }) },
             target: 'notif',
-            actions: { type: 'keepContent', params: ({ event }) => ({ content: event.output }) },
+            actions: [{ type: 'keepContent', params: ({ event }) => ({ content: event.output }) }, activated],
           },
-          { target: 'success', actions: { type: 'keepContent', params: ({ event }) => ({ content: event.output }) } },
+          { target: 'success', actions: [{ type: 'keepContent', params: ({ event }) => ({ content: event.output }) }, activated] },
         ],
         onError: { target: 'failed', actions: { type: 'showCallError', params: ({ event }) => ({ error: event.error }) } },
       },

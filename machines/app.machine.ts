@@ -24,6 +24,7 @@ import { sessionMachine } from './session.machine';
 import { type SignUpHostFacts, signUpHostMachine } from './sign-up/host.machine';
 import type { SignUpEnding, SocialProvider } from './sign-up/types';
 import { statusMachine } from './status.machine';
+import { ANONYMOUS, type ThirdPartyInput, thirdPartyMachine, type Visitor } from './third-party.machine';
 import type { UploadActorRef, UploadInput } from './upload.machine';
 
 /**
@@ -43,7 +44,9 @@ import type { UploadActorRef, UploadInput } from './upload.machine';
  *   no batch still sending — else it shows that batch); its output starts a batch or goes back;
  * - region `batch`: one upload batch at a time; a new one replaces it, signing out stops it; its
  *   redirects go to the book list.
- * - a language the user chose is kept on the signed-in profile (`saveLanguage`).
+ * - a language the user chose is kept on the signed-in profile (`saveLanguage`);
+ * - the third-party loaders and the tracker (`thirdParty`, machines/third-party.machine.ts) follow who
+ *   is signed in, with which e-mail and consents.
  * The app reports what its children and the user store show as `app.observed` (the `watch` actor);
  * navigation is the named action `navigate`; the children's side effects are provided by the app.
  */
@@ -62,6 +65,8 @@ export interface AppFacts {
   expiredSignIn: boolean;
   /** The signed-in user's publish limits (null: no user stored yet). */
   publishLimits: PublishModalInput | null;
+  /** The stored user's e-mail, language and consents (null: none stored). */
+  user: Pick<Visitor, 'email' | 'language' | 'consents'> | null;
 }
 
 export interface AppInput {
@@ -72,11 +77,13 @@ export interface AppInput {
   authPages: readonly string[];
   /** Back from a full-page social sign-in whose outcome waits for this tab: its provider. */
   socialPending?: SocialProvider;
+  /** The third-party scripts this site is configured with (none by default). */
+  thirdParty?: ThirdPartyInput;
 }
 
 export interface AppContext {
   /** The input the children start with (language detected, first page). */
-  start: Pick<AppInput, 'language' | 'signupPage'>;
+  start: Pick<AppInput, 'language' | 'signupPage'> & { thirdParty: ThirdPartyInput };
   facts: AppFacts;
   authPages: readonly string[];
   socialPending: SocialProvider | null;
@@ -139,7 +146,16 @@ export const NO_FACTS: AppFacts = {
   pageReady: false,
   expiredSignIn: false,
   publishLimits: null,
+  user: null,
 };
+
+/** What the third-party loaders see: signed in (the session, not only a stored user), e-mail, language, consents. */
+export function visitorOf(facts: AppFacts): Visitor {
+  if (facts.session !== 'loggedIn' || !facts.user) return ANONYMOUS;
+  return { signedIn: true, ...facts.user };
+}
+
+const NO_THIRD_PARTY: ThirdPartyInput = { configured: { support_chat: false, page_testing: false } };
 
 /** The sign-up host's facts (machines/sign-up/host.machine.ts) from what the app sees. */
 export function hostFactsOf(context: Pick<AppContext, 'facts' | 'authPages' | 'socialPending'>): SignUpHostFacts {
@@ -177,6 +193,7 @@ export const appMachine = setup({
     session: sessionMachine,
     signUpHost: signUpHostMachine,
     status: statusMachine,
+    thirdParty: thirdPartyMachine,
     /** Reports `app.observed` whenever the session, router, modal stack or stored user change (the app provides it). */
     watch: fromCallback<AppEvent>(() => undefined),
     /** Loads the publish modal's machine (its code loads when the publish route first opens). */
@@ -212,6 +229,7 @@ export const appMachine = setup({
       return { facts, previousPath: route && route.page.name !== 'publish' ? route.path : context.previousPath };
     }),
     tellHost: sendTo('signUpHost', ({ context }) => ({ type: 'facts.changed' as const, ...hostFactsOf(context) })),
+    tellThirdParty: sendTo('thirdParty', ({ context }) => ({ type: 'visitor.changed' as const, visitor: visitorOf(context.facts) })),
     tellRouter: sendTo('router', (_, params: { loggedIn: boolean }) => ({ type: 'session.changed' as const, loggedIn: params.loggedIn })),
     spawnPublishModal: assign({
       publishModal: ({ context, event, spawn }) =>
@@ -300,7 +318,7 @@ export const appMachine = setup({
 }).createMachine({
   id: 'app',
   context: ({ input }) => ({
-    start: { language: input.language, signupPage: input.signupPage },
+    start: { language: input.language, signupPage: input.signupPage, thirdParty: input.thirdParty ?? NO_THIRD_PARTY },
     facts: NO_FACTS,
     authPages: input.authPages,
     socialPending: input.socialPending ?? null,
@@ -325,10 +343,11 @@ export const appMachine = setup({
     },
     { id: 'signUpHost', systemId: 'signUpHost', src: 'signUpHost', input: ({ context }) => hostFactsOf(context) },
     { id: 'status', systemId: 'status', src: 'status' },
+    { id: 'thirdParty', systemId: 'thirdParty', src: 'thirdParty', input: ({ context }) => context.start.thirdParty },
     { id: 'watch', src: 'watch' },
   ],
   on: {
-    'app.observed': { actions: ['observe', 'tellHost', raise({ type: 'app.changed' })] },
+    'app.observed': { actions: ['observe', 'tellHost', 'tellThirdParty', raise({ type: 'app.changed' })] },
     'signUp.finished': [
       {
         guard: 'leavesRoute',

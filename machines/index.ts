@@ -19,6 +19,7 @@ import { searchMachines } from './search/registry';
 import { shareMachines } from './share/registry';
 import { signUpMachines } from './sign-up/registry';
 import { siteMachines } from './site/registry';
+import { tourMachines } from './tour/registry';
 import { triggerMachines } from './triggers/registry';
 import { widgetMachines } from './widget/registry';
 
@@ -55,6 +56,8 @@ export { shareMachine } from './share.machine';
 export { signUpModalMachine } from './sign-up-modal.machine';
 export { statusMachine } from './status.machine';
 export { termsMachine } from './terms.machine';
+export { thirdPartyMachine } from './third-party.machine';
+export { tourMachine } from './tour.machine';
 export { triggerMachine } from './trigger.machine';
 export { integrationsMachine } from './triggers/integrations.machine';
 export { leadsMachine } from './triggers/leads.machine';
@@ -243,4 +246,6 @@ export const machines: MachineEntry[] = [
   ...searchMachines,
   // The public site: contact modal, blog teasers (machines/site/registry.ts).
   ...siteMachines,
+  // The guided tour of the dashboard and the book list (machines/tour/registry.ts).
+  ...tourMachines,
 ];

@@ -4,6 +4,7 @@ import type { MachineEntry } from '../registry-types';
 import type { Route } from '../router.machine';
 import { loginContent } from '../sign-up/fixtures';
 import { statusMachine } from '../status.machine';
+import { ANONYMOUS, thirdPartyMachine, type Visitor } from '../third-party.machine';
 
 const route = (path: string, name: string, requiresLogin = false): Route => ({
   path,
@@ -16,11 +17,24 @@ const seen = (facts: Partial<AppFacts>): EventObject => ({ type: 'app.observed',
 /** What the app sees, one row per situation the regions tell apart. */
 const FACTS: EventObject[] = [
   seen({ session: 'loggedOut', route: route('/', 'home') }),
-  seen({ session: 'loggedIn', route: route('/', 'home'), publishLimits: limits }),
+  seen({
+    session: 'loggedIn',
+    route: route('/', 'home'),
+    publishLimits: limits,
+    user: { email: 'ada@example.org', language: 'en', consents: { support_chat: true } },
+  }),
   seen({ session: 'loggedIn', route: route('/publish', 'publish', true), publishLimits: limits }),
   seen({ session: 'loggedIn', route: route('/upload', 'upload', true), publishLimits: limits }),
   // The session expired on a page that requires login: signed out for the router, the batch goes on.
   seen({ session: 'expired', route: route('/account/dashboard', 'account', true), expiredSignIn: true }),
+];
+
+/** Who may be signed in: a visitor, a consenting user, one without e-mail, one who gave one consent only. */
+const VISITORS: Visitor[] = [
+  ANONYMOUS,
+  { signedIn: true, email: 'ada@example.org', language: 'en', consents: { support_chat: true, page_testing: true } },
+  { signedIn: true, email: null, language: 'en', consents: { support_chat: true, page_testing: true } },
+  { signedIn: true, email: 'ada@example.org', language: 'de', consents: { support_chat: true } },
 ];
 
 /** Stand-ins the paths spawn for the lazily loaded machines: a publish modal, and a batch still sending its files. */
@@ -37,7 +51,7 @@ export const appMachines: MachineEntry[] = [
     id: 'app',
     title: 'App',
     description:
-      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, status) and ties them: the session reaches the router, the publish route opens the publish modal whose files start one upload batch (signing out stops it), the sign-up modal’s ending feeds the session and the post-login steps (loaded with the first sign-in).',
+      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, status, third-party scripts) and ties them: the session reaches the router and the third-party loaders, the publish route opens the publish modal whose files start one upload batch (signing out stops it), the sign-up modal’s ending feeds the session and the post-login steps (loaded with the first sign-in).',
     machine: appMachine,
     eventLabels: {
       'app.observed': 'the app saw a change',
@@ -90,6 +104,36 @@ export const appMachines: MachineEntry[] = [
           c.location?.path,
         ].join('|');
       },
+      limit: 2000,
+    },
+  },
+  {
+    id: 'third-party',
+    title: 'Support chat, page testing and tracker',
+    description:
+      'SPEC §7: each configured script loads, given its consent, for a signed-in user with an e-mail — never otherwise — and is removed when that ends; the tracker identifies the user once per sign-in.',
+    machine: thirdPartyMachine,
+    eventLabels: {
+      'visitor.changed': 'who is signed in changed',
+      'xstate.done.actor.load.support_chat': 'support chat loaded',
+      'xstate.error.actor.load.support_chat': 'support chat failed',
+      'xstate.done.actor.load.page_testing': 'page testing loaded',
+      'xstate.error.actor.load.page_testing': 'page testing failed',
+    },
+    paths: {
+      inputs: [
+        { configured: { support_chat: true, page_testing: true } },
+        // Not configured: nothing ever loads, whoever signs in.
+        { configured: { support_chat: false, page_testing: false } },
+      ],
+      events: () => [
+        ...VISITORS.map((visitor) => ({ type: 'visitor.changed', visitor })),
+        { type: 'xstate.done.actor.load.support_chat', output: undefined },
+        { type: 'xstate.error.actor.load.support_chat', error: new Error('blocked') },
+        { type: 'xstate.done.actor.load.page_testing', output: undefined },
+        { type: 'xstate.error.actor.load.page_testing', error: new Error('blocked') },
+      ],
+      serializeState: (s) => `${JSON.stringify(s.value)}|${JSON.stringify(s.context)}`,
       limit: 2000,
     },
   },

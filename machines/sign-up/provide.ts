@@ -1,5 +1,5 @@
 import { createActor, fromCallback, fromPromise, sendTo } from 'xstate';
-import type { LoginContent } from '../../src/contracts/accounts';
+import type { LoginContent, UsageContext } from '../../src/contracts/accounts';
 import { type ActivateInput, activationMachine } from '../activation.machine';
 import { type ConfirmLoginInput, mfaMachine } from '../mfa.machine';
 import { signUpModalMachine } from '../sign-up-modal.machine';
@@ -63,6 +63,8 @@ export interface SignUpServices {
   reset(input: ResetCall, signal: AbortSignal): Promise<unknown>;
   /** POST {api}/profile/activate → {hash}. */
   activate(input: ActivateInput, signal: AbortSignal): Promise<{ hash: string }>;
+  /** The account was activated with this usage context (the marketing tracker: pro account activation, SPEC §7). */
+  activated?(context: UsageContext): void;
   /** The social sign-in's window, pop-up and storage access (the `social` child machine). */
   socialSignIn: SocialServices;
   /** Store the signed-in user (current user, session token). */
@@ -88,12 +90,13 @@ export const provideMfa = (s: Pick<SignUpServices, 'confirmLogin'>) =>
   });
 
 /** The activation machine with the app's activate and confirm-login calls. */
-export const provideActivation = (s: Pick<SignUpServices, 'activate' | 'confirmLogin'>) =>
+export const provideActivation = (s: Pick<SignUpServices, 'activate' | 'confirmLogin' | 'activated'>) =>
   activationMachine.provide({
     actors: {
       activate: fromPromise<{ hash: string }, ActivateInput>(({ input, signal }) => s.activate(input, signal)),
       confirmLogin: fromPromise<LoginContent, ConfirmLoginInput>(({ input, signal }) => s.confirmLogin(input, signal)),
     },
+    actions: { activated: (_, { context }) => s.activated?.(context) },
   });
 
 /** What the modal tells the app (`provideSignUpModal`'s port). */

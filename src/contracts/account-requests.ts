@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LanguageSchema, NOTIFICATION_NAMES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './accounts';
+import { LanguageSchema, NOTIFICATION_NAMES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOUR_NAMES } from './accounts';
 import { finiteNumber } from './limits';
 
 /**
@@ -95,6 +95,11 @@ export type SubscriptionPrefs = v.InferOutput<typeof SubscriptionPrefsSchema>;
 export const SubscriptionUpdateRequestSchema = v.object({
   values: v.union([v.pipe(v.string(), v.maxLength(4000), v.parseJson(), SubscriptionPrefsSchema), SubscriptionPrefsSchema]),
 });
+
+/** `POST {api}/profile/tour`: a guided tour was finished or skipped; the user record keeps it (SPEC §2, §7). */
+export const TourSeenRequestSchema = v.object({ name: v.picklist(TOUR_NAMES, 'validation.invalid') });
+/** Its answer: every tour flag of the user record. */
+export const TourSeenContentSchema = v.object({ tour: v.record(v.string(), v.boolean()) });
 
 /** Account attributes a client may set (flat, small); `usage_context` always follows `context`. */
 const AttributeValue = v.union([v.pipe(v.string(), v.maxLength(500)), finiteNumber(), v.boolean(), v.null()]);

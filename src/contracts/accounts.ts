@@ -34,16 +34,35 @@ export const TERMS_DATE = '2026-11-25';
 /** Consents are outdated (renewal modal, SPEC §2) when subscriptions.modification is below this (unix seconds, 2026-01-01). */
 export const CONSENTS_VERSION_DATE = 1767225600;
 /** Notification preferences a profile can switch (SPEC §3 notification subscription model). */
-export const NOTIFICATION_NAMES = ['newsletter', 'product_updates', 'comments', 'subscribers', 'statistics_digest'] as const;
+export const NOTIFICATION_NAMES = [
+  'newsletter',
+  'product_updates',
+  'comments',
+  'subscribers',
+  'statistics_digest',
+  'support_chat',
+  'page_testing',
+] as const;
 export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
-/** Marketing mail is opt-in; activity notifications are on until switched off. */
+/**
+ * The consents that let the browser load a third-party script for a signed-in user with an e-mail
+ * (SPEC §7): the support chat and the page-testing tool, each only when its URL is configured.
+ */
+export const SCRIPT_CONSENTS = ['support_chat', 'page_testing'] as const;
+export type ScriptConsent = (typeof SCRIPT_CONSENTS)[number];
+/** Marketing mail and third-party scripts are opt-in; activity notifications are on until switched off. */
 export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationName, boolean>> = Object.freeze({
   newsletter: false,
   product_updates: false,
   comments: true,
   subscribers: true,
   statistics_digest: true,
+  support_chat: false,
+  page_testing: false,
 });
+/** The guided tours (SPEC §2: each shown once per tour name): the dashboard's and the book list's. */
+export const TOUR_NAMES = ['dashboard', 'books'] as const;
+export type TourName = (typeof TOUR_NAMES)[number];
 /** tos.required: an older (or no) accepted terms version, or a modification before the renewal date. */
 export const termsRequired = (acceptedVersion: number | null, modification: number) =>
   acceptedVersion === null || acceptedVersion < TERMS_VERSION || modification < TERMS_RENEWAL_BEFORE;
@@ -107,6 +126,10 @@ export const SessionSchema = v.object({
 });
 export type Session = v.InferOutput<typeof SessionSchema>;
 
+/** Tour name → true once seen or skipped (SPEC §3 current user `tour`; names the server does not know are dropped). */
+export const TourFlagsSchema = v.record(v.string(), v.boolean());
+export type TourFlags = v.InferOutput<typeof TourFlagsSchema>;
+
 /** Confirm login and session check answer this (SPEC §7). */
 export const LoginContentSchema = v.object({
   session: SessionSchema,
@@ -114,6 +137,10 @@ export const LoginContentSchema = v.object({
   account: AccountSchema,
   tos: v.object({ required: v.boolean(), accepted: v.boolean() }),
   subscriptions: v.object({ modification: unixSeconds() }),
+  /** The user record's tour flags (SPEC §3, §7): the server's, so a tour seen elsewhere is not shown again. */
+  tour: v.optional(TourFlagsSchema),
+  /** Whether each third-party script may load (SCRIPT_CONSENTS, SPEC §7). */
+  consents: v.optional(v.record(v.string(), v.boolean())),
 });
 export type LoginContent = v.InferOutput<typeof LoginContentSchema>;
 

@@ -20,6 +20,10 @@ export type ClientConfig = Record<HostKind, string> & {
   /** The external help centre and developer site (SPEC §2 mobile menu); '' = none, and no link to it. */
   helpUrl: string;
   developersUrl: string;
+  /** Third-party script URL per consent (`support_chat`, `page_testing`; '' when not configured; SPEC §7). */
+  scripts: Record<'support_chat' | 'page_testing', string>;
+  /** The marketing tracker's global array (`dataLayer`), '' for none (SPEC §7). */
+  tracker: string;
 };
 
 export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
@@ -39,6 +43,8 @@ export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   social: [],
   helpUrl: '',
   developersUrl: '',
+  scripts: { support_chat: '', page_testing: '' },
+  tracker: '',
 });
 
 /** A missing or malformed field falls back to its default; unknown fields are dropped. */
@@ -60,6 +66,14 @@ export const ClientConfigSchema = v.object({
   ),
   helpUrl: withDefault(v.string(), ''),
   developersUrl: withDefault(v.string(), ''),
+  scripts: v.optional(
+    v.fallback(v.object({ support_chat: withDefault(v.string(), ''), page_testing: withDefault(v.string(), '') }), () => ({
+      support_chat: '',
+      page_testing: '',
+    })),
+    () => ({ support_chat: '', page_testing: '' }),
+  ),
+  tracker: withDefault(v.string(), ''),
 });
 
 /** The id of the `<script type="application/json">` element the server injects into index.html. */

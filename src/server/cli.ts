@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ACCOUNT_MODES, ACCOUNT_TYPES, type AccountMode, type AccountType } from '../contracts/accounts';
+import { ACCOUNT_MODES, ACCOUNT_TYPES, type AccountMode, type AccountType, TOUR_NAMES } from '../contracts/accounts';
 import { findProfileByEmail, updateAccount, updateProfile } from './accounts/repo';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listContactMessages } from './contact/repo';
@@ -12,6 +12,7 @@ import type { AccountUpdate, ProfileUpdate } from './db/schema';
  * Admin command (`npm run quire -- …`, i.e. `node dist/server/cli.js …`) on the configured database:
  *   account list
  *   account set --email <e> [--mode FREE|PREMIUM|PLATINUM] [--type <type>] [--profile-type 0..3] [--activate] [--renew-terms]
+ *                           [--tours-seen]
  *   book feature --id <bookId> [--off]   (the explorer's "featured" list: books.is_awarded)
  *   contact list [--last <n>]
  * Exit codes: 0 done, 1 failed (configuration, database, unknown address), 2 usage error.
@@ -19,7 +20,7 @@ import type { AccountUpdate, ProfileUpdate } from './db/schema';
 const USAGE = `Usage:
   quire account list
   quire account set --email <address> [--mode ${ACCOUNT_MODES.join('|')}] [--type ${ACCOUNT_TYPES.join('|')}]
-                    [--profile-type 0|1|2|3] [--activate] [--renew-terms]
+                    [--profile-type 0|1|2|3] [--activate] [--renew-terms] [--tours-seen]
   quire book feature --id <book id> [--off]
   quire contact list [--last <n>]
 `;
@@ -116,6 +117,7 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       'profile-type': { type: 'string' },
       activate: { type: 'boolean' },
       'renew-terms': { type: 'boolean' },
+      'tours-seen': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -128,8 +130,8 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
   const profileType = values['profile-type'];
   if (profileType !== undefined && !/^[0-3]$/.test(profileType))
     throw new UsageError(`--profile-type must be 0, 1, 2 or 3 (got ${JSON.stringify(profileType)})`);
-  if (!mode && profileType === undefined && !values.activate && !values['renew-terms'])
-    throw new UsageError('nothing to change: give --mode, --type, --profile-type, --activate or --renew-terms');
+  if (!mode && profileType === undefined && !values.activate && !values['renew-terms'] && !values['tours-seen'])
+    throw new UsageError('nothing to change: give --mode, --type, --profile-type, --activate, --renew-terms or --tours-seen');
 
   const handle = createDb(config);
   try {
@@ -143,6 +145,8 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       if (values.activate) profilePatch.is_active = 1;
       // The user must accept the terms (and renew consents) again at the next sign-in (SPEC §4).
       if (values['renew-terms']) Object.assign(profilePatch, { tos_version: null, subscriptions_modification: 0 });
+      // Every guided tour counts as seen (SPEC §2): none shows at the next visit.
+      if (values['tours-seen']) profilePatch.tour = JSON.stringify(Object.fromEntries(TOUR_NAMES.map((name) => [name, true])));
       const updatedProfile = (await updateProfile(trx, profile, profilePatch, now)).profile;
       if (values.activate) {
         await trx

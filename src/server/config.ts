@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
-import type { AccountMode } from '../contracts/accounts';
+import type { AccountMode, ScriptConsent } from '../contracts/accounts';
 import { CAPTCHA_KINDS, type CaptchaKind, type ClientConfig } from '../contracts/client-config';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../contracts/social';
 
@@ -54,6 +54,13 @@ export interface Config {
   social: Partial<Record<SocialProviderName, SocialProviderConfig>>;
   /** Document conversion (src/server/convert, src/server/jobs). */
   convert: ConvertConfig;
+  /**
+   * Third-party scripts the browser loads for a signed-in user with an e-mail who consented (SPEC §7):
+   * QUIRE_SUPPORT_CHAT_URL, QUIRE_PAGE_TESTING_URL; unset: never loaded, and the CSP names no other origin.
+   */
+  scripts: Record<ScriptConsent, string | undefined>;
+  /** The marketing tracker's data layer (QUIRE_TRACKER: a global array's name such as `dataLayer`); unset: no tracker. */
+  tracker: string | undefined;
 }
 
 /** Conversion worker settings (QUIRE_CONVERT_*). */
@@ -228,6 +235,12 @@ export function parseFilesizeLimits(s: string): Record<AccountMode, number> | un
   }
   return limits;
 }
+/** A third-party script: an absolute http(s) URL (its origin joins the CSP) or a path of this site. */
+const scriptUrl = rule(
+  'must be an absolute http(s) URL of a script (no credentials or fragment) or a path starting with /',
+  (s) => /^\/(?!\/)[^\s#\\]*$/.test(s) || (isHttpUrl(s) && !s.includes('#') && new URL(s).username === '' && new URL(s).password === ''),
+  String,
+);
 const oauthUrl = rule('must be an absolute http(s) URL', (s) => isHttpUrl(s) && !s.includes('#'), String);
 const oauthClientId = rule('must be a client id without spaces (at most 255 characters)', (s) => /^[\x21-\x7e]{1,255}$/.test(s), String);
 const oauthSecret = rule('must be a client secret without spaces (at most 512 characters)', (s) => /^[\x21-\x7e]{1,512}$/.test(s), String);
@@ -374,6 +387,15 @@ const EnvSchema = v.object({
     rule('must be an integer between 1 and 100000', (s) => /^\d{1,6}$/.test(s) && +s >= 1 && +s <= 100_000, Number),
     '2000',
   ),
+  QUIRE_SUPPORT_CHAT_URL: v.optional(scriptUrl),
+  QUIRE_PAGE_TESTING_URL: v.optional(scriptUrl),
+  QUIRE_TRACKER: v.optional(
+    rule(
+      'must be the name of a global array such as dataLayer (letters, digits, _ and $)',
+      (s) => /^[A-Za-z_$][\w$]{0,63}$/.test(s),
+      String,
+    ),
+  ),
   ...SOCIAL_ENTRIES,
 });
 
@@ -509,6 +531,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       memoryBudgetBytes: (e.QUIRE_CONVERT_MEMORY_BUDGET ?? Math.max(e.QUIRE_CONVERT_MEMORY, defaultMemoryBudgetMb())) * 1024 * 1024,
       maxPages: e.QUIRE_CONVERT_MAX_PAGES,
     },
+    scripts: { support_chat: e.QUIRE_SUPPORT_CHAT_URL, page_testing: e.QUIRE_PAGE_TESTING_URL },
+    tracker: e.QUIRE_TRACKER,
   };
 }
 
@@ -527,5 +551,7 @@ export function publicClientConfig(config: Config): PublicClientConfig {
     social: SOCIAL_PROVIDER_NAMES.filter((p) => config.social[p] !== undefined),
     helpUrl: config.links.help,
     developersUrl: config.links.developers,
+    scripts: { support_chat: config.scripts.support_chat ?? '', page_testing: config.scripts.page_testing ?? '' },
+    tracker: config.tracker ?? '',
   };
 }

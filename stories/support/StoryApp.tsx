@@ -10,6 +10,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { signUpModalMachine } from '../../machines/sign-up-modal.machine';
 import { statusMachine } from '../../machines/status.machine';
 import { createGate, DEFAULT_CLIENT_CONFIG } from '../../src/api';
+import type { ClientConfig } from '../../src/contracts/client-config';
 import type { AppActors } from '../../src/web/app/actors';
 import { AppProvider } from '../../src/web/app/context';
 import type { CurrentUser } from '../../src/web/session/user-store';
@@ -42,6 +43,8 @@ export interface StoryState {
   user?: CurrentUser;
   /** The status machine (footer): the server answered (default), the call is under way, or it failed. */
   status?: 'loading' | 'known' | 'unknown';
+  /** Client configuration over the defaults (e.g. configured third-party scripts). */
+  config?: Partial<ClientConfig>;
 }
 
 /** The app's actors for stories: real machines, put in the wanted states, with inert side effects. */
@@ -52,7 +55,7 @@ export function storyActors(state: StoryState = {}): AppActors {
   const api = { call: () => new Promise(() => {}), model: () => ({}), ky: {} };
   const status = state.status ?? 'known';
   return {
-    config: DEFAULT_CLIENT_CONFIG,
+    config: { ...DEFAULT_CLIENT_CONFIG, ...state.config },
     app: actorAt(
       appMachine,
       { login: state.user ? 'signedIn' : 'signedOut', publish: 'closed', batch: 'none', postLogin: 'unloaded' },

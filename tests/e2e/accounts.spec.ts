@@ -15,12 +15,12 @@ function quire(...args: string[]) {
   });
 }
 
-/** Registers through the API (dev mode: no captcha) and activates with the admin command. */
+/** Registers through the API (dev mode: no captcha) and activates with the admin command (the guided tours seen). */
 async function activeAccount(page: Page, name: string): Promise<string> {
   const email = unique(name.toLowerCase().replace(/\W+/g, '.'));
   const res = await page.request.post('/api/account/?v=2', { data: { name, email, password: PASSWORD, tos: 1, language: 'en' } });
   expect((await res.json()).status).toBe('ok');
-  quire('account', 'set', '--email', email, '--activate');
+  quire('account', 'set', '--email', email, '--activate', '--tours-seen');
   return email;
 }
 
@@ -92,6 +92,8 @@ test.describe('accounts', () => {
     await dialog.getByRole('button', { name: 'Go to my dashboard' }).click();
     await expect(page).toHaveURL(/\/account\/dashboard$/);
     await expect(accountButton(page)).toBeVisible();
+    // A new account's first visit shows the dashboard's guided tour (once): skipped.
+    await page.getByRole('dialog', { name: 'Your account' }).getByRole('button', { name: 'Skip the tour' }).click();
     await logOut(page);
 
     // The terms changed since (operator command): the next sign-in asks to accept them and to renew consents.

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_OAUTH_URL, mockProviderEnv } from './support/oauth-provider';
+import { E2E_OAUTH_URL, mockProviderEnv, SUPPORT_CHAT_PATH } from './support/oauth-provider';
 import { DATA_DIR, DIST, E2E_PORT, RESULTS_DIR } from './support/paths';
 
 const PORT = E2E_PORT;
@@ -71,6 +71,8 @@ export default defineConfig({
       QUIRE_SUPPORT_EMAIL: 'support@quire.test',
       // Social sign-in against the mock provider global-setup starts.
       ...mockProviderEnv(E2E_OAUTH_URL),
+      // A support chat script from another origin (the mock provider serves it): loaded only with consent (tour.spec.ts).
+      QUIRE_SUPPORT_CHAT_URL: `${E2E_OAUTH_URL}${SUPPORT_CHAT_PATH}`,
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -46,6 +46,7 @@ describe.each(DIALECTS)('session on %s', (dialect) => {
       ['POST', '/account/update'],
       ['GET', '/profile/subscription/get'],
       ['POST', '/profile/subscription/update'],
+      ['POST', '/profile/tour'],
       ['POST', '/profile/totp/create'],
       ['POST', '/profile/totp/confirm'],
       ['POST', '/profile/totp/delete'],

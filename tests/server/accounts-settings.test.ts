@@ -96,6 +96,8 @@ describe.each(DIALECTS)('profile and account settings on %s', (dialect) => {
       comments: true,
       subscribers: true,
       statistics_digest: true,
+      support_chat: false,
+      page_testing: false,
     });
     expect(content.subscriptions.modification).toBeGreaterThanOrEqual(CONSENTS_VERSION_DATE);
     const save = await call(

@@ -51,6 +51,13 @@ describe.each(DIALECTS)('admin command (bundled cli.js) on %s', (dialect) => {
     const refreshed = await call(ctx.app, '/profile/session', undefined, { token: content.session.access_token });
     expect(refreshed.json().content.account).toMatchObject({ type: 'PLATINUM_DEMO', mode: 'PLATINUM' });
     expect(refreshed.json().ats).toBeGreaterThan(0);
+    expect(refreshed.json().content.tour).toEqual({});
+
+    // Every guided tour marked seen (test set-ups, or a user who asked never to see them).
+    const tours = await run(['account', 'set', '--email', email, '--tours-seen'], env);
+    expect(tours.code).toBe(0);
+    const seen = await call(ctx.app, '/profile/session', undefined, { token: content.session.access_token });
+    expect(seen.json().content.tour).toEqual({ dashboard: true, books: true });
 
     const other = uniqueEmail('cli-other');
     await registerActive(ctx, other);

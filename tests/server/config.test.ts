@@ -181,6 +181,8 @@ describe('publicClientConfig', () => {
       social: [],
       helpUrl: '',
       developersUrl: '',
+      scripts: { support_chat: '', page_testing: '' },
+      tracker: '',
     });
     // The browser parses it with the shared contract without falling back to defaults.
     expect(v.parse(ClientConfigSchema, JSON.parse(JSON.stringify(pub)))).toEqual(pub);
@@ -319,5 +321,50 @@ describe('CSP with the reCAPTCHA option', () => {
     expect(remote['frame-src']).toEqual(["'self'", 'https://read.quire.example']);
     expect(remote['script-src']).toEqual(["'self'"]);
     expect(cspDirectives(loadConfig({ QUIRE_VIEWER_URL: '/viewer' }))['frame-src']).toBeUndefined();
+  });
+});
+
+describe('third-party scripts and the marketing tracker (SPEC §7)', () => {
+  it('are off by default: nothing in the client config, the CSP names no other origin', async () => {
+    const { appCspDirectives } = await import('../../src/server/plugins/security');
+    const config = loadConfig({});
+    expect(config.scripts).toEqual({ support_chat: undefined, page_testing: undefined });
+    expect(publicClientConfig(config)).toMatchObject({ scripts: { support_chat: '', page_testing: '' }, tracker: '' });
+    const csp = appCspDirectives(config);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toBeUndefined();
+  });
+
+  it('admits exactly the configured script origins to scripts, connections and frames of the app', async () => {
+    const { appCspDirectives, cspDirectives } = await import('../../src/server/plugins/security');
+    const config = loadConfig({
+      QUIRE_SUPPORT_CHAT_URL: 'https://chat.example.com/widget/loader.js?id=42',
+      QUIRE_PAGE_TESTING_URL: '/vendor/page-testing.js',
+      QUIRE_TRACKER: 'dataLayer',
+    });
+    expect(publicClientConfig(config)).toMatchObject({
+      scripts: { support_chat: 'https://chat.example.com/widget/loader.js?id=42', page_testing: '/vendor/page-testing.js' },
+      tracker: 'dataLayer',
+    });
+    const csp = appCspDirectives(config);
+    expect(csp['script-src']).toEqual(["'self'", 'https://chat.example.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://chat.example.com']);
+    expect(csp['frame-src']).toEqual(['https://chat.example.com']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    // The reader and the public pages load none of them.
+    expect(cspDirectives(config)['script-src']).toEqual(["'self'"]);
+  });
+
+  it.each([
+    [{ QUIRE_SUPPORT_CHAT_URL: 'javascript:alert(1)' }, ['QUIRE_SUPPORT_CHAT_URL']],
+    [{ QUIRE_SUPPORT_CHAT_URL: '//chat.example.com/x.js' }, ['QUIRE_SUPPORT_CHAT_URL']],
+    [{ QUIRE_PAGE_TESTING_URL: 'https://user:pw@tests.example.com/x.js' }, ['QUIRE_PAGE_TESTING_URL']],
+    [{ QUIRE_PAGE_TESTING_URL: 'https://tests.example.com/x.js#frag' }, ['QUIRE_PAGE_TESTING_URL']],
+    [{ QUIRE_TRACKER: 'window.dataLayer' }, ['QUIRE_TRACKER']],
+    [{ QUIRE_TRACKER: '1layer' }, ['QUIRE_TRACKER']],
+  ])('refuses %j', (env, names) => {
+    const error = configError(env as Record<string, string>);
+    expect(error.variables).toEqual(names);
   });
 });

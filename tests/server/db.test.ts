@@ -39,6 +39,8 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0009_share_counts', 'Success'],
       ['0010_book_token_secret', 'Success'],
       ['0011_search', 'Success'],
+      ['0012_contact_messages', 'Success'],
+      ['0013_profile_tour', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

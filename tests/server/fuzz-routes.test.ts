@@ -17,6 +17,7 @@ import {
   ResetRequestSchema,
   SubscriptionUpdateRequestSchema,
   TotpCodeRequestSchema,
+  TourSeenRequestSchema,
 } from '../../src/contracts/account-requests';
 import {
   BookDeleteRequestSchema,
@@ -131,6 +132,7 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/pinwheel/document/create': UploadFieldsSchema,
   '/api/profile/session': v.union([LoginRequestSchema, ConfirmLoginRequestSchema]),
   '/api/profile/subscription/update': SubscriptionUpdateRequestSchema,
+  '/api/profile/tour': TourSeenRequestSchema,
   '/api/profile/activate': ActivateRequestSchema,
   '/api/profile/reactivate': EmailCaptchaRequestSchema,
   '/api/profile/password': ResetRequestSchema,

@@ -5,7 +5,10 @@ import {
   type LoginContent,
   NOTIFICATION_DEFAULTS,
   type Profile,
+  SCRIPT_CONSENTS,
   TERMS_VERSION,
+  TOUR_NAMES,
+  type TourFlags,
   termsRequired,
 } from '../../contracts/accounts';
 import type { Config } from '../config';
@@ -79,7 +82,21 @@ export function loginContent(
     account: accountView(account, config),
     tos: termsOf(profile),
     subscriptions: { modification: profile.subscriptions_modification },
+    tour: tourOf(profile),
+    consents: scriptConsentsOf(profile),
   };
+}
+
+/** The tour flags of the user record: known tour names marked seen (a damaged value reads as none). */
+export function tourOf(p: Pick<ProfileRow, 'tour'>): TourFlags {
+  const stored = jsonObject(p.tour);
+  return Object.fromEntries(TOUR_NAMES.filter((name) => stored[name] === true).map((name) => [name, true]));
+}
+
+/** Whether each third-party script may load for this profile (SPEC §7: given consent). */
+export function scriptConsentsOf(p: ProfileRow): Record<string, boolean> {
+  const prefs = preferencesOf(p);
+  return Object.fromEntries(SCRIPT_CONSENTS.map((name) => [name, prefs[name]]));
 }
 
 /** Stored consents over the defaults: every known notification name → boolean. */

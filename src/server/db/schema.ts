@@ -89,6 +89,8 @@ export interface ProfilesTable {
   /** Base32 TOTP secret once enabled; totp_pending while set-up awaits its first code. */
   totp_secret: string | null;
   totp_pending: string | null;
+  /** JSON object: guided tour name → true once seen or skipped (migration 0011). */
+  tour: Generated<string>;
   created_at: number;
 }
 export type ProfileRow = Selectable<ProfilesTable>;

@@ -25,6 +25,17 @@ export const CSP_DIRECTIVES = {
 export const RECAPTCHA_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
 
 /**
+ * The origins of the configured third-party scripts (support chat, page testing; SPEC §7): each may
+ * serve scripts, take connections and frames — and nothing else. A script on a path of this site adds none.
+ */
+export function scriptOrigins(config: Pick<Config, 'scripts'>): string[] {
+  const origins = Object.values(config.scripts)
+    .filter((url): url is string => url !== undefined && !url.startsWith('/'))
+    .map((url) => new URL(url).origin);
+  return [...new Set(origins)];
+}
+
+/**
  * The policy for this configuration: reCAPTCHA's sources when it is on, and frames of our own reader
  * (the feature pages' live demo) when it is served from another origin (QUIRE_VIEWER_URL). Without
  * either, frames fall back to `default-src 'self'`.
@@ -40,11 +51,25 @@ export function cspDirectives(config: Pick<Config, 'captcha' | 'hosts'>): Record
   };
 }
 
+/** The app's policy: the strict one, plus the configured third-party script origins (the reader and public pages load none). */
+export function appCspDirectives(config: Pick<Config, 'captcha' | 'hosts' | 'scripts'>): Record<string, string[]> {
+  const base = cspDirectives(config);
+  const scripts = scriptOrigins(config);
+  if (scripts.length === 0) return base;
+  return {
+    ...base,
+    'script-src': [...(base['script-src'] ?? []), ...scripts],
+    'connect-src': [...(base['connect-src'] ?? []), ...scripts],
+    // Without a frame-src of its own the policy framed what default-src allows: our own origin.
+    'frame-src': [...(base['frame-src'] ?? ["'self'"]), ...scripts],
+  };
+}
+
 /** Security headers (helmet, strict CSP; HSTS only behind an https public URL) and rate limiting. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const https = isHttps(config.publicUrl);
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(config) },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     // Social sign-in pop-ups keep their opener through the provider's pages (see /oauth below).
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

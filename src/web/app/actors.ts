@@ -12,6 +12,7 @@ import { readCookie, setCookie } from '../../api/cookies';
 import { createGate } from '../../api/gate';
 import { readClientConfig } from '../../api/hosts';
 import { createLazyApiClient } from '../../api/lazy';
+import type { UsageContext } from '../../contracts/accounts';
 import { ServerStatusSchema } from '../../contracts/status';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
@@ -20,6 +21,8 @@ import { AUTH_PAGES } from '../pages/routes';
 import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
+import { provideThirdParty, thirdPartyInput } from './third-party';
+import { createTracker } from './tracker';
 import { watchApp } from './watch';
 
 export { EXPIRED_SIGN_IN } from '../../../machines/constants';
@@ -152,6 +155,10 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
       import('./post-login').then((m) => m.createPostLogin({ api, fetchSession: wiring.fetchSession, alerts, navigate, doc })),
   );
 
+  // SPEC §7: the marketing tracker (no-op unless configured), the support chat and page-testing scripts.
+  const tracker = createTracker(config.tracker, doc.defaultView);
+  const thirdParty = provideThirdParty(config, tracker, doc);
+
   const status = statusMachine.provide({
     actors: { loadStatus: fromPromise(({ signal }) => api.call('public/status', { schema: ServerStatusSchema, anonymous: true, signal })) },
   });
@@ -166,6 +173,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
         saveLanguage,
         status,
         loadBatch,
+        thirdParty,
         watch: watchApp(wiring.store),
       },
       actions: { navigate: (_, { to, replace }) => navigate(to, { replace }) },
@@ -176,6 +184,7 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
         signupPage: doc.location.pathname === '/register',
         authPages: AUTH_PAGES,
         socialPending: (doc.defaultView && pendingSocialProvider(doc.defaultView)) ?? undefined,
+        thirdParty: thirdPartyInput(config),
       },
       ...(clock ? { clock } : {}),
     },
@@ -199,11 +208,16 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     api,
     sessionGate,
     detected,
+    /** The marketing tracker (SPEC §7); billing calls its upgrade-order events. */
+    tracker,
     auth: {
       store: wiring.store,
       /** The sign-up modal's services (its machine loads with its views); its ending goes to the root. */
       signUpServices: () => ({
         ...wiring.signUpServices(() => root.send({ type: 'signUp.leftToRoot' })),
+        activated: (context: UsageContext) => {
+          if (context === 'pro') tracker.proActivation();
+        },
         cancelExpiredSignIn: () => root.send({ type: 'signUp.cancelledExpired' }),
         finish: (ending: SignUpEnding) => root.send({ type: 'signUp.finished', ending, redirectPath: wiring.redirectPath() }),
       }),

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { type ClientConfig, DEFAULT_CLIENT_CONFIG } from '../../contracts/client-config';
 import type { AppActors } from './actors';
 
 const AppContext = createContext<AppActors | null>(null);
@@ -12,4 +13,9 @@ export function useApp(): AppActors {
   const v = useContext(AppContext);
   if (!v) throw new Error('useApp outside AppProvider');
   return v;
+}
+
+/** The client configuration (the defaults outside the app, e.g. in stories). */
+export function useClientConfig(): Readonly<ClientConfig> {
+  return useContext(AppContext)?.config ?? DEFAULT_CLIENT_CONFIG;
 }

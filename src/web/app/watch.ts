@@ -32,6 +32,7 @@ export const watchApp = (store: Pick<UserStore, 'get' | 'subscribe'>) =>
         pageReady: r.matches('ready'),
         expiredSignIn: (modals.getSnapshot() as Snap<ModalsContext>).context.stack.some((m) => m.id === EXPIRED_SIGN_IN),
         publishLimits: user ? { maxFiles: maxFilesFor(user.account.mode), filesize: user.account.limits.filesize } : null,
+        user: user ? { email: user.profile.email || null, language: user.language, consents: user.consents } : null,
       };
       const key = JSON.stringify(facts);
       if (key === last) return;

@@ -10,6 +10,7 @@ import { LANGUAGE_NAMES } from '../../contracts/languages';
 import { useApp } from '../app/context';
 import { ACCOUNT_LABELS } from '../components/AccountMenuPanel';
 import { BookListPage } from '../components/books/BookListPage';
+import { GuidedTour } from '../components/tour/GuidedTour';
 import { Button, ButtonLink, Field, hasSitePage, Select } from '../components/ui';
 import { showsUpgrade } from '../session/menu';
 import type { CurrentUser } from '../session/user-store';
@@ -56,7 +57,7 @@ function Overview({ user }: { user: CurrentUser }) {
           <dt>
             <Trans id="account.overview.plan">Plan</Trans>
           </dt>
-          <dd data-testid="account-plan">
+          <dd data-testid="account-plan" data-tour="dashboard-plan">
             {mode === 'FREE' ? (
               <Trans id="account.plan.free">Free</Trans>
             ) : mode === 'PREMIUM' ? (
@@ -68,7 +69,7 @@ function Overview({ user }: { user: CurrentUser }) {
         </div>
       </dl>
       <div className="account-actions">
-        <ButtonLink href="/publish" variant="primary">
+        <ButtonLink href="/publish" variant="primary" data-tour="dashboard-publish">
           <Trans id="home.cta.publish">Publish a document</Trans>
         </ButtonLink>
         {showsUpgrade(user.account.expiration, Date.now()) && hasSitePage('/upgrade') && (
@@ -186,7 +187,7 @@ export default function Account({ path, params }: PageProps) {
       <h1>
         <Trans id="account.page.title">Your account</Trans>
       </h1>
-      <nav className="account-tabs" aria-label="Account">
+      <nav className="account-tabs" aria-label="Account" data-tour="dashboard-sections">
         <Link href="/account/dashboard" aria-current={section === 'dashboard' ? 'page' : undefined}>
           <Trans id="menu.account.dashboard">Dashboard</Trans>
         </Link>
@@ -203,11 +204,17 @@ export default function Account({ path, params }: PageProps) {
         ))}
       </nav>
       {section === 'book' ? (
-        <BookListPage key={user.account.id} params={params} />
+        <>
+          <BookListPage key={user.account.id} params={params} />
+          <GuidedTour key={`books:${user.id}`} name="books" />
+        </>
       ) : section === 'info_profile' ? (
         <DetailsForm key={user.id} user={user} />
       ) : section === 'dashboard' ? (
-        <Overview user={user} />
+        <>
+          <Overview user={user} />
+          <GuidedTour key={`dashboard:${user.id}`} name="dashboard" />
+        </>
       ) : isAccountSection(section) ? (
         <LazySection key={`${section}:${user.account.id}`} name={section} params={params} />
       ) : (

@@ -20,6 +20,8 @@ export const CurrentUserSchema = v.object({
   subscriptions: v.object({ modification: v.number() }),
   explicit: v.optional(v.boolean(), false),
   tour: v.optional(v.record(v.string(), v.boolean()), {}),
+  /** Whether each third-party script may load (SCRIPT_CONSENTS; the server's answer, SPEC §7). */
+  consents: v.optional(v.record(v.string(), v.boolean()), {}),
   config: v.optional(v.record(v.string(), v.unknown()), {}),
   origin: v.optional(v.object({ source: v.nullable(v.string()), campaign: v.nullable(v.string()) }), { source: null, campaign: null }),
   activities: v.optional(v.object({ unacked: v.number(), hasUnackedPopup: v.boolean() }), { unacked: 0, hasUnackedPopup: false }),
@@ -49,7 +51,9 @@ export function userFromLogin(content: LoginContent, now: number, previous?: Cur
     tos: content.tos,
     subscriptions: content.subscriptions,
     explicit: previous?.explicit ?? false,
-    tour: previous?.tour ?? {},
+    // The user record's flags are the server's (a tour seen in another browser is not shown again).
+    tour: content.tour ?? previous?.tour ?? {},
+    consents: content.consents ?? previous?.consents ?? {},
     config: previous?.config ?? {},
     origin: previous?.origin ?? { source: null, campaign: null },
     activities: previous?.activities ?? { unacked: 0, hasUnackedPopup: false },

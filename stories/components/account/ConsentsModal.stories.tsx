@@ -8,10 +8,24 @@ const machine = consentsMachine.provide({ actors: { loadPrefs: never(), savePref
 
 const LOADED: Prefs = { newsletter: false, product_updates: true, comments: true, subscribers: true, statistics_digest: false };
 
-function ConsentsStory({ value, values = LOADED, error = null }: { value: string; values?: Prefs; error?: string | null }) {
+function ConsentsStory({
+  value,
+  values = LOADED,
+  error = null,
+  scripts = false,
+}: {
+  value: string;
+  values?: Prefs;
+  error?: string | null;
+  /** The site loads a support chat and a page-testing tool (their consents show). */
+  scripts?: boolean;
+}) {
   const context: ConsentsContext = { values: value === 'loading' || value === 'failed' ? {} : values, error, user: null };
+  const config = scripts
+    ? { scripts: { support_chat: 'https://chat.example.com/loader.js', page_testing: 'https://tests.example.com/t.js' } }
+    : {};
   return (
-    <WithActors build={() => ({ consents: restoredActor(machine, value, context) })} deps={context}>
+    <WithActors build={() => ({ consents: restoredActor(machine, value, context) })} deps={{ context, scripts }} state={{ config }}>
       {({ consents }) => <ConsentsModal actor={consents} />}
     </WithActors>
   );
@@ -29,6 +43,8 @@ type Story = StoryObj<typeof meta>;
 export const Loading: Story = { args: { value: 'loading' } };
 /** `editing`: one switch per notification. */
 export const Editing: Story = {};
+/** `editing` on a site with a support chat and a page-testing tool: their consents (SPEC §7) show too. */
+export const WithThirdPartyScripts: Story = { args: { scripts: true, values: { ...LOADED, support_chat: true } } };
 /** `submitting`: busy, switches locked. */
 export const Submitting: Story = { args: { value: 'submitting' } };
 /** `failed`: the load failed; retry. */

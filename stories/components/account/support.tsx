@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { type AnyActorRef, type AnyStateMachine, createActor, fromPromise } from 'xstate';
 import { Header } from '../../../src/web/components/Header';
-import { StoryApp } from '../../support/StoryApp';
+import { StoryApp, type StoryState } from '../../support/StoryApp';
 
 /**
  * Story helpers of the account views: actors put in a wanted state with `machine.resolveState`
@@ -45,10 +45,13 @@ export const never = <T = unknown, I = unknown>() => fromPromise<T, I>(() => new
 export function WithActors<T extends Record<string, AnyActorRef | undefined>>({
   build,
   deps,
+  state,
   children,
 }: {
   build: () => T;
   deps: unknown;
+  /** The app around the story (e.g. its client configuration). */
+  state?: StoryState;
   children: (actors: T) => ReactNode;
 }) {
   const key = JSON.stringify(deps);
@@ -61,7 +64,7 @@ export function WithActors<T extends Record<string, AnyActorRef | undefined>>({
     [actors],
   );
   return (
-    <StoryApp>
+    <StoryApp state={state}>
       <Header />
       <main className="container" style={{ minHeight: '60vh', paddingTop: 32 }}>
         <div className="book" aria-hidden="true" style={{ maxWidth: 420, margin: '48px auto', opacity: 0.5 }}>

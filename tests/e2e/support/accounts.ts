@@ -16,12 +16,19 @@ export function quire(...args: string[]): void {
   });
 }
 
-/** Registers through the API (dev mode: no captcha) and activates with the admin command; `mode` sets the tier. */
-export async function activeAccount(page: Page, name: string, { mode }: { mode?: 'FREE' | 'PREMIUM' | 'PLATINUM' } = {}): Promise<string> {
+/**
+ * Registers through the API (dev mode: no captcha) and activates with the admin command; `mode` sets
+ * the tier. The guided tours count as seen unless `tour` (a modal tour would stand in other tests' way).
+ */
+export async function activeAccount(
+  page: Page,
+  name: string,
+  { mode, tour = false }: { mode?: 'FREE' | 'PREMIUM' | 'PLATINUM'; tour?: boolean } = {},
+): Promise<string> {
   const email = uniqueEmail(name);
   const res = await page.request.post('/api/account/?v=2', { data: { name, email, password: PASSWORD, tos: 1, language: 'en' } });
   expect((await res.json()).status).toBe('ok');
-  quire('account', 'set', '--email', email, '--activate', ...(mode ? ['--mode', mode] : []));
+  quire('account', 'set', '--email', email, '--activate', ...(mode ? ['--mode', mode] : []), ...(tour ? [] : ['--tours-seen']));
   return email;
 }
 

@@ -25,6 +25,8 @@ export const MOCK_CLIENT_SECRET = 'mock-provider-client-secret';
 /** Where global-setup starts it for the e2e run (the webServer's QUIRE_OAUTH_* point there). */
 export const E2E_OAUTH_PORT = Number(process.env.QUIRE_E2E_OAUTH_PORT ?? 4392);
 export const E2E_OAUTH_URL = `http://127.0.0.1:${E2E_OAUTH_PORT}`;
+/** The support chat script the mock serves (the e2e server's QUIRE_SUPPORT_CHAT_URL). */
+export const SUPPORT_CHAT_PATH = '/_test/support-chat.js';
 
 export interface MockUser {
   subject: string;
@@ -242,6 +244,18 @@ export async function startOAuthProvider(port = 0): Promise<MockProvider> {
     nextUser(provider, user);
     sendJson(res, 200, { ok: true });
   });
+
+  // A third-party script for the loaders of SPEC §7 (QUIRE_SUPPORT_CHAT_URL in the e2e server's
+  // configuration): it marks the page it ran in; the requests it got are counted.
+  let supportChatRequests = 0;
+  service.addRoute('GET', SUPPORT_CHAT_PATH, (_req, res) => {
+    supportChatRequests += 1;
+    res.statusCode = 200;
+    res.setHeader('content-type', 'text/javascript; charset=utf-8');
+    res.setHeader('cache-control', 'no-store');
+    res.end('window.__supportChat = (window.__supportChat || 0) + 1;\n');
+  });
+  service.addRoute('GET', '/_test/support-chat-requests', (_req, res) => sendJson(res, 200, { count: supportChatRequests }));
 
   service.addRoute('POST', '/_test/token', async (req, res) => {
     const { provider, user } = (req.body ?? {}) as { provider?: MockProviderName; user?: MockUser };

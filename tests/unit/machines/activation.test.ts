@@ -64,6 +64,8 @@ describe('activation machine (SPEC §4 Activation)', () => {
     expect(services.confirmLogin.mock.calls[0]?.[0]).toEqual({ hash: 'l'.repeat(32) });
     expect(done.value).toBe('notif');
     expect(done.output).toEqual({ kind: 'notif', content: loginContent({ modification: 1_500_000_000 }) });
+    // The marketing tracker's pro account activation (SPEC §7) hears of it once.
+    expect(services.activated.mock.calls).toEqual([['pro']]);
   });
 
   it('ends success when consents are current (ind sends no fields)', async () => {
@@ -73,16 +75,18 @@ describe('activation machine (SPEC §4 Activation)', () => {
     const done = await until(actor, (s) => s.status === 'done');
     expect(services.activate.mock.calls[0]?.[0]).toEqual({ hash: HASH, context: 'ind', fields: {} });
     expect(done.output).toEqual({ kind: 'success', content: loginContent() });
+    expect(services.activated.mock.calls).toEqual([['ind']]);
   });
 
   it.each([
     ['activate', { activate: rejecting(errors.invalidReset) }, 'errors.AUTH.110'],
     ['confirm login', { confirmLogin: rejecting(errors.timeout) }, 'commons.requestTooLong'],
   ])('a failed %s ends failed with the message', async (_, overrides, id) => {
-    const { actor } = start(fakeServices(overrides));
+    const { actor, services } = start(fakeServices(overrides));
     actor.send({ type: 'user.choose', context: 'edu' });
     actor.send({ type: 'user.submit' });
     const done = await until(actor, (s) => s.status === 'done');
     expect(done.output).toEqual({ kind: 'failed', errorId: id });
+    expect(services.activated).not.toHaveBeenCalled();
   });
 });

@@ -43,6 +43,7 @@ export function fakeServices(overrides: Partial<Omit<SignUpServices, 'socialSign
     resend: vi.fn<SignUpServices['resend']>(async () => ({})),
     reset: vi.fn<SignUpServices['reset']>(async () => ({})),
     activate: vi.fn<SignUpServices['activate']>(async () => ({ hash: 'l'.repeat(32) })),
+    activated: vi.fn<NonNullable<SignUpServices['activated']>>(),
     socialSignIn: social,
     saveUser: vi.fn<SignUpServices['saveUser']>(),
     leaveToRoot: vi.fn<SignUpServices['leaveToRoot']>(),

@@ -11,6 +11,7 @@ import * as m0009 from './0009_share_counts';
 import * as m0010 from './0010_book_token_secret';
 import * as m0011 from './0011_search';
 import * as m0012 from './0012_contact_messages';
+import * as m0013 from './0013_profile_tour';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_book_token_secret': m0010,
   '0011_search': m0011,
   '0012_contact_messages': m0012,
+  '0013_profile_tour': m0013,
 };

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { ProfileUpdateRequestSchema, SubscriptionUpdateRequestSchema } from '../../../contracts/account-requests';
+import { ProfileUpdateRequestSchema, SubscriptionUpdateRequestSchema, TourSeenRequestSchema } from '../../../contracts/account-requests';
 import { TERMS_VERSION } from '../../../contracts/accounts';
 import { getProfile, updateProfile } from '../../accounts/repo';
-import { preferencesOf, profileView, termsOf } from '../../accounts/views';
+import { preferencesOf, profileView, termsOf, tourOf } from '../../accounts/views';
 import { SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ok, parse } from '../../envelope';
 
 /**
  * The caller's own profile: patch (`{api}/profile/update`), accept terms (`{api}/profile/tos/accept`),
- * notification preferences (`{api}/profile/subscription/get` · `…/update`, values as a JSON string).
+ * notification preferences (`{api}/profile/subscription/get` · `…/update`, values as a JSON string),
+ * a guided tour seen or skipped (`{api}/profile/tour`, the user record's tour flags: SPEC §2, §3, §7).
  */
 const settingsRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession, config: SIGNED_IN };
@@ -64,6 +65,17 @@ const settingsRoutes: FastifyPluginAsync = async (app) => {
     );
   };
   app.post('/profile/subscription/update', guarded, saveSubscriptions);
+
+  app.post('/profile/tour', guarded, async (request, reply) => {
+    const { profile } = authOf(request);
+    const { name } = parse(TourSeenRequestSchema, request.body);
+    const now = app.clock();
+    const updated = await app.db.transaction().execute(async (trx) => {
+      const current = (await getProfile(trx, profile.id)) ?? profile;
+      return updateProfile(trx, current, { tour: JSON.stringify({ ...tourOf(current), [name]: true }) }, now);
+    });
+    return ok(reply, { tour: tourOf(updated.profile) }, { ats: updated.account.ats });
+  });
   app.patch('/profile/subscription/update', guarded, saveSubscriptions);
 };
 

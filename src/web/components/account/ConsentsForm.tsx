@@ -2,15 +2,20 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { ConsentsActorRef } from '../../../../machines/consents.machine';
-import type { NotificationName } from '../../../contracts/accounts';
+import { type NotificationName, SCRIPT_CONSENTS } from '../../../contracts/accounts';
+import { useClientConfig } from '../../app/context';
 import { Button, Switch } from '../ui';
 import { NOTIFICATION_LABELS } from './messages';
 import { Callout, Loading, SubmitButton } from './parts';
 
-/** Consents (marketing mail, opt-in) and activity notifications, in that order (SPEC §2). */
-const GROUPS: { id: 'consents' | 'notifications'; names: NotificationName[] }[] = [
+/**
+ * Consents (marketing mail, opt-in), activity notifications, and the third-party scripts this site is
+ * configured with (support chat, page testing; SPEC §7), in that order (SPEC §2).
+ */
+const GROUPS: { id: 'consents' | 'notifications' | 'scripts'; names: NotificationName[] }[] = [
   { id: 'consents', names: ['newsletter', 'product_updates'] },
   { id: 'notifications', names: ['comments', 'subscribers', 'statistics_digest'] },
+  { id: 'scripts', names: [...SCRIPT_CONSENTS] },
 ];
 
 /**
@@ -20,6 +25,7 @@ const GROUPS: { id: 'consents' | 'notifications'; names: NotificationName[] }[] 
  */
 export function ConsentsForm({ actor }: { actor: ConsentsActorRef }) {
   const { i18n, t } = useLingui();
+  const config = useClientConfig();
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
   const values = useSelector(actor, (s) => s.context.values);
   const error = useSelector(actor, (s) => s.context.error);
@@ -48,11 +54,16 @@ export function ConsentsForm({ actor }: { actor: ConsentsActorRef }) {
   const groupTitle = {
     consents: t({ id: 'account.consents.group.consents', message: 'E-mails from Quire' }),
     notifications: t({ id: 'account.consents.group.notifications', message: 'Activity on your publications' }),
+    scripts: t({ id: 'account.consents.group.scripts', message: 'Help and improvements' }),
   };
+  // A script this site does not load is no choice to make.
+  const shown = (name: NotificationName) =>
+    !(SCRIPT_CONSENTS as readonly string[]).includes(name) || config.scripts[name as 'support_chat'] !== '';
+  const groups = GROUPS.map((group) => ({ ...group, names: group.names.filter(shown) })).filter((group) => group.names.length > 0);
   return (
     <form className="account-view consents" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
       {error && <Callout tone="danger">{i18n._(error)}</Callout>}
-      {GROUPS.map((group) => (
+      {groups.map((group) => (
         <fieldset key={group.id} className="consents__group">
           <legend className="consents__legend">{groupTitle[group.id]}</legend>
           <ul className="consents__list">

@@ -96,4 +96,18 @@ export const NOTIFICATION_LABELS: Record<NotificationName, { title: MessageDescr
     title: msg({ id: 'account.notifications.statistics_digest.title', message: 'Statistics digest' }),
     text: msg({ id: 'account.notifications.statistics_digest.text', message: 'A weekly summary of views and reads of your publications.' }),
   },
+  support_chat: {
+    title: msg({ id: 'account.notifications.support_chat.title', message: 'Support chat' }),
+    text: msg({
+      id: 'account.notifications.support_chat.text',
+      message: 'Load our support chat, run by a third party that receives your e-mail address, so you can ask us questions.',
+    }),
+  },
+  page_testing: {
+    title: msg({ id: 'account.notifications.page_testing.title', message: 'Page testing' }),
+    text: msg({
+      id: 'account.notifications.page_testing.text',
+      message: 'Load a third-party tool that records how pages are used, so we can improve them.',
+    }),
+  },
 };

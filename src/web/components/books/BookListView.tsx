@@ -168,7 +168,12 @@ export function BookListView({ actor, initialLayout, owner }: { actor: BookListA
         </h2>
         <div className="book-list__head-actions">
           {owner && (
-            <Button size="sm" disabled={!canShareAccount} onClick={() => actor.send({ type: 'user.openShareAccount' })}>
+            <Button
+              size="sm"
+              data-tour="books-share"
+              disabled={!canShareAccount}
+              onClick={() => actor.send({ type: 'user.openShareAccount' })}
+            >
               <Trans id="book.shareAccount">Share my page</Trans>
             </Button>
           )}
@@ -177,7 +182,7 @@ export function BookListView({ actor, initialLayout, owner }: { actor: BookListA
               <Trans id="book.embedLibrary">Embed library</Trans>
             </Button>
           )}
-          <ButtonLink href="/publish" variant="primary" size="sm">
+          <ButtonLink href="/publish" variant="primary" size="sm" data-tour="books-publish">
             <Trans id="home.cta.publish">Publish a document</Trans>
           </ButtonLink>
         </div>

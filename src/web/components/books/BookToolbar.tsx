@@ -26,7 +26,7 @@ export function BookToolbar({ actor, layout, onLayout }: { actor: BookListActorR
   };
 
   return (
-    <div className="book-toolbar">
+    <div className="book-toolbar" data-tour="books-toolbar">
       <search className="book-toolbar__search">
         <form onSubmit={onSubmit}>
           <label className="visually-hidden" htmlFor={searchId}>
