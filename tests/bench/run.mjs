@@ -218,7 +218,9 @@ const results = {
   node: process.version,
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
   dialect,
-  ...Object.fromEntries(Object.entries({ bundles, http, conversion, upload, reader, beacon, memory, site }).filter(([, v]) => v !== undefined)),
+  ...Object.fromEntries(
+    Object.entries({ bundles, http, conversion, upload, reader, beacon, memory, site }).filter(([, v]) => v !== undefined),
+  ),
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });
 writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);

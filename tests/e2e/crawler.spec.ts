@@ -31,7 +31,10 @@ function internal(href: string, origin: string): string | null {
 }
 
 async function linksIn(page: Page, scope = 'body'): Promise<string[]> {
-  return page.locator(scope).first().evaluate((el) => [...el.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''));
+  return page
+    .locator(scope)
+    .first()
+    .evaluate((el) => [...el.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''));
 }
 
 /** The links of the app's menus and modals, which a plain page load does not show. */
