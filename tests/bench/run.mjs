@@ -6,7 +6,7 @@
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
 // QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
-// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, memory, search: run only these parts; the other
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, memory, search, site: run only these parts; the other
 // sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +20,7 @@ import { measureConversion } from './convert.mjs';
 import { measureMemory } from './memory.mjs';
 import { measureReader } from './reader.mjs';
 import { measureSearch } from './search.mjs';
+import { measureSite } from './site.mjs';
 import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
@@ -209,6 +210,8 @@ const beacon = want('beacon') ? await measureBeacon(startServer) : undefined;
 const memory = want('memory') && !process.env.QUIRE_BENCH_DATABASE_URL ? await measureMemory(startServer) : undefined;
 // (h) The site search over 10,000 books and 500,000 pages: p95 on loopback and the ratio to a LIKE scan (tests/bench/search.mjs).
 const search = want('search') && !process.env.QUIRE_BENCH_DATABASE_URL ? await measureSearch(startServer) : undefined;
+// (h) The public site: time to first byte of every page of the sitemap, the explorer's weight (tests/bench/site.mjs).
+const site = want('site') ? await measureSite(startServer) : undefined;
 
 const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -219,7 +222,7 @@ const results = {
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
   dialect,
   ...Object.fromEntries(
-    Object.entries({ bundles, http, conversion, upload, reader, beacon, memory, search }).filter(([, v]) => v !== undefined),
+    Object.entries({ bundles, http, conversion, upload, reader, beacon, memory, search, site }).filter(([, v]) => v !== undefined),
   ),
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });
@@ -309,6 +312,23 @@ if (search && !search.skipped) {
   );
   process.stdout.write(
     table([{ books, pages, index_build_s, search_p50_ms, search_p95_ms, like_scan_median_ms, ratio, non2xx, within_goal }]),
+  );
+}
+if (site) {
+  process.stdout.write(
+    `\nPublic pages, one request at a time on loopback (${site.requests_per_page} each; goal time to first byte p50 ≤ ${site.goals.ttfb_p50_ms} ms; explorer HTML + CSS + JS ≤ ${site.goals.explorer_gzip_bytes / 1000} KB gzip)\n`,
+  );
+  process.stdout.write(table(site.pages));
+  process.stdout.write(
+    table([
+      {
+        ttfb_p50_ms_median_page: site.ttfb_p50_ms_median_page,
+        ttfb_p50_ms_worst_page: site.ttfb_p50_ms_worst_page,
+        ttfb_within_goal: site.ttfb_within_goal,
+        explorer_gzip_bytes: site.explorer?.gzip_bytes ?? '-',
+        explorer_within_goal: site.explorer_within_goal ?? '-',
+      },
+    ]),
   );
 }
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);

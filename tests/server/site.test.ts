@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseDocument, DomUtils } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SITE_PATHS } from '../../src/contracts/pages';
 import { newId } from '../../src/server/auth/crypto';
@@ -45,7 +45,10 @@ describe.each(DIALECTS)('public site on %s', (dialect) => {
 
   beforeAll(async () => {
     owner = newId();
-    await ctx.app.db.insertInto('accounts').values({ id: owner, name: 'Site Owner', context: 'ind', ats: Date.now(), created_at: Date.now() }).execute();
+    await ctx.app.db
+      .insertInto('accounts')
+      .values({ id: owner, name: 'Site Owner', context: 'ind', ats: Date.now(), created_at: Date.now() })
+      .execute();
     const make = (spec: Parameters<typeof makeBook>[2]) => makeBook(ctx.app as FastifyInstance, owner, spec);
     ids.public = await make({ name: 'Open book', settings: { license_mode: 'by_sa' } });
     ids.reserved = await make({ name: 'Reserved book' });
@@ -84,7 +87,13 @@ describe.each(DIALECTS)('public site on %s', (dialect) => {
     // Every link of the frame to this site leads to a page it has.
     for (const href of hrefs.filter((h): h is string => !!h && h.startsWith('/') && !h.startsWith('//'))) {
       const to = href.split(/[?#]/)[0] ?? href;
-      if (['/', '/login', '/register', '/publish', '/contact', '/account/dashboard'].includes(to) || to.startsWith('/read/') || to.startsWith('/publisher/') || to.startsWith('/publication/')) continue;
+      if (
+        ['/', '/login', '/register', '/publish', '/contact', '/account/dashboard'].includes(to) ||
+        to.startsWith('/read/') ||
+        to.startsWith('/publisher/') ||
+        to.startsWith('/publication/')
+      )
+        continue;
       expect(SITE_PATHS, href).toContain(to);
     }
     // The licence, linked to its deed, and in the JSON-LD.
