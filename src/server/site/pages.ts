@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PageContext } from './context';
 import { EXPLORER_PAGE } from './explorer';
+import { FEATURE_SITE_PAGES } from './features/render';
 import { PRICING_PAGE } from './pricing';
 import { PRIVACY_PAGE } from './privacy';
 import { TERMS_PAGE } from './terms';
-import { FEATURE_SITE_PAGES } from './features/render';
 
 /**
  * The server-rendered pages of the public site (issue "The public site"): each path of
