@@ -350,7 +350,8 @@ describe('third-party scripts and the marketing tracker (SPEC §7)', () => {
     const csp = appCspDirectives(config);
     expect(csp['script-src']).toEqual(["'self'", 'https://chat.example.com']);
     expect(csp['connect-src']).toEqual(["'self'", 'https://chat.example.com']);
-    expect(csp['frame-src']).toEqual(['https://chat.example.com']);
+    // Frames of our own origin stay allowed (the policy without frame-src framed what default-src allows).
+    expect(csp['frame-src']).toEqual(["'self'", 'https://chat.example.com']);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     // The reader and the public pages load none of them.
     expect(cspDirectives(config)['script-src']).toEqual(["'self'"]);

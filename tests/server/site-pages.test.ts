@@ -111,7 +111,7 @@ describe.each(DIALECTS)('site pages on %s', (dialect) => {
         .filter((a) => /plan__cta/.test(a.attribs.class ?? ''))
         .map((a) => a.attribs.href);
       expect(ctas).toHaveLength(ACCOUNT_MODES.length);
-      for (const href of ctas) expect(href).toBe(isPagePath('/contact') ? expect.stringMatching(/^\/(contact|register)$/) : '/register');
+      for (const href of ctas) expect(href).toEqual(isPagePath('/contact') ? expect.stringMatching(/^\/(contact|register)$/) : '/register');
       const { token } = await signedIn(ctx, 'pricing');
       const member = await get('/upgrade', { cookie: `quire_token=${token}` });
       expect(member.statusCode).toBe(200);
