@@ -45,6 +45,8 @@ export const ERRORS = {
   invalidReset: { type: 'ACCOUNT', code: 110, http: 400 },
   notActivated: { type: 'ACCOUNT', code: 112, http: 403 },
   invalidActivation: { type: 'ACCOUNT', code: 120, http: 400 },
+  // A gated account page (SPEC §6 menu gating) the caller's plan does not include: the menu shows it locked.
+  featureLocked: { type: 'ACCOUNT', code: 402, http: 403 },
   // Publishing (SPEC §5 Files, §7 Preflight/Upload/Books; BULK codes are per item of a bulk edit).
   fileEmpty: { type: 'PUBLISH', code: 210, http: 400 },
   fileTooLarge: { type: 'PUBLISH', code: 211, http: 413 },

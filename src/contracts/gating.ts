@@ -66,6 +66,22 @@ export interface Viewer {
 
 export type Access = 'enabled' | 'locked' | 'removed';
 
+/** The menu item of a key (`theme`, `apikey` …), or undefined. */
+export const menuItem = (key: string): MenuItem | undefined => ACCOUNT_MENU.find((item) => item.key === key);
+
+/**
+ * The gating viewer of a signed-in caller, from the account and profile as the API answers them (the
+ * client's current user) or as the server reads them: one reading of §6 on both sides.
+ */
+export function viewerOf(
+  account: { mode: AccountMode | string; type: string },
+  profile: { has_subscriptions: boolean },
+  inAssociation = false,
+): Viewer {
+  const mode = account.mode === 'PREMIUM' || account.mode === 'PLATINUM' ? account.mode : 'FREE';
+  return { loggedIn: true, mode, demo: account.type.endsWith('_DEMO'), hasSubscriptions: profile.has_subscriptions, inAssociation };
+}
+
 export function access(item: MenuItem, viewer: Viewer): Access {
   const userOnly = item.gates.includes('user');
   if (userOnly && (!viewer.loggedIn || viewer.inAssociation)) return 'removed';

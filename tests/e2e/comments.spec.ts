@@ -27,7 +27,8 @@ test.describe('comments and subscribers', () => {
   test.setTimeout(240_000);
 
   test('comment_mode 4 publishes at once; following toggles and the owner sees the subscriber and the view', async ({ page, browser }) => {
-    const token = await publisher(page, { name: 'open publisher' });
+    // Subscribers is an account page for premium and up (the gating table).
+    const token = await publisher(page, { name: 'open publisher', mode: 'PREMIUM' });
     const book = await publish(page.request, token, 'Open comments', { comment_mode: '4', subscribe_mode: '1' });
     const { context, page: reader } = await signedInReader(browser, 'open reader');
     await reader.goto(book.url.viewer);

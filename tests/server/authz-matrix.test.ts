@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { newId } from '../../src/server/auth/crypto';
 import {
   type AuthRule,
+  gated,
   type IdField,
   type IdRule,
   NOT_FOUND,
@@ -16,6 +17,7 @@ import {
   PUBLIC,
   type Resource,
   type RuledRoute,
+  SIGNED_IN,
 } from '../../src/server/auth/rules';
 import { insertComment } from '../../src/server/comments/repo';
 import { insertFolder } from '../../src/server/folders/repo';
@@ -514,6 +516,19 @@ describe('the authorization rule guard', () => {
         app.post('/test/guarded', { preHandler: app.requireSession, config: PUBLIC }, async () => ({}));
       }),
     ).toContain('POST /api/test/guarded is "public" but runs app.requireSession');
+  });
+
+  it('refuses to start with a gate that names no account page, or a gate without the session guard', async () => {
+    expect(
+      await startWith(async (app) => {
+        app.get('/test/gate', { preHandler: app.requireSession, config: { ...SIGNED_IN, ...gated('no-such-page') } }, async () => ({}));
+      }),
+    ).toContain('GET /api/test/gate names the gate "no-such-page", which is no account page of the gating table');
+    expect(
+      await startWith(async (app) => {
+        app.get('/test/gate', { config: { ...PUBLIC, ...gated('theme') } }, async () => ({}));
+      }),
+    ).toContain('GET /api/test/gate names the gate "theme" but has no app.requireSession preHandler');
   });
 
   it('starts with a declared route', async () => {

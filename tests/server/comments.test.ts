@@ -23,6 +23,9 @@ describe.each(DIALECTS)('comments and subscribers on %s', (dialect) => {
     reader = (await signedIn(ctx, 'comments-reader')).token;
     const b = await signedIn(ctx, 'comments-other');
     other = b.token;
+    // Subscribers is an account page for premium and up (SPEC §6 menu gating: free, hasSubscription).
+    for (const id of [a.content.account.id, b.content.account.id])
+      await ctx.app.db.updateTable('accounts').set({ mode: 'PREMIUM' }).where('id', '=', id).execute();
     const make = (settings: Record<string, unknown>, columns: NonNullable<Parameters<typeof makeBook>[2]>['columns'] = {}) =>
       makeBook(ctx.app, a.content.account.id, { settings, columns });
     ids.accept = await make({ comment_mode: 4, subscribe_mode: 1 });
@@ -141,6 +144,13 @@ describe.each(DIALECTS)('comments and subscribers on %s', (dialect) => {
     expect(off.json().content).toEqual({ subscribed: false });
     expect(await state(reader)).toBe(false);
     expect((await call(ctx.app, '/account/subscriber/', undefined, { token: owner })).json().content.total).toBe(0);
+  });
+
+  it('refuses the subscribers list to a free account, as its menu locks the page (one gating table)', async () => {
+    const free = await call(ctx.app, '/account/subscriber/', undefined, { token: reader });
+    expect(free.statusCode).toBe(403);
+    expect(errorOf(free)).toBe('ACCOUNT:402');
+    expect(errorOf(await call(ctx.app, '/account/subscriber/'))).toBe('SESSION:301');
   });
 
   it('refuses following when subscribe_mode is 0, oneself, or anonymously', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ErrorName } from '../../contracts/errors';
+import { menuItem } from '../../contracts/gating';
 
 /**
  * Every route declares who may call it (issue 12: the authorization matrix), in its options:
@@ -76,6 +77,14 @@ export const reader = (rule: Omit<Extract<AuthRule, { access: 'reader' }>, 'acce
   auth: { access: 'reader', ...rule },
 });
 
+/**
+ * A signed-in route of a gated account page (SPEC §6 menu gating) names the page's key in the one
+ * gating table (src/contracts/gating.ts ACCOUNT_MENU): `config: { ...SIGNED_IN, ...gated('theme') }`.
+ * `app.requireSession` then refuses a caller whose menu shows that page locked or removed
+ * (`featureLocked`), so the menu, the account navigation and the server read one rule.
+ */
+export const gated = (key: string): { gate: string } => ({ gate: key });
+
 /** A route and its rule, as the app registered it. */
 export interface RuledRoute {
   method: string;
@@ -83,12 +92,16 @@ export interface RuledRoute {
   rule: AuthRule | undefined;
   /** The route runs app.requireSession before its handler. */
   guarded: boolean;
+  /** The account page (ACCOUNT_MENU key) whose gates the caller must pass. */
+  gate?: string;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (required on every route; see registerAuthRules). */
     auth?: AuthRule;
+    /** The gated account page the route belongs to (see `gated`). */
+    gate?: string;
   }
   interface FastifyInstance {
     /** Every route (each method) with its authorization rule, filled and checked when the app gets ready. */
@@ -108,6 +121,10 @@ export function ruleProblem(route: RuledRoute): string | undefined {
   if (!needsSession(rule) && route.guarded) return `is "${rule.access}" but runs app.requireSession (declare it signed-in)`;
   if ((rule.access === 'owner' || rule.access === 'listed') && Object.keys(rule.ids).length === 0)
     return `is "${rule.access}" without any id`;
+  if (route.gate !== undefined) {
+    if (!menuItem(route.gate)) return `names the gate "${route.gate}", which is no account page of the gating table`;
+    if (!route.guarded) return `names the gate "${route.gate}" but has no app.requireSession preHandler`;
+  }
   return undefined;
 }
 
@@ -127,8 +144,10 @@ export function registerAuthRules(app: FastifyInstance): void {
     routes.length = 0;
     for (const route of added) {
       const rule = route.config?.auth;
+      const gate = route.config?.gate;
       const guarded = [route.preHandler ?? []].flat().includes(app.requireSession);
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url, rule, guarded });
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, rule, guarded, ...(gate !== undefined ? { gate } : {}) });
     }
     const problems = routes.flatMap((route) => {
       const problem = ruleProblem(route);

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { access, menuItem, viewerOf } from '../../contracts/gating';
+import { profileView } from '../accounts/views';
 import type { AccountRow, ProfileRow, SessionRow } from '../db/schema';
 import { ApiError } from '../envelope';
 import { readCookie, TOKEN_COOKIE } from './cookies';
@@ -61,10 +63,25 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Decorates the app with the `requireSession` preHandler and requests with `auth`. */
+/**
+ * Refuses a caller whose account may not use a gated account page (SPEC §6; rules.ts `gated`): the
+ * same reading of the gating table as the account menu and navigation (`access` = enabled).
+ */
+export function assertGate(auth: AuthContext, key: string): void {
+  const item = menuItem(key);
+  if (!item) throw new ApiError('internal');
+  if (access(item, viewerOf(auth.account, profileView(auth.profile))) !== 'enabled') throw new ApiError('featureLocked');
+}
+
+/**
+ * Decorates the app with the `requireSession` preHandler and requests with `auth`; a route that names
+ * a gate (`config.gate`) also needs the caller to pass it.
+ */
 export function registerSessionGuard(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
   app.decorate('requireSession', async (request: FastifyRequest) => {
     request.auth = await authenticate(app, request);
+    const gate = request.routeOptions.config.gate;
+    if (gate !== undefined) assertGate(request.auth, gate);
   });
 }

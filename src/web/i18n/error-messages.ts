@@ -58,6 +58,7 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.ACCOUNT.110', message: 'This password reset link is not valid or has expired. Ask for a new one.' }),
   msg({ id: 'errors.ACCOUNT.112', message: 'This account is not activated yet. Check your e-mail or ask for a new activation link.' }),
   msg({ id: 'errors.ACCOUNT.120', message: 'This activation link is not valid or has already been used.' }),
+  msg({ id: 'errors.ACCOUNT.402', message: 'Your plan does not include this feature. Upgrade to use it.' }),
   msg({ id: 'errors.PUBLISH.210', message: 'This file is empty.' }),
   msg({ id: 'errors.PUBLISH.211', message: 'This file is larger than your account allows.' }),
   msg({ id: 'errors.PUBLISH.212', message: 'This type of file cannot be published. Use a PDF, an office document, RTF or plain text.' }),

@@ -9,7 +9,7 @@ import {
   SubscriptionRequestSchema,
   type SubscriptionState,
 } from '../../../contracts/comments';
-import { owner, reader, SIGNED_IN } from '../../auth/rules';
+import { gated, owner, reader, SIGNED_IN } from '../../auth/rules';
 import { authOf, optionalAuth } from '../../auth/session';
 import {
   authorName,
@@ -119,12 +119,16 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, { id });
   });
 
-  app.get('/account/subscriber', { preHandler: app.requireSession, config: SIGNED_IN }, async (request, reply) => {
-    const { account } = authOf(request);
-    const query = parse(SubscriberQuerySchema, request.query);
-    reply.header('cache-control', 'private, no-store');
-    return ok(reply, await listSubscribers(app.db, account.id, query));
-  });
+  app.get(
+    '/account/subscriber',
+    { preHandler: app.requireSession, config: { ...SIGNED_IN, ...gated('subscriber') } },
+    async (request, reply) => {
+      const { account } = authOf(request);
+      const query = parse(SubscriberQuerySchema, request.query);
+      reply.header('cache-control', 'private, no-store');
+      return ok(reply, await listSubscribers(app.db, account.id, query));
+    },
+  );
 };
 
 export default commentRoutes;
