@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { VIEW_MODE_LABELS } from '../web/i18n/view-modes';
 
 /** Every string the reader shows (explicit ids; the lead extracts and translates them). */
 export const M = {
@@ -32,10 +33,11 @@ export const M = {
   pageInput: msg({ id: 'reader.pageInput', message: 'Page number' }),
   pageOf: msg({ id: 'reader.pageOf', message: 'Page {page} of {total}' }),
   mode: msg({ id: 'reader.mode', message: 'View' }),
-  modeAuto: msg({ id: 'reader.mode.auto', message: 'Automatic' }),
-  modeBook: msg({ id: 'reader.mode.book', message: 'Book' }),
-  modeSlide: msg({ id: 'reader.mode.slide', message: 'Single page' }),
-  modeScroll: msg({ id: 'reader.mode.scroll', message: 'Scroll' }),
+  // The view modes have one name everywhere (the settings and the embed modal use the same table).
+  modeAuto: VIEW_MODE_LABELS.auto,
+  modeBook: VIEW_MODE_LABELS.book,
+  modeSlide: VIEW_MODE_LABELS.slide,
+  modeScroll: VIEW_MODE_LABELS.scroll,
   zoomIn: msg({ id: 'reader.zoomIn', message: 'Zoom in' }),
   zoomOut: msg({ id: 'reader.zoomOut', message: 'Zoom out' }),
   thumbnails: msg({ id: 'reader.thumbnails', message: 'Pages' }),

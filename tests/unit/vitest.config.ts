@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { linguiMacroPlugin } from '../../stories/.storybook/lingui-macro-plugin.ts';
 
 /** Unit tests: plain Node (fetch, node:http); no DOM. */
 export default defineProject({
   root: fileURLToPath(new URL('../..', import.meta.url)),
+  // Message tables (`msg` from @lingui/core/macro) compile as in the app.
+  plugins: [linguiMacroPlugin({ configPath: fileURLToPath(new URL('../../locales/lingui.config.ts', import.meta.url)) })],
   test: {
     name: 'unit',
     include: ['tests/unit/**/*.test.ts'],

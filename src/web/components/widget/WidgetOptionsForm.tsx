@@ -14,6 +14,7 @@ import {
   WIDGET_THUMB_SIZES,
   type WidgetOptions,
 } from '../../../contracts/widget';
+import { VIEW_MODE_LABELS } from '../../i18n/view-modes';
 import { Field, Select, type SelectOption, Switch } from '../ui';
 
 type Patch = Partial<Omit<WidgetOptions, 'type' | 'id' | 'bgColor'>>;
@@ -59,10 +60,10 @@ function useLabels() {
       _parent: t({ id: 'widget.target.parent', message: 'In the same tab' }),
     },
     view: {
-      auto: t({ id: 'widget.view.auto', message: 'Automatic' }),
-      book: t({ id: 'widget.view.book', message: 'Book' }),
-      slide: t({ id: 'widget.view.slide', message: 'Slide' }),
-      scroll: t({ id: 'widget.view.scroll', message: 'Scroll' }),
+      auto: t(VIEW_MODE_LABELS.auto),
+      book: t(VIEW_MODE_LABELS.book),
+      slide: t(VIEW_MODE_LABELS.slide),
+      scroll: t(VIEW_MODE_LABELS.scroll),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FieldName, Selector, SettingsTab } from '../../../../../machines/book-settings/form';
+import { VIEW_MODE_LABELS } from '../../../i18n/view-modes';
 
 /** Labels of the book settings modal (SPEC §2, §3 Book): tabs, fields and option values. */
 
@@ -39,13 +40,8 @@ export const FIELD_LABELS: Record<FieldName, MessageDescriptor> = {
   'sfx.mode': msg({ id: 'book.settings.sfxMode', message: 'Page-turn sound playback' }),
 };
 
-/** Option values of the selects (SPEC §3 Book). */
-export const VIEW_LABELS: Record<string, MessageDescriptor> = {
-  auto: msg({ id: 'book.settings.view.auto', message: 'Automatic' }),
-  book: msg({ id: 'book.settings.view.book', message: 'Book (two pages)' }),
-  scroll: msg({ id: 'book.settings.view.scroll', message: 'Scroll' }),
-  slide: msg({ id: 'book.settings.view.slide', message: 'Slides (one page)' }),
-};
+/** Option values of the selects (SPEC §3 Book); the view modes have one name everywhere. */
+export const VIEW_LABELS: Record<string, MessageDescriptor> = VIEW_MODE_LABELS;
 export const READ_MODE_LABELS: Record<number, MessageDescriptor> = {
   0: msg({ id: 'book.settings.readMode.ltr', message: 'Left to right' }),
   1: msg({ id: 'book.settings.readMode.rtl', message: 'Right to left' }),
