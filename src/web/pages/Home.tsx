@@ -133,28 +133,28 @@ export default function Home() {
           </h2>
           <ol className="steps__list">
             <li>
-              <strong>
+              <h3 className="steps__title">
                 <Trans id="home.steps.1.title">Upload</Trans>
-              </strong>
-              <span>
+              </h3>
+              <p className="steps__body">
                 <Trans id="home.steps.1.body">Drop one file, or up to ten at once on premium plans.</Trans>
-              </span>
+              </p>
             </li>
             <li>
-              <strong>
+              <h3 className="steps__title">
                 <Trans id="home.steps.2.title">Customise</Trans>
-              </strong>
-              <span>
+              </h3>
+              <p className="steps__body">
                 <Trans id="home.steps.2.body">Choose how it looks, who can read it and when it goes live.</Trans>
-              </span>
+              </p>
             </li>
             <li>
-              <strong>
+              <h3 className="steps__title">
                 <Trans id="home.steps.3.title">Share</Trans>
-              </strong>
-              <span>
+              </h3>
+              <p className="steps__body">
                 <Trans id="home.steps.3.body">Send the link, embed it, and watch the statistics grow.</Trans>
-              </span>
+              </p>
             </li>
           </ol>
           <ButtonLink href="/register" variant="accent" size="lg">

@@ -81,6 +81,7 @@ export function PublishModal({ actor }: { actor: PublishModalActorRef }) {
   const fileProblems = (name: string) => problems.filter((p) => 'name' in p && p.name === name);
   const selectionProblems = problems.filter((p) => !('name' in p));
   const limit = formatBytes(filesize, i18n.locale);
+  const types = ACCEPTED_TYPE_GROUPS.join(', ');
   const formId = `${inputId}-form`;
 
   return (
@@ -150,7 +151,7 @@ export function PublishModal({ actor }: { actor: PublishModalActorRef }) {
         </div>
         <p className="publish__hint" id={hintId}>
           <span className="publish__types">
-            <Trans id="publish.types">Accepted:</Trans> {ACCEPTED_TYPE_GROUPS.join(', ')}
+            <Trans id="publish.types.sentence">Accepted formats: {types}.</Trans>
           </span>{' '}
           <span>
             {maxFiles > 1 ? (
