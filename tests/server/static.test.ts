@@ -160,3 +160,27 @@ describe('without a built client', () => {
     }
   });
 });
+
+describe('the app shell keeps its own policy beside the site pages', () => {
+  it('every shell path allows the configured third-party script; the server-rendered pages do not', async () => {
+    const publicDir = await makePublicDir();
+    const config = await testConfig('sqlite', {
+      QUIRE_PUBLIC_DIR: publicDir,
+      QUIRE_SUPPORT_CHAT_URL: 'https://chat.example.com/widget/loader.js',
+    });
+    const app = await buildApp(config);
+    try {
+      const csp = async (url: string) => (await app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
+      // The shell at `/` once got the site pages' strict policy: the site routes' helmet options were
+      // written into the route config object every public route shared.
+      for (const url of ['/', '/index.html', '/login', '/account/dashboard', '/search', '/no-such-page']) {
+        expect(await csp(url), url).toContain("script-src 'self' https://chat.example.com");
+      }
+      expect(await csp('/upgrade')).toMatch(/script-src 'self';/);
+    } finally {
+      await app.close();
+      await rm(config.dataDir, { recursive: true, force: true });
+      await rm(publicDir, { recursive: true, force: true });
+    }
+  });
+});

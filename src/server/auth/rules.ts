@@ -69,8 +69,14 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
 };
 
 /** Route config fragments: `config: PUBLIC`, `config: { ...PUBLIC, ...rateLimit(5, '1 minute') }`. */
-export const PUBLIC = { auth: { access: 'public' } } as const satisfies { auth: AuthRule };
-export const SIGNED_IN = { auth: { access: 'signedIn' } } as const satisfies { auth: AuthRule };
+/**
+ * Frozen: plugins write into a route's config (@fastify/helmet puts a route's `helmet` there), and a
+ * shared object would carry one route's settings to every route that names it — a page's strict CSP
+ * reached the app shell at `/` that way. A route with options of its own spreads a fresh copy
+ * (`config: { ...PUBLIC }`); writing into the frozen one fails when the app starts.
+ */
+export const PUBLIC = Object.freeze({ auth: Object.freeze({ access: 'public' }) } as const satisfies { auth: AuthRule });
+export const SIGNED_IN = Object.freeze({ auth: Object.freeze({ access: 'signedIn' }) } as const satisfies { auth: AuthRule });
 export const owner = (ids: IdRules): { auth: AuthRule } => ({ auth: { access: 'owner', ids } });
 export const listed = (ids: IdRules): { auth: AuthRule } => ({ auth: { access: 'listed', ids } });
 export const reader = (rule: Omit<Extract<AuthRule, { access: 'reader' }>, 'access'>): { auth: AuthRule } => ({

@@ -45,7 +45,8 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
       .send(html);
 
   for (const page of SITE_PAGES) {
-    app.get(page.path, { ...routeOptions, config: PUBLIC }, async (request, reply) => {
+    // A fresh config: helmet writes the route's policy into it (PUBLIC is shared, and frozen).
+    app.get(page.path, { ...routeOptions, config: { ...PUBLIC } }, async (request, reply) => {
       const ctx = await context(request);
       const answer = await page.render(ctx, request, app);
       // The header shows the signed-in visitor's account: such a page is theirs alone.

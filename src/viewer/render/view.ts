@@ -23,7 +23,7 @@ export class ReaderView {
   private readonly stageEl = h('main', { class: 'qr-stage', tabindex: '-1' });
   private readonly panelHost = h('div', { class: 'qr-panel-host' });
   private readonly zoomHost = h('div', { class: 'qr-zoom-host' });
-  private readonly live = h('div', { class: 'qr-sr', 'aria-live': 'polite' });
+  private readonly live = h('div', { class: 'qr-sr', role: 'region', 'aria-live': 'polite' });
   /** Announces the search result now shown (screen readers). */
   private readonly announcer = h('div', { class: 'qr-sr', role: 'status' });
   /** Search highlights per page, while the search panel shows results. */
