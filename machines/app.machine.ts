@@ -114,6 +114,11 @@ export type AppEvent =
   | ({ type: 'app.observed' } & AppFacts)
   /** Raised after every observation: the regions decide on the new facts. */
   | { type: 'app.changed' }
+  /**
+   * The sign-up modal stored the signed-in user (its `saveUser`): the session follows at once, while
+   * the modal may still show a step (activation's success) — the header never lags behind it.
+   */
+  | { type: 'signUp.signedIn'; content: LoginContent }
   /** The sign-up modal ended (its `finish`); redirectPath is the login-redirect cookie's path. */
   | { type: 'signUp.finished'; ending: SignUpEnding; redirectPath: string | null }
   /** The expired-session sign-in was dismissed. */
@@ -305,6 +310,11 @@ export const appMachine = setup({
       }
       if (closeExpiredSignIn) enqueue.sendTo('modals', { type: 'modal.close', id: EXPIRED_SIGN_IN });
     }),
+    /** The session adopts a sign-in as soon as the modal stores it (a session already signed in ignores it). */
+    followSignIn: sendTo('session', ({ event }) => ({
+      type: 'user.signedIn' as const,
+      content: (event as Extract<AppEvent, { type: 'signUp.signedIn' }>).content,
+    })),
     cancelExpiredSignIn: enqueueActions(({ enqueue }) => {
       enqueue.sendTo('modals', { type: 'modal.close', id: EXPIRED_SIGN_IN });
       enqueue.sendTo('session', { type: 'user.cancelledSignIn' });
@@ -355,6 +365,7 @@ export const appMachine = setup({
       },
       { actions: 'finishSignUp' },
     ],
+    'signUp.signedIn': { actions: 'followSignIn' },
     'signUp.cancelledExpired': { actions: 'cancelExpiredSignIn' },
     'signUp.leftToRoot': { actions: 'leaveToRoot' },
     'session.signInNeeded': { actions: 'openExpiredSignIn' },

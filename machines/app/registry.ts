@@ -81,6 +81,7 @@ export const appMachines: MachineEntry[] = [
           redirectPath: '/account/book',
         },
         { type: 'signUp.finished', ending: { signedIn: null, closeExpiredSignIn: false, navigateTo: '/' }, redirectPath: null },
+        { type: 'signUp.signedIn', content: loginContent() },
         { type: 'signUp.cancelledExpired' },
         { type: 'signUp.leftToRoot' },
         { type: 'session.signInNeeded' },

@@ -27,7 +27,9 @@ export const ERRORS = {
   invalidCredentials: { type: 'AUTH', code: 100, http: 401 },
   loginRateLimited: { type: 'AUTH', code: 101, http: 429 },
   captchaFailed: { type: 'AUTH', code: 130, http: 400 },
-  mfaRequired: { type: 'AUTH', code: 155, http: 401 },
+  // An expected next step, not a failure: HTTP 200 with the error envelope, so a sign-in logs no
+  // browser console error (issue 22); the client reads the envelope's status either way.
+  mfaRequired: { type: 'AUTH', code: 155, http: 200 },
   mfaWrongCode: { type: 'AUTH', code: 1551, http: 400 },
   mfaExpiredCode: { type: 'AUTH', code: 1552, http: 400 },
   totpNotPending: { type: 'AUTH', code: 160, http: 409 },

@@ -12,7 +12,7 @@ import { readCookie, setCookie } from '../../api/cookies';
 import { createGate } from '../../api/gate';
 import { readClientConfig } from '../../api/hosts';
 import { createLazyApiClient } from '../../api/lazy';
-import type { UsageContext } from '../../contracts/accounts';
+import type { LoginContent, UsageContext } from '../../contracts/accounts';
 import { ServerStatusSchema } from '../../contracts/status';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
@@ -213,14 +213,21 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     auth: {
       store: wiring.store,
       /** The sign-up modal's services (its machine loads with its views); its ending goes to the root. */
-      signUpServices: () => ({
-        ...wiring.signUpServices(() => root.send({ type: 'signUp.leftToRoot' })),
-        activated: (context: UsageContext) => {
-          if (context === 'pro') tracker.proActivation();
-        },
-        cancelExpiredSignIn: () => root.send({ type: 'signUp.cancelledExpired' }),
-        finish: (ending: SignUpEnding) => root.send({ type: 'signUp.finished', ending, redirectPath: wiring.redirectPath() }),
-      }),
+      signUpServices: () => {
+        const services = wiring.signUpServices(() => root.send({ type: 'signUp.leftToRoot' }));
+        return {
+          ...services,
+          saveUser: (content: LoginContent) => {
+            services.saveUser(content);
+            root.send({ type: 'signUp.signedIn', content });
+          },
+          activated: (context: UsageContext) => {
+            if (context === 'pro') tracker.proActivation();
+          },
+          cancelExpiredSignIn: () => root.send({ type: 'signUp.cancelledExpired' }),
+          finish: (ending: SignUpEnding) => root.send({ type: 'signUp.finished', ending, redirectPath: wiring.redirectPath() }),
+        };
+      },
     },
   };
 }

@@ -45,7 +45,7 @@ function start(options: { socialPending?: 'google' } = {}) {
       },
       actions: { navigate: (_, { to, replace }) => navigate(to, replace) },
     }),
-    { input: { language: { language: 'en' }, signupPage: false, authPages: ['login', 'register'], ...options } },
+    { input: { language: { language: 'en' }, signupPage: false, authPages: ['login', 'register', 'activate'], ...options } },
   ).start();
   const child = <K extends keyof ReturnType<AppActorRef['getSnapshot']>['children']>(id: K) => app.getSnapshot().children[id]!;
   const go = (r: Route) => child('router').send({ type: 'route.changed', route: r });
@@ -93,6 +93,28 @@ describe('app root', () => {
     expect(app.getSnapshot().matches({ postLogin: 'ready' })).toBe(true);
     expect(child('modals').getSnapshot().context.stack).toEqual([]);
     expect(navigate).toHaveBeenCalledWith('/', true);
+  });
+
+  it('the session follows a sign-in the modal stores while the modal still shows (activation success): the header never lags', async () => {
+    const { app, child, go, store, visitRedirect } = start();
+    await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    go(route('/activate', 'activate'));
+    // The activation confirmed the login: the modal stores the user and stays on its success step.
+    store.set(userFromLogin(loginContent(), Date.now()));
+    app.send({ type: 'signUp.signedIn', content: loginContent() });
+    expect(child('session').getSnapshot().matches('loggedIn')).toBe(true);
+    await waitFor(app, (s) => s.matches({ login: 'signedIn' }));
+    // The activation link keeps its modal open while signed in; the post-login steps wait for its end.
+    expect(openingOf(child('signUpHost').getSnapshot())?.reason).toBe('route');
+    expect(app.getSnapshot().matches({ postLogin: 'unloaded' })).toBe(true);
+    // "Go to my dashboard" ends the modal: the session (already signed in) ignores the repeat; the steps run.
+    app.send({
+      type: 'signUp.finished',
+      ending: { signedIn: loginContent(), closeExpiredSignIn: false, navigateTo: null },
+      redirectPath: '/y',
+    });
+    await vi.waitFor(() => expect(visitRedirect).toHaveBeenCalledWith('/y'));
+    expect(child('session').getSnapshot().matches('loggedIn')).toBe(true);
   });
 
   it('the publish route opens the publish modal; its files start a batch and go to the upload page; signing out stops the batch', async () => {
