@@ -69,12 +69,15 @@ export function GeneralTab({ actor }: { actor: BookSettingsActorRef }) {
         onChange={(e) => readMode.set(Number(e.target.value))}
         options={[0, 1].map((m) => ({ value: String(m), label: tr(i18n, READ_MODE_LABELS[m], String(m)) }))}
       />
-      <Select
-        label={license.label}
-        value={license.value}
-        onChange={(e) => license.set(e.target.value)}
-        options={LICENSE_MODES.map((l) => ({ value: l, label: tr(i18n, LICENSE_LABELS[l], l) }))}
-      />
+      {/* The licences' long names ("Creative Commons Attribution-NonCommercial-NoDerivs") take the whole row. */}
+      <div className="settings-grid__wide">
+        <Select
+          label={license.label}
+          value={license.value}
+          onChange={(e) => license.set(e.target.value)}
+          options={LICENSE_MODES.map((l) => ({ value: l, label: tr(i18n, LICENSE_LABELS[l], l) }))}
+        />
+      </div>
       <Select
         label={folder.label}
         value={folder.value ?? ''}

@@ -6,6 +6,7 @@ import type { BookSettingsActorRef } from '../../../../../machines/book-settings
 import { Field, Switch } from '../../ui';
 import { useField } from './common';
 import { NONE_LABELS } from './labels';
+import { SoundPreview } from './SoundPreview';
 
 const AUDIO: readonly Selector[] = ['music.url', 'sfx.url'];
 
@@ -63,10 +64,7 @@ export function PresetSelector({ actor, field }: { actor: BookSettingsActorRef; 
                   {!audio && <img className="settings-choice__thumb" src={p['url.preview']} alt="" loading="lazy" decoding="async" />}
                   <span className="settings-choice__name">{p.name}</span>
                 </label>
-                {audio && (
-                  // biome-ignore lint/a11y/useMediaCaption: a music or page-turn sample has no words to caption.
-                  <audio className="settings-choice__audio" controls preload="metadata" src={p['url.preview']} aria-label={p.name} />
-                )}
+                {audio && <SoundPreview src={p['url.preview']} name={p.name} />}
               </li>
             ))}
         </ul>
