@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,10 @@ import type { PresetLists } from '../../src/contracts/presets';
 import type { ReaderBook } from '../../src/contracts/reader';
 import { updateAccount } from '../../src/server/accounts/repo';
 import { newId } from '../../src/server/auth/crypto';
+import { exifOrientation, imageSize } from '../../src/server/library/probe';
 import { insertItem } from '../../src/server/library/repo';
 import { call, signedIn, useAccountsApp } from './accounts-support';
-import { DIALECTS } from './helpers';
+import { DIALECTS, tempDir } from './helpers';
 import { fetchBrand, makePng, uploadImage } from './library-support';
 import { partFiles, upload } from './publish-support';
 import { makeBook, makeReaderPublicDir, pagesTokenOf } from './reader-support';
@@ -69,7 +70,7 @@ describe.each(DIALECTS)('account libraries on %s', (dialect) => {
     content(call(ctx.app, `/public/book/get?id=${id}`, undefined, token ? { token } : {}));
 
   it('needs a session and the page’s plan: platinum accounts only (SPEC §6)', async () => {
-    for (const page of ['theme', 'background', 'logo']) {
+    for (const page of ['theme', 'background', 'logo'] as const) {
       expect((await call(ctx.app, `/account/${page}/`)).json().content).toMatchObject({ type: 'SESSION', code: 301 });
       for (const token of [free, premium]) {
         const res = await api(`/account/${page}/`, undefined, token);
@@ -458,5 +459,44 @@ describe.each(DIALECTS)('account libraries on %s', (dialect) => {
       expect((await fetchBrand(ctx.app, background['url.image'], { token: owner.token })).statusCode).toBe(404);
       expect((await api('/account/background/delete', { id: background.id })).json().content).toMatchObject({ code: 961 });
     });
+  });
+});
+
+describe('image headers (src/server/library/probe.ts)', () => {
+  const probe = async (data: Buffer, type: 'png' | 'jpeg' | 'webp') => {
+    const dir = await tempDir('quire-probe-');
+    const file = path.join(dir, 'image');
+    await writeFile(file, data);
+    return imageSize(file, type);
+  };
+  const base = (width: number, height: number, channels: 3 | 4 = 3) =>
+    sharp({ create: { width, height, channels, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } });
+
+  it('reads every WebP variant, PNG, and baseline and progressive JPEG', async () => {
+    expect(await probe(await base(1234, 567).webp().toBuffer(), 'webp')).toEqual({ width: 1234, height: 567 });
+    expect(await probe(await base(1234, 567).webp({ lossless: true }).toBuffer(), 'webp')).toEqual({ width: 1234, height: 567 });
+    expect(await probe(await base(1234, 567, 4).webp().toBuffer(), 'webp')).toEqual({ width: 1234, height: 567 });
+    expect(await probe(await base(321, 123).png().toBuffer(), 'png')).toEqual({ width: 321, height: 123 });
+    expect(await probe(await base(640, 480).jpeg({ progressive: true }).toBuffer(), 'jpeg')).toEqual({ width: 640, height: 480 });
+    // A large APP segment before the frame header (an embedded ICC profile or thumbnail).
+    const jpeg = await base(640, 480).jpeg().toBuffer();
+    const app2 = Buffer.concat([Buffer.from([0xff, 0xe2, 0xff, 0xff]), Buffer.alloc(0xfffd, 7)]);
+    expect(await probe(Buffer.concat([jpeg.subarray(0, 2), app2, app2, jpeg.subarray(2)]), 'jpeg')).toEqual({ width: 640, height: 480 });
+  });
+
+  it('turns the size by the EXIF orientation, and gives up on broken headers', async () => {
+    for (const orientation of [1, 3, 5, 6, 8]) {
+      const photo = await base(300, 200).jpeg().withMetadata({ orientation }).toBuffer();
+      expect(await probe(photo, 'jpeg'), String(orientation)).toEqual(
+        orientation >= 5 ? { width: 200, height: 300 } : { width: 300, height: 200 },
+      );
+    }
+    expect(exifOrientation(Buffer.from('Exif\0\0MM'))).toBe(1);
+    expect(await probe(Buffer.from([0xff, 0xd8, 0xff, 0xda, 0, 4, 0, 0]), 'jpeg')).toBeNull();
+    expect(await probe(Buffer.from([0xff, 0xd8, 0x00, 0x00]), 'jpeg')).toBeNull();
+    expect(await probe(Buffer.from('RIFF\0\0\0\0WEBPVP8 '), 'webp')).toBeNull();
+    expect(await probe(makePng(10, 10).subarray(0, 16), 'png')).toBeNull();
+    // A file of nothing but fill bytes ends.
+    expect(await probe(Buffer.concat([Buffer.from([0xff, 0xd8]), Buffer.alloc(100_000, 0xff)]), 'jpeg')).toBeNull();
   });
 });
