@@ -17,7 +17,7 @@ import { COLOUR_LABELS, STYLE_LABELS } from './labels';
 
 /** One colour: the browser's colour picker and the same value as `#rrggbb` text. */
 function ColourField({ actor, field }: { actor: SkinEditorActorRef; field: SkinColour }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const value = useSelector(actor, (s) => s.context.values[field]);
   const error = useSelector(actor, (s) => s.context.errors[field]);
@@ -30,7 +30,7 @@ function ColourField({ actor, field }: { actor: SkinEditorActorRef; field: SkinC
         type="color"
         className="lib-colour__picker"
         value={HEX6.test(value) ? value.toLowerCase() : '#000000'}
-        aria-label={label}
+        aria-label={t({ id: 'library.skin.picker', message: `${label}: colour picker` })}
         onChange={(e) => set(e.target.value)}
       />
       <Field
