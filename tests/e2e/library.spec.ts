@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { ImageItem, SkinItem } from '../../src/contracts/library';
@@ -9,7 +10,8 @@ import { publish, publisher, shown } from './support/publishing';
  * it in a book's settings and sees it in the reader; deleting it asks first, says how many
  * publications use it, and the reader falls back to no background. A skin defined in the editor (with
  * its contrast warning) is applied by the reader. Each page is photographed at 1280 and 360 px and
- * must not scroll sideways.
+ * must not scroll sideways, and axe finds no WCAG 2.1 AA violation on the pages, the editor and the
+ * confirmation.
  */
 
 const api = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -25,6 +27,12 @@ async function image(width: number, height: number, format: 'png' | 'jpeg' = 'pn
 async function fits(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** axe-core at WCAG 2.1 A and AA (as tests/e2e/a11y.spec.ts): no violation. */
+async function accessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Photographs the page at 1280 and 360 px (kept with the run's results) and checks that it fits. */
@@ -118,6 +126,7 @@ test.describe('account libraries', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete “Teal waves at noon”?' });
     await expect(confirm.getByTestId('library-delete-usage')).toContainText('Used by 1 publication');
     await expect(confirm).toContainText('They go back to no background.');
+    await accessible(page);
     await page.keyboard.press('Escape');
     await expect(confirm).toBeHidden();
     await expect(item).toBeVisible();
@@ -166,6 +175,7 @@ test.describe('account libraries', () => {
     await colour('background').fill('not a colour');
     await expect(editor.locator('[data-field="background"]').getByRole('alert')).toHaveText('Background around the pages is invalid');
     await colour('background').fill('#d8e2dc');
+    await accessible(page);
     await photograph(page, 'skin-editor');
     await editor.getByTestId('skin-save').click();
     const item = section.getByTestId('library-item').filter({ hasText: 'Lagoon' });
@@ -213,6 +223,10 @@ test.describe('account libraries', () => {
     await section.getByTestId('library-file').setInputFiles({ name: 'mark.png', mimeType: 'image/png', buffer: await image(300, 120) });
     await section.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(section.getByTestId('library-item').filter({ hasText: 'mark' })).toContainText('300 × 120');
+    // With a file picked (its name field and buttons), and with the list.
+    await section.getByTestId('library-file').setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: await image(200, 80) });
+    await expect(section.getByLabel('Name')).toHaveValue('second');
+    await accessible(page);
     await photograph(page, 'logos');
   });
 });

@@ -55,6 +55,7 @@ export function ImageUploader({ actor }: { actor: LibraryUploadActorRef }) {
         accept={ACCEPT}
         className="visually-hidden"
         tabIndex={-1}
+        aria-label={t({ id: 'library.upload.file', message: 'Image file' })}
         disabled={!canPick}
         data-testid="library-file"
         onChange={(e) => {
