@@ -13,7 +13,7 @@ import { insertItem } from '../../src/server/library/repo';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS, tempDir } from './helpers';
 import { fetchBrand, makePng, uploadImage } from './library-support';
-import { partFiles, upload } from './publish-support';
+import { multipartBody, partFiles, upload } from './publish-support';
 import { makeBook, makeReaderPublicDir, pagesTokenOf } from './reader-support';
 
 /**
@@ -271,6 +271,40 @@ describe.each(DIALECTS)('account libraries on %s', (dialect) => {
         const { type, code: number } = res.json().content;
         expect(`${type}.${number}`, what).toBe(code);
       }
+      // A body that ends in the middle of the file, two files, or a file in another field.
+      const whole = multipartBody({}, { name: 'cut.png', data: makePng(1000, 800) });
+      const cut = whole.payload.subarray(0, whole.payload.length - 200);
+      const truncated = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/account/background/create?v=2',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': whole.contentType },
+        payload: cut,
+      });
+      expect(truncated.json().content).toMatchObject({ type: 'PUBLISH', code: 215 });
+      const boundary = '----quireTwoFiles';
+      const part = (field: string, name: string) =>
+        Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          makePng(1000, 800),
+          Buffer.from('\r\n'),
+        ]);
+      for (const payload of [
+        Buffer.concat([part('file', 'a.png'), part('file', 'b.png'), Buffer.from(`--${boundary}--\r\n`)]),
+        Buffer.concat([part('image', 'a.png'), Buffer.from(`--${boundary}--\r\n`)]),
+      ]) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/account/background/create?v=2',
+          headers: { authorization: `Bearer ${owner.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().content.type).toBe('API');
+      }
+      // JSON is not an upload: no file.
+      expect((await api('/account/logo/create', { name: 'x' })).json().content).toMatchObject({ type: 'PUBLISH', code: 214 });
       // The name is checked too.
       const named = await uploadImage(ctx.app, owner.token, 'background', { name: 'ok.png', data: makePng(1000, 800) }, { name: ' ' });
       expect(named.json().content).toMatchObject({ type: 'VALIDATION', fields: ['name'] });
@@ -449,7 +483,11 @@ describe.each(DIALECTS)('account libraries on %s', (dialect) => {
 
       expect(await content(api('/account/background/delete', { id: background.id }))).toEqual({ id: background.id, books: inUse });
       expect(await content(api('/account/theme/delete', { id: skin.id }))).toMatchObject({ id: skin.id });
-      expect(await content(api('/account/logo/delete', { id: logo.id }))).toMatchObject({ id: logo.id });
+      expect((await content<ImageItem>(api(`/account/logo/get?id=${logo.id}`))).books).toBeGreaterThanOrEqual(3);
+      // The logo's id is no background or skin.
+      expect((await api(`/account/background/get?id=${logo.id}`)).json().content).toMatchObject({ code: 961 });
+      expect((await api('/account/theme/delete', { id: logo.id })).json().content).toMatchObject({ code: 961 });
+      expect(await content(api('/account/logo/delete', { id: logo.id }, owner.token, 'DELETE'))).toMatchObject({ id: logo.id });
       for (const book of books) {
         expect(await bookSettings(book)).toMatchObject({ 'skin.url': '2021', 'bg.url': '', 'logo.url': '' });
         const read = await readerBook(book);
