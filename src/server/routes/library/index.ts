@@ -104,6 +104,9 @@ function libraryRoutesOf(kind: LibraryKind): FastifyPluginAsync {
 async function insertWithinLimit(app: FastifyInstance, item: LibraryItemsTable): Promise<void> {
   const kind = item.kind;
   await app.db.transaction().execute(async (trx) => {
+    // Two uploads at once must not both pass the count: on PostgreSQL the account's row is locked
+    // for the transaction (SQLite runs one write transaction at a time anyway).
+    if (app.dialect === 'postgres') await trx.selectFrom('accounts').select('id').where('id', '=', item.account_id).forUpdate().execute();
     if ((await countItems(trx, item.account_id, kind)) >= LIBRARY_MAX[kind]) throw new ApiError('libraryLimit');
     await insertItem(trx, item);
   });
