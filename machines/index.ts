@@ -10,6 +10,7 @@ import { captchaMachine } from './captcha.machine';
 import { detailsFormMachine } from './details-form.machine';
 import { foldersMachines } from './folders/registry';
 import { languageMachine } from './language.machine';
+import { libraryMachines } from './library/registry';
 import { modalsMachine } from './modals.machine';
 import { publishMachines } from './publish/registry';
 import { readerMachines } from './reader/registry';
@@ -41,6 +42,9 @@ export { contactMachine } from './contact.machine';
 export { detailsFormMachine } from './details-form.machine';
 export { foldersMachine } from './folders.machine';
 export { languageMachine } from './language.machine';
+export { libraryMachine } from './library/library.machine';
+export { skinEditorMachine } from './library/skin-editor.machine';
+export { libraryUploadMachine } from './library/upload.machine';
 export { mfaMachine } from './mfa.machine';
 export { modalsMachine } from './modals.machine';
 export { postLoginMachine } from './post-login.machine';
@@ -248,4 +252,6 @@ export const machines: MachineEntry[] = [
   ...siteMachines,
   // The guided tour of the dashboard and the book list (machines/tour/registry.ts).
   ...tourMachines,
+  // The account's branding libraries: skins, backgrounds, logos (machines/library/registry.ts).
+  ...libraryMachines,
 ];

@@ -107,8 +107,17 @@ export function readUploadResponse(status: number, text: string): BookProgress {
 
 /** POST the file as multipart (field `file`) with byte progress; rejects with ApiCallError. */
 export function uploadDocument(options: UploadOptions): Promise<BookProgress> {
+  return uploadMultipart(options, readUploadResponse);
+}
+
+/**
+ * POST a file as multipart (the fields first, then `file`) with byte progress, the answer read by
+ * `read` (status, body text); rejects with ApiCallError. Shared by the document upload and the
+ * library images (src/api/library.ts).
+ */
+export function uploadMultipart<T>(options: UploadOptions, read: (status: number, text: string) => T): Promise<T> {
   const { signal } = options;
-  return new Promise<BookProgress>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new ApiCallError('abort', { status: 0, cause: signal.reason }));
       return;
@@ -126,7 +135,7 @@ export function uploadDocument(options: UploadOptions): Promise<BookProgress> {
     xhr.onload = () => {
       settle();
       try {
-        resolve(readUploadResponse(xhr.status, xhr.responseText));
+        resolve(read(xhr.status, xhr.responseText));
       } catch (error) {
         reject(error);
       }

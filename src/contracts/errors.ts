@@ -78,6 +78,14 @@ export const ERRORS = {
   folderNotFound: { type: 'FOLDER', code: 801, http: 404 },
   folderExists: { type: 'FOLDER', code: 802, http: 409 },
   folderLimit: { type: 'FOLDER', code: 803, http: 409 },
+  // The account's branding libraries (issue 16: skins, backgrounds, logos; src/contracts/library.ts).
+  libraryNotFound: { type: 'LIBRARY', code: 961, http: 404 },
+  libraryLimit: { type: 'LIBRARY', code: 962, http: 409 },
+  imageType: { type: 'LIBRARY', code: 963, http: 415 },
+  imageTooLarge: { type: 'LIBRARY', code: 964, http: 413 },
+  imageTooSmall: { type: 'LIBRARY', code: 965, http: 400 },
+  imageTooBig: { type: 'LIBRARY', code: 966, http: 400 },
+  imageUnreadable: { type: 'LIBRARY', code: 967, http: 400 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

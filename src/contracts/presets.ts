@@ -33,6 +33,8 @@ export const PresetItemSchema = v.object({
   enabled: v.boolean(),
   /** An absolute or root-relative URL a browser can load to preview it (image or audio). */
   'url.preview': v.string(),
+  /** One of the account's own library items (issue 16: /account/theme, /background, /logo), listed apart from the presets. */
+  own: v.optional(v.boolean()),
 });
 export type PresetItem = v.InferOutput<typeof PresetItemSchema>;
 

@@ -63,6 +63,11 @@ export interface ReaderBook {
   pageUrl: string;
   image: BookImages;
   skin: string;
+  /**
+   * The colours and toolbar style of one of the account's own skins (`skin.url` = `resource:<id>`,
+   * issue 16); `skin` is then the default. Absent or null: the preset `skin` alone.
+   */
+  theme?: ReaderTheme | null;
   background: string | null;
   logo: { url: string; link: string | null } | null;
   music: { url: string; loop: boolean } | null;
@@ -77,6 +82,15 @@ export interface ReaderBook {
   is_adult: boolean;
   publishing_mode: PublishingMode;
   source_kind: DocumentKind;
+}
+
+/** An account's own skin as the reader applies it (src/contracts/library.ts SkinDesign): `#rrggbb` colours. */
+export interface ReaderTheme {
+  toolbar: string;
+  text: string;
+  accent: string;
+  background: string;
+  style: 'solid' | 'translucent' | 'minimal';
 }
 
 /** Why a publication is not shown (error codes of the public book call). */

@@ -35,6 +35,7 @@ import beaconRoutes from './routes/beacon';
 import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
+import librarySiteRoutes from './routes/library/site';
 import overviewRoutes from './routes/reader/overview';
 import readerSiteRoutes from './routes/reader/site';
 import siteRoutes from './routes/site';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(beaconRoutes);
   await app.register(publishSiteRoutes);
   await app.register(presetSiteRoutes);
+  await app.register(librarySiteRoutes);
   await app.register(readerSiteRoutes);
   await app.register(overviewRoutes);
   await app.register(siteRoutes);

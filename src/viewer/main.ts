@@ -135,7 +135,7 @@ const view = new ReaderView(
   () => languageReady,
 );
 reader.subscribe((s) => view.update(s));
-reader.subscribe((s) => applySkin(root, s.context.book?.skin));
+reader.subscribe((s) => applySkin(root, s.context.book?.skin, s.context.book?.theme));
 
 // Reading statistics (first-party): time counts only while the book's pages are on screen.
 const stats = id ? startReadingStats(config.api, id, token) : null;

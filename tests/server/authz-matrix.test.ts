@@ -1,7 +1,8 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorName } from '../../src/contracts/errors';
+import { menuItem, passesModeGates } from '../../src/contracts/gating';
 import { READER_PRELOAD_ID } from '../../src/contracts/reader';
 import { WIDGET_DEFAULTS, widgetQuery } from '../../src/contracts/widget';
 import { updateAccount } from '../../src/server/accounts/repo';
@@ -21,6 +22,8 @@ import {
 } from '../../src/server/auth/rules';
 import { insertComment } from '../../src/server/comments/repo';
 import { insertFolder } from '../../src/server/folders/repo';
+import { insertItem } from '../../src/server/library/repo';
+import { libraryPaths } from '../../src/server/storage/paths';
 import { nextIp, signedIn, useAccountsApp } from './accounts-support';
 import { makePdf } from './fixtures/pdf';
 import { DIALECTS, testConfig } from './helpers';
@@ -65,6 +68,11 @@ const SAMPLES: Record<string, Sample | (() => Sample)> = {
   '/pages/:bookId/:width/:file': { params: { width: '1240', file: '1.jpg' } },
   '/thumbs/:bookId/:file': { params: { file: 'small.webp' } },
   '/oembed': { query: { format: 'json' } },
+  // The account libraries (issue 16): a skin's whole design; a library file by its name.
+  '/api/account/theme/update': {
+    body: { name: 'Matrix skin', toolbar: '#112233', text: '#ffffff', accent: '#ff8800', background: '#000000', style: 'solid' },
+  },
+  '/brand/:id/:file': { params: { file: 'image.webp' } },
   '/library/': {
     query: Object.fromEntries(new URLSearchParams(widgetQuery({ ...WIDGET_DEFAULTS, type: 'account', id: 'x' })).entries()),
   },
@@ -75,6 +83,7 @@ type Fixture = Record<Resource, string> & { lead: string };
 
 interface Caller {
   name: string;
+  mode?: 'FREE' | 'PREMIUM' | 'PLATINUM';
   token?: string;
   accountId?: string;
   profileId?: string;
@@ -135,13 +144,14 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
   const free: Caller = { name: 'another free account' };
   const platinum: Caller = { name: 'another platinum account' };
   const fixtures = new Map<Caller, Fixture>();
-  const books = {} as Record<State, { book: string; trigger: string }>;
+  const books = {} as Record<State, { book: string; trigger: string; background: string }>;
   let routes: RuledRoute[] = [];
   let tables: string[] = [];
 
   const signIn = async (caller: Caller, mode: 'FREE' | 'PREMIUM' | 'PLATINUM') => {
     const { token, content } = await signedIn(ctx, caller.name.replace(/\W+/g, '-'));
     caller.token = token;
+    caller.mode = mode;
     caller.accountId = content.account.id as string;
     const profile = await ctx.app.db
       .selectFrom('profiles')
@@ -158,10 +168,44 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     const app = ctx.app;
     const accountId = caller.accountId as string;
     const now = Date.now();
+    // The account's library: a skin, a background and a logo (with files), which the book uses.
+    const library = { skin: newId(), background: newId(), logo: newId() };
+    for (const kind of ['skin', 'background', 'logo'] as const) {
+      const id = library[kind];
+      const image = kind !== 'skin';
+      await insertItem(app.db, {
+        id,
+        account_id: accountId,
+        kind,
+        name: `Matrix ${kind}`,
+        design: image
+          ? null
+          : JSON.stringify({ toolbar: '#112233', text: '#ffffff', accent: '#ff8800', background: '#000000', style: 'solid' }),
+        width: image ? 1000 : null,
+        height: image ? 800 : null,
+        bytes: image ? 4 : null,
+        created_at: now,
+      });
+      if (image) {
+        const paths = libraryPaths(app.config.dataDir, accountId, id);
+        await mkdir(paths.dir, { recursive: true });
+        await writeFile(paths.image, 'webp');
+        await writeFile(paths.preview, 'webp');
+      }
+    }
     const book = await makeBook(app, accountId, {
       pages: 1,
       ...bookSpec,
-      settings: { comment_mode: 4, subscribe_mode: 1, download_mode: 1, print_mode: 1, ...bookSpec.settings },
+      settings: {
+        comment_mode: 4,
+        subscribe_mode: 1,
+        download_mode: 1,
+        print_mode: 1,
+        'skin.url': `resource:${library.skin}`,
+        'bg.url': `resource:${library.background}`,
+        'logo.url': `resource:${library.logo}`,
+        ...bookSpec.settings,
+      },
     });
     const folder = newId();
     await insertFolder(app.db, { id: folder, account_id: accountId, name: `Folder ${folder}`, created_at: now });
@@ -205,7 +249,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         created_at: now,
       })
       .execute();
-    return { book, folder, integration, trigger, comment: comment.id, lead, account: accountId };
+    return { book, folder, integration, trigger, comment: comment.id, lead, account: accountId, ...library };
   }
 
   /** Every row of every table, in a stable order. */
@@ -264,9 +308,16 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     });
   }
 
-  /** The value an id field carries for this id (a list, or a URL around it). */
+  /** The value an id field carries for this id (a list, a URL around it, or after a prefix). */
   const idValue = (rule: IdRule, id: string): unknown =>
-    rule.list ? [id] : rule.path ? `http://localhost${rule.path.replace('{id}', id)}` : id;
+    rule.list ? [id] : rule.path ? `http://localhost${rule.path.replace('{id}', id)}` : `${rule.prefix ?? ''}${id}`;
+
+  /** Whether a caller passes a route's gate (SPEC §6 menu gating: `gated` pages are for some modes only). */
+  const passesGate = (route: RuledRoute, caller: Caller): boolean => {
+    if (route.gate === undefined) return true;
+    const item = menuItem(route.gate);
+    return !!item && passesModeGates(item.gates, caller.mode ?? 'FREE');
+  };
 
   /** The caller's own ids for every field of a rule but `except` (list fields only when tested). */
   const ownValues = (ids: Partial<Record<IdField, Resource | IdRule>>, fixture: Fixture, except: string) =>
@@ -282,7 +333,8 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     routes.filter((r): r is RuledRoute & { rule: Extract<AuthRule, { access: A }> } => r.rule?.access === access);
 
   beforeAll(async () => {
-    await signIn(owners, 'PREMIUM');
+    // The owner passes every mode gate (the libraries are for platinum accounts).
+    await signIn(owners, 'PLATINUM');
     await signIn(publisher, 'PREMIUM');
     await signIn(free, 'FREE');
     await signIn(platinum, 'PLATINUM');
@@ -299,7 +351,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     };
     for (const state of STATES) {
       const fixture = await makeFixture(publisher, { name: `Matrix ${state} book`, ...columns[state] });
-      books[state] = { book: fixture.book, trigger: fixture.trigger };
+      books[state] = { book: fixture.book, trigger: fixture.trigger, background: fixture.background };
     }
     await ctx.app.ready();
     // HEAD routes run their GET's handler.
@@ -346,7 +398,15 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           if (normalized(foreign, [target]) !== normalized(unknown, [unknownId])) {
             failures.push(`${where}: ${caller.name} told a foreign id from an unknown one:\n    ${foreign.body}\n    ${unknown.body}`);
           }
-          const expected = !caller.token ? 'sessionMissing' : refusal === 'empty' ? (envelopeOf(foreign) ? 'ok' : 'found') : refusal;
+          const expected = !caller.token
+            ? 'sessionMissing'
+            : !passesGate(route, caller)
+              ? 'featureLocked'
+              : refusal === 'empty'
+                ? envelopeOf(foreign)
+                  ? 'ok'
+                  : 'found'
+                : refusal;
           if (outcomeOf(foreign) !== expected) failures.push(`${where}: ${caller.name} got ${outcomeOf(foreign)}, not ${expected}`);
         }
         const base = ownValues(route.rule.ids, mine, field);
@@ -391,7 +451,11 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       const writes = route.method !== 'GET';
       // Other ids the call takes: those of the book's own things (a lead's trigger).
       const extraIds = (state: State) =>
-        ownValues(rule.ids ?? {}, { ...(fixtures.get(free) as Fixture), trigger: books[state].trigger }, '');
+        ownValues(
+          rule.ids ?? {},
+          { ...(fixtures.get(free) as Fixture), trigger: books[state].trigger, background: books[state].background },
+          '',
+        );
       for (const caller of [anonymous, publisher, free, platinum]) {
         const unknownId = newId();
         const unknown = await send(route, { [rule.book]: unknownId, ...extraIds('public') }, caller);
@@ -440,7 +504,9 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         const where = `${route.method} ${route.url} ${field}`;
         if (normalized(foreign, [foreignId]) !== normalized(unknown, [unknownId]))
           failures.push(`${where}: told a foreign id from an unknown one`);
-        if (outcomeOf(foreign) !== NOT_FOUND[resource]) failures.push(`${where}: got ${outcomeOf(foreign)}, not ${NOT_FOUND[resource]}`);
+        // A file route refuses with its plain 404, an API call with the resource's not-found error.
+        const notFound = envelopeOf(foreign) ? NOT_FOUND[resource] : 'missing';
+        if (outcomeOf(foreign) !== notFound) failures.push(`${where}: got ${outcomeOf(foreign)}, not ${notFound}`);
         if ((await snapshot()) !== before) failures.push(`${where}: a refused call changed the database`);
       }
     }

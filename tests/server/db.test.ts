@@ -41,6 +41,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0011_search', 'Success'],
       ['0012_contact_messages', 'Success'],
       ['0013_profile_tour', 'Success'],
+      ['0017_library', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);
@@ -55,6 +56,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       'one_time_tokens',
       'auth_attempts',
       'used_captchas',
+      'library_items',
     ]) {
       expect(tables).toContain(table);
     }

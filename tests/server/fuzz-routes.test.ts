@@ -36,6 +36,7 @@ import {
   SubscriptionRequestSchema,
 } from '../../src/contracts/comments';
 import { EnvelopeSchema } from '../../src/contracts/envelope';
+import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateSchema } from '../../src/contracts/library';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
 import { ReaderBookQuerySchema, ReaderSearchQuerySchema, ReaderStatsSchema } from '../../src/contracts/reader';
 import { BeaconQuerySchema, ShareCountsQuerySchema } from '../../src/contracts/share';
@@ -78,6 +79,7 @@ import {
   toJson,
 } from './fuzz-support';
 import { testConfig } from './helpers';
+import { makePng, uploadImage } from './library-support';
 import { multipartBody } from './publish-support';
 import { makeBook, makeReaderPublicDir } from './reader-support';
 
@@ -130,6 +132,17 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/account/integration/trigger/lead': LeadListQuerySchema,
   '/api/account/integration/trigger/lead/export': LeadListQuerySchema,
   '/api/pinwheel/document/create': UploadFieldsSchema,
+  // The account libraries (issue 16).
+  '/api/account/theme/get': LibraryIdSchema,
+  '/api/account/theme/create': SkinCreateSchema,
+  '/api/account/theme/update': SkinUpdateSchema,
+  '/api/account/theme/delete': LibraryIdSchema,
+  '/api/account/background/get': LibraryIdSchema,
+  '/api/account/background/create': ImageUploadFieldsSchema,
+  '/api/account/background/delete': LibraryIdSchema,
+  '/api/account/logo/get': LibraryIdSchema,
+  '/api/account/logo/create': ImageUploadFieldsSchema,
+  '/api/account/logo/delete': LibraryIdSchema,
   '/api/profile/session': v.union([LoginRequestSchema, ConfirmLoginRequestSchema]),
   '/api/profile/subscription/update': SubscriptionUpdateRequestSchema,
   '/api/profile/tour': TourSeenRequestSchema,
@@ -206,6 +219,8 @@ const ROUTES: AppRoute[] = await (async () => {
     await rm(config.dataDir, { recursive: true, force: true });
   }
 })();
+/** Routes whose body is multipart with a file (the document upload, the library images). */
+const MULTIPART_ROUTES = new Set(['/api/pinwheel/document/create', '/api/account/background/create', '/api/account/logo/create']);
 /** Input goes in the body except for GET (and DELETE without a body contract). */
 const hasBody = (route: AppRoute) =>
   route.method !== 'GET' && (route.method !== 'DELETE' || CONTRACTS[route.url] === BookDeleteRequestSchema);
@@ -232,17 +247,34 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     env: { QUIRE_CONVERT_CONCURRENCY: '0', QUIRE_PUBLIC_DIR: makeReaderPublicDir() },
     deps: { passwords: quickHasher },
   });
-  const fixture = { token: '', email: '', accountId: '', bookId: '', folderId: '', integrationId: '', triggerId: '', commentId: '' };
+  const fixture = {
+    token: '',
+    email: '',
+    accountId: '',
+    bookId: '',
+    folderId: '',
+    integrationId: '',
+    triggerId: '',
+    commentId: '',
+    skinId: '',
+    backgroundId: '',
+    logoId: '',
+  };
   let tables: string[] = [];
 
   const known = (name: string): unknown => (fixture as Record<string, string>)[name] ?? name;
-  const ids = ['bookId', 'folderId', 'integrationId', 'triggerId', 'commentId', 'accountId'].map((n) => new Known(n));
+  const ids = ['bookId', 'folderId', 'integrationId', 'triggerId', 'commentId', 'accountId', 'skinId', 'backgroundId', 'logoId'].map(
+    (n) => new Known(n),
+  );
   /** Which fixture id an `id` field names on a route (a book unless the route is about something else). */
   const idOf = (url: string): string => {
     if (url.startsWith('/api/account/subscription')) return 'folderId';
     if (url.startsWith('/api/account/comment')) return 'commentId';
     if (url.startsWith('/api/account/integration')) return 'integrationId';
     if (url.startsWith('/api/account/book/trigger/')) return 'triggerId';
+    if (url.startsWith('/api/account/theme')) return 'skinId';
+    if (url.startsWith('/api/account/background')) return 'backgroundId';
+    if (url.startsWith('/api/account/logo')) return 'logoId';
     return 'bookId';
   };
   /** The fixture's ids (mostly the one the field names on this route) and the owner's address. */
@@ -271,8 +303,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
   const ok = (res: LightMyRequestResponse) => res.json().status === 'ok';
   async function ensureFixture(): Promise<void> {
     const db = ctx.app.db;
-    const exists = async (table: 'books' | 'folders' | 'integration_triggers' | 'book_triggers' | 'book_comments', id: string) =>
-      id !== '' && (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    const exists = async (
+      table: 'books' | 'folders' | 'integration_triggers' | 'book_triggers' | 'book_comments' | 'library_items',
+      id: string,
+    ) => id !== '' && (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     const session = await call(ctx.app, '/profile/session', undefined, { token: fixture.token });
     if (session.statusCode !== 200) {
       // Signed out by a fuzzed call: sign in again (the fuzzed wrong passwords may have locked the address).
@@ -295,6 +329,20 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
       const body = { book: fixture.bookId, type: 1, config: fixture.integrationId };
       const res = await call(ctx.app, '/account/book/trigger/create', body, auth);
       if (ok(res)) fixture.triggerId = res.json().content.id;
+    }
+    if (!(await exists('library_items', fixture.skinId))) {
+      const skin = { name: 'Fuzz skin', toolbar: '#101010', text: '#fafafa', accent: '#ff8800', background: '#202020', style: 'solid' };
+      const res = await call(ctx.app, '/account/theme/create', skin, auth);
+      if (ok(res)) fixture.skinId = res.json().content.id;
+    }
+    for (const [kind, size] of [
+      ['background', [1000, 800]],
+      ['logo', [120, 60]],
+    ] as const) {
+      const key = kind === 'background' ? 'backgroundId' : 'logoId';
+      if (await exists('library_items', fixture[key])) continue;
+      const res = await uploadImage(ctx.app, fixture.token, kind, { name: `${kind}.png`, data: makePng(size[0], size[1]) });
+      if (ok(res)) fixture[key] = res.json().content.id;
     }
     if (!(await exists('book_comments', fixture.commentId))) {
       const res = await call(ctx.app, '/public/book/comment/create', { id: fixture.bookId, text: 'A fuzzed book' }, auth);
@@ -333,6 +381,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     const files = path.join(ctx.config.dataDir, 'files');
     out['files/books'] = (await readdir(path.join(files, 'books')).catch(() => [])).sort();
     out['files/uploads'] = (await readdir(path.join(files, 'uploads')).catch(() => [])).sort();
+    out['files/library'] = (await readdir(path.join(files, 'library'), { recursive: true }).catch(() => [])).sort();
     return out;
   }
 
@@ -353,7 +402,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     fixture.token = owner.token;
     fixture.email = owner.email;
     fixture.accountId = owner.content.account.id;
-    await ctx.app.db.updateTable('accounts').set({ mode: 'PREMIUM' }).where('id', '=', fixture.accountId).execute();
+    // Platinum: every account page's gate passes (the libraries are for platinum accounts).
+    await ctx.app.db.updateTable('accounts').set({ mode: 'PLATINUM' }).where('id', '=', fixture.accountId).execute();
     await ensureFixture();
     tables = (await ctx.app.db.introspection.getTables())
       .map((t) => t.name)
@@ -386,7 +436,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
         numeric: contract ? numericFields(contract) : ALL_NUMERIC,
         extra: ALL_FIELDS,
       }),
-      encoding: hasBody(route) ? encodingArbitrary(route.url === '/api/pinwheel/document/create') : fc.constant({ kind: 'none' as const }),
+      encoding: hasBody(route) ? encodingArbitrary(MULTIPART_ROUTES.has(route.url)) : fc.constant({ kind: 'none' as const }),
       tail: queryTailArbitrary,
     });
   }
@@ -409,12 +459,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     const size = (r: FuzzRequest) => Object.keys(r.input as object).length;
     const base = parsable.sort((a, b) => hinted(b) - hinted(a) || size(a) - size(b))[0];
     if (!base) return [];
-    const encoding: Encoding =
-      route.url === '/api/pinwheel/document/create'
-        ? { kind: 'multipart', file: { name: 'edge.txt', text: 'edge' } }
-        : hasBody(route)
-          ? { kind: 'json' }
-          : { kind: 'none' };
+    const encoding: Encoding = MULTIPART_ROUTES.has(route.url)
+      ? { kind: 'multipart', file: { name: 'edge.txt', text: 'edge' } }
+      : hasBody(route)
+        ? { kind: 'json' }
+        : { kind: 'none' };
     const edges: [string, unknown][] = [
       ...numeric.flatMap((field) => BOUNDARY.map((edge): [string, unknown] => [field, edge])),
       ...text.flatMap((field) => TEXT_BOUNDARY.map((edge): [string, unknown] => [field, edge])),

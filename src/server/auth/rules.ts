@@ -11,7 +11,7 @@ import { menuItem } from '../../contracts/gating';
  */
 
 /** What an id names. */
-export type Resource = 'book' | 'folder' | 'integration' | 'trigger' | 'comment' | 'account';
+export type Resource = 'book' | 'folder' | 'integration' | 'trigger' | 'comment' | 'account' | 'skin' | 'background' | 'logo';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -29,6 +29,8 @@ export interface IdRule {
   refusal?: ErrorName | 'empty';
   /** The id is written inside a URL path (oEmbed's `url=`): the path, `{id}` standing for the id. */
   path?: string;
+  /** The id is sent after this prefix (`resource:` in a book's skin, background or logo). */
+  prefix?: string;
 }
 
 export type IdRules = Partial<Record<IdField, Resource | IdRule>>;
@@ -64,6 +66,10 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   integration: 'integrationNotFound',
   trigger: 'triggerNotFound',
   comment: 'commentNotFound',
+  // The account's library items (issue 16).
+  skin: 'libraryNotFound',
+  background: 'libraryNotFound',
+  logo: 'libraryNotFound',
   // Accounts are only named by public pages (publisher, widget), which list what is public of any id.
   account: 'unknownCall',
 };

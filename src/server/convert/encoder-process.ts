@@ -25,6 +25,12 @@ export interface EncodeTask {
   maxHeight?: number;
   fit?: 'cover' | 'fill';
   position?: 'top';
+  /** Scaled down (never up) to fit in this box, keeping the aspect ratio (instead of `width`). */
+  box?: { width: number; height: number };
+  /** Turned upright by its EXIF orientation first (uploaded photos). */
+  autoOrient?: boolean;
+  /** Refuses an input with more pixels than this (an upload whose header lied). */
+  limitInputPixels?: number;
   /** Flattened onto this colour first. */
   background?: string;
   format: 'webp' | 'jpeg';
@@ -40,9 +46,12 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 async function encode(task: EncodeTask): Promise<void> {
-  const source = () => (task.svg !== undefined ? sharp(Buffer.from(task.svg)) : sharp(task.input));
+  const options = task.limitInputPixels ? { limitInputPixels: task.limitInputPixels } : {};
+  const source = () => (task.svg !== undefined ? sharp(Buffer.from(task.svg), options) : sharp(task.input, options));
   let image = source();
+  if (task.autoOrient) image = image.rotate();
   if (task.background) image = image.flatten({ background: task.background });
+  if (task.box) image = image.resize({ ...task.box, fit: 'inside', withoutEnlargement: true });
   if (task.width) {
     let height: number | undefined;
     if (task.maxHeight) {

@@ -19,6 +19,7 @@ export interface Database {
   social_identities: SocialIdentitiesTable;
   books: BooksTable;
   folders: FoldersTable;
+  library_items: LibraryItemsTable;
   jobs: JobsTable;
   book_views: BookViewsTable;
   book_page_views: BookPageViewsTable;
@@ -222,6 +223,23 @@ export interface FoldersTable {
   id: string;
   account_id: string;
   name: string;
+  created_at: number;
+}
+
+/**
+ * An item of an account's branding library (migration 0017, issue 16): a skin (`design`: its colours
+ * and toolbar style as JSON) or an uploaded image (background, logo) with its stored size; the image
+ * files live in files/library/<account>/ (storage/paths.ts).
+ */
+export interface LibraryItemsTable {
+  id: string;
+  account_id: string;
+  kind: 'skin' | 'background' | 'logo';
+  name: string;
+  design: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number | null;
   created_at: number;
 }
 

@@ -205,6 +205,12 @@ export function resourceToUrl(value: string, kind: AssetKind, skinsHost: string)
   return asset && asset.kind === kind && !asset.link ? resourceUrl(skinsHost, id, kind) : null;
 }
 
+/** Whether the catalogue has an image asset (a background or a logo, not a logo link's badge) of this id. */
+export function catalogueImage(id: string): boolean {
+  const asset = ASSETS.get(id.toLowerCase());
+  return !!asset && asset.kind === 'image' && !asset.link;
+}
+
 /** The default page-turn sound (the first of the sfx list). */
 export function defaultSfxUrl(skinsHost: string): string {
   const first = [...ASSETS].find(([, a]) => a.list === 'sfx');

@@ -169,7 +169,8 @@ export const PART_ABANDONED_MS = 15 * 60_000;
 
 const liveParts = new Set<string>();
 
-function newPartPath(dir: string): string {
+/** A new part file of this process in `dir` (the uploads folder), live until placed or discarded. */
+export function newPartPath(dir: string): string {
   const partPath = path.join(dir, `${ownerName(SELF)}.${randomBytes(12).toString('hex')}.part`);
   liveParts.add(partPath);
   return partPath;

@@ -4,6 +4,8 @@ import type { DocumentKind, PublishingMode } from '../../contracts/books';
 import { isHttpUrl } from '../../contracts/presets';
 import type { ReaderBook } from '../../contracts/reader';
 import type { BookManifest } from '../convert/index';
+import { ownedItems } from '../library/repo';
+import { readerLibrary, resourceId } from '../library/views';
 import { defaultSfxUrl, presentationUrl, readerSkin } from '../presets/catalogue';
 import { bookImages, publisherUrl } from '../publish/views';
 import { bookPaths } from '../storage/paths';
@@ -52,7 +54,15 @@ export async function readerBook(app: FastifyInstance, access: ReaderAccess, man
   // Preset values (`resource:<hex>`) become the URLs of the catalogue's files on the skins host; remote
   // http(s) URLs stay; anything the reader could not load is left out rather than shown broken.
   const skins = app.config.hosts.skins;
-  const logo = presentationUrl(s['logo.url'], 'image', skins);
+  // The account's own skin, background and logo (issue 16): looked up among its library items only.
+  const ownIds = [s['skin.url'], s['bg.url'], s['logo.url']].flatMap((value) => resourceId(value) ?? []);
+  const own = readerLibrary(
+    await ownedItems(app.db, row.account_id, ownIds),
+    s,
+    { id: row.id, accountId: row.account_id, pagesToken: row.publishing_mode === 2 ? pagesToken(app, row) : null },
+    skins,
+  );
+  const logo = own.logo ?? presentationUrl(s['logo.url'], 'image', skins);
   const music = presentationUrl(s['music.url'], 'audio', skins);
   // No sound chosen: the catalogue's first page-turn sound, while page-turn sounds are on.
   const sfxOn = s['sfx.mode'] !== 1;
@@ -72,7 +82,8 @@ export async function readerBook(app: FastifyInstance, access: ReaderAccess, man
     image: await bookImages(row, { config: app.config, now: app.clock(), pagesToken: (book) => pagesToken(app, book) }),
     // A catalogue skin id; anything else (a remote skin URL too: never loaded as code) is the default.
     skin: readerSkin(s['skin.url']),
-    background: presentationUrl(s['bg.url'], 'background', skins),
+    theme: own.theme,
+    background: own.background ?? presentationUrl(s['bg.url'], 'background', skins),
     logo: logo ? { url: logo, link: httpOnly(s['logo.link']) } : null,
     // music.mode / sfx.mode (SPEC §3 "0/1; play once, no effect"): 0 plays (music in a loop, the
     // page-turn sound on every turn), 1 is the other choice (music once, no page-turn sound).

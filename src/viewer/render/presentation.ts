@@ -1,5 +1,5 @@
 import type { PresetSkin } from '../../contracts/presets';
-import type { ReaderBook } from '../../contracts/reader';
+import type { ReaderBook, ReaderTheme } from '../../contracts/reader';
 import { h, icon } from './dom';
 
 /**
@@ -16,6 +16,11 @@ const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
  * URLs the reader accepts.
  */
 const PRESET_FILE = /^(?:\/[A-Za-z0-9._-]+)*\/resources\/[0-9a-f]{1,64}\.(?:svg|wav)(?:\?v=\d{1,6})?$/;
+/**
+ * A file of the account's own library (issue 16): `[/prefix]/brand/<hex>/image.webp?b=<book>[&t=<token>]`
+ * (src/server/routes/library/site.ts), accepted like a preset file.
+ */
+const BRAND_FILE = /^(?:\/[A-Za-z0-9._-]+)*\/brand\/[0-9a-f]{1,64}\/image\.webp\?b=[A-Za-z0-9_-]{1,64}(?:&t=[A-Za-z0-9_-]{16,128})?$/;
 
 /**
  * An absolute http(s) URL, normalised by the URL parser, or a root-relative preset file path (kept
@@ -24,7 +29,7 @@ const PRESET_FILE = /^(?:\/[A-Za-z0-9._-]+)*\/resources\/[0-9a-f]{1,64}\.(?:svg|
  */
 export function httpUrl(url: string | null | undefined): string | null {
   if (!url) return null;
-  if (PRESET_FILE.test(url)) return url;
+  if (PRESET_FILE.test(url) || BRAND_FILE.test(url)) return url;
   try {
     const u = new URL(url.trim());
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
@@ -87,10 +92,51 @@ export function skinOf(skin: string | null | undefined): PresetSkin {
   return (READER_SKINS as readonly string[]).includes(value) ? (value as PresetSkin) : READER_SKINS[0];
 }
 
-/** Sets `data-skin` on the reader root: every skin rule of reader.css hangs off it. */
-export function applySkin(el: HTMLElement, skin: string | null | undefined): void {
-  const next = skinOf(skin);
+/** `#rrggbb` only: the theme's colours become custom properties, never CSS text. */
+const HEX6 = /^#[0-9a-f]{6}$/i;
+const THEME_STYLES = ['solid', 'translucent', 'minimal'] as const;
+const THEME_PROPS = {
+  toolbar: '--qr-custom-bar',
+  text: '--qr-custom-ink',
+  accent: '--qr-custom-accent',
+  background: '--qr-custom-room',
+} as const;
+
+/** An account's own skin as the reader may apply it: every colour `#rrggbb` and a known style; else null. */
+export function themeOf(theme: ReaderTheme | null | undefined): ReaderTheme | null {
+  if (!theme || typeof theme !== 'object') return null;
+  const colours = [theme.toolbar, theme.text, theme.accent, theme.background];
+  if (!colours.every((c) => typeof c === 'string' && HEX6.test(c))) return null;
+  return (THEME_STYLES as readonly string[]).includes(theme.style) ? theme : null;
+}
+
+/** Relative luminance of `#rrggbb` (light bars get the light colour scheme: native controls follow). */
+function light(hex: string): boolean {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const lin = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255) > 0.4;
+}
+
+/**
+ * Sets `data-skin` on the reader root: every skin rule of reader.css hangs off it. A book with one of
+ * its account's own skins (`theme`) gets `data-skin="custom"`, `data-bars` (its toolbar style) and
+ * its colours as custom properties read by reader.css.
+ */
+export function applySkin(el: HTMLElement, skin: string | null | undefined, theme?: ReaderTheme | null): void {
+  const own = themeOf(theme);
+  const next = own ? 'custom' : skinOf(skin);
   if (el.dataset.skin !== next) el.dataset.skin = next;
+  if (!own) {
+    if (el.dataset.bars !== undefined) {
+      delete el.dataset.bars;
+      delete el.dataset.scheme;
+      for (const prop of Object.values(THEME_PROPS)) el.style.removeProperty(prop);
+    }
+    return;
+  }
+  el.dataset.bars = own.style;
+  el.dataset.scheme = light(own.style === 'minimal' ? own.background : own.toolbar) ? 'light' : 'dark';
+  for (const [key, prop] of Object.entries(THEME_PROPS)) el.style.setProperty(prop, own[key as keyof typeof THEME_PROPS].toLowerCase());
 }
 
 /** Sets the stage background as custom properties read by reader.css (never raw CSS text). */

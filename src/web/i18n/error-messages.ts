@@ -85,4 +85,11 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.FOLDER.801', message: 'This folder does not exist or is not yours.' }),
   msg({ id: 'errors.FOLDER.802', message: 'You already have a folder with this name.' }),
   msg({ id: 'errors.FOLDER.803', message: 'You have reached the number of folders an account can have.' }),
+  msg({ id: 'errors.LIBRARY.961', message: 'This item does not exist or is not yours.' }),
+  msg({ id: 'errors.LIBRARY.962', message: 'This library is full. Delete an item before you add another.' }),
+  msg({ id: 'errors.LIBRARY.963', message: 'Use a PNG, JPEG or WebP image.' }),
+  msg({ id: 'errors.LIBRARY.964', message: 'This image file is larger than 5 MB.' }),
+  msg({ id: 'errors.LIBRARY.965', message: 'This image is too small.' }),
+  msg({ id: 'errors.LIBRARY.966', message: 'This image is too large (too many pixels wide or high).' }),
+  msg({ id: 'errors.LIBRARY.967', message: 'This image could not be read. It may be damaged.' }),
 ];

@@ -25,6 +25,7 @@ import type { Config } from '../../config';
 import type { BookRow } from '../../db/schema';
 import { ApiError, ok, parse } from '../../envelope';
 import { assertOwnFolder } from '../../folders/repo';
+import { assertOwnResources } from '../../library/repo';
 import { deleteOwnedBooks, findOwnedBook, findOwnedBooks, listOwnedBooks, updateBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, pickSettings, updateColumns } from '../../publish/settings';
 import { bookListItem, bookView, type ViewContext } from '../../publish/views';
@@ -116,6 +117,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     const fields = pickSettings(body);
     assertScheduling(account.mode, fields, now);
     await assertOwnFolder(app.db, account.id, fields);
+    await assertOwnResources(app.db, account.id, fields);
 
     if (body.ids === undefined) {
       if (body.id === undefined) throw new ApiError('validation', { fields: ['id'] });
@@ -160,6 +162,10 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
       'body.id': 'book',
       'body.ids': { resource: 'book', list: true },
       'body.subscription.id': { resource: 'folder', refusal: 'validation' },
+      // The account's own library items (issue 16); anything else named `resource:` is refused alike.
+      'body.skin.url': { resource: 'skin', prefix: 'resource:', refusal: 'validation' },
+      'body.bg.url': { resource: 'background', prefix: 'resource:', refusal: 'validation' },
+      'body.logo.url': { resource: 'logo', prefix: 'resource:', refusal: 'validation' },
     }),
   };
   app.post('/account/book/update', updateOptions, update);

@@ -9,6 +9,7 @@ import type { BookRow } from '../../db/schema';
 import { ok, parse } from '../../envelope';
 import { assertOwnFolder } from '../../folders/repo';
 import { enqueueConversion } from '../../jobs/queue';
+import { withoutUnknownResources } from '../../library/repo';
 import { rateLimit } from '../../plugins/security';
 import { insertBook } from '../../publish/repo';
 import { assertScheduling, coerceFormNumbers, newBookColumns, pickSettings } from '../../publish/settings';
@@ -27,7 +28,8 @@ const START_TIME_SLACK_MS = 86_400_000;
  *
  * The book gets the SPEC §3 defaults for the account's mode, then the settings posted with the file.
  * Saved presets live in the browser (the current user's config.bookPresets); the client posts them
- * as these fields, so the server needs no preset storage of its own.
+ * as these fields, so the server needs no preset storage of its own. A skin, background or logo
+ * `resource:` that is neither a preset nor the account's own library item is dropped (default).
  *
  * One transaction inserts the book and its conversion job and moves the file into the book's folder;
  * the worker is woken after the commit, and the answer (the Book, status QUEUED) goes out at once.
@@ -55,7 +57,8 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     let row: BookRow;
     try {
       const fields = parse(UploadFieldsSchema, coerceFormNumbers(upload.fields));
-      const settings = pickSettings(fields);
+      // A saved preset may name a library item deleted since (or another account's): the book gets the default.
+      const settings = await withoutUnknownResources(app.db, account.id, pickSettings(fields));
       assertScheduling(account.mode, settings, now);
       await assertOwnFolder(app.db, account.id, settings);
       const start =

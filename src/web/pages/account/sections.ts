@@ -12,4 +12,7 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   integration: lazy(() => import('../../components/triggers/IntegrationsSection')),
   trigger: lazy(() => import('../../components/triggers/LeadsSection')),
   folders: lazy(() => import('../../components/folders/FoldersSection')),
+  theme: lazy(() => import('../../components/library/ThemeSection')),
+  background: lazy(() => import('../../components/library/BackgroundSection')),
+  logo: lazy(() => import('../../components/library/LogoSection')),
 };

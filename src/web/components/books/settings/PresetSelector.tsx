@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { SELECTORS, type Selector } from '../../../../../machines/book-settings/form';
 import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
+import type { PresetItem } from '../../../../contracts/presets';
 import { Field, Switch } from '../../ui';
 import { useField } from './common';
 import { NONE_LABELS } from './labels';
@@ -24,6 +25,19 @@ export function PresetSelector({ actor, field }: { actor: BookSettingsActorRef; 
   const help = useSelector(actor, (s) => s.context.rights?.customHelp === true);
   const none = NONE_LABELS[field];
   const audio = AUDIO.includes(field);
+  // The account's own skins, backgrounds and logos (issue 16) come after the presets, in a group of their own.
+  const catalogue = presets.filter((p) => p.enabled && !p.own);
+  const own = presets.filter((p) => p.enabled && p.own);
+  const choice = (p: PresetItem) => (
+    <li key={p.id}>
+      <label className="settings-choice" title={p.description}>
+        <input type="radio" name={group} value={p.location} checked={value === p.location} onChange={() => set(p.location)} />
+        {!audio && <img className="settings-choice__thumb" src={p['url.preview']} alt="" loading="lazy" decoding="async" />}
+        <span className="settings-choice__name">{p.name}</span>
+      </label>
+      {audio && <SoundPreview src={p['url.preview']} name={p.name} />}
+    </li>
+  );
   return (
     <fieldset className="settings-fieldset settings-selector" data-field={field}>
       <legend>{label}</legend>
@@ -55,19 +69,18 @@ export function PresetSelector({ actor, field }: { actor: BookSettingsActorRef; 
               </label>
             </li>
           )}
-          {presets
-            .filter((p) => p.enabled)
-            .map((p) => (
-              <li key={p.id}>
-                <label className="settings-choice" title={p.description}>
-                  <input type="radio" name={group} value={p.location} checked={value === p.location} onChange={() => set(p.location)} />
-                  {!audio && <img className="settings-choice__thumb" src={p['url.preview']} alt="" loading="lazy" decoding="async" />}
-                  <span className="settings-choice__name">{p.name}</span>
-                </label>
-                {audio && <SoundPreview src={p['url.preview']} name={p.name} />}
-              </li>
-            ))}
+          {catalogue.map(choice)}
         </ul>
+      )}
+      {!custom && own.length > 0 && (
+        <div className="settings-own" data-testid="settings-own">
+          <p className="settings-own__title" id={`${group}-own`}>
+            <Trans id="book.settings.ownGroup">Your library</Trans>
+          </p>
+          <ul className={`settings-choices${audio ? ' settings-choices--audio' : ''}`} aria-labelledby={`${group}-own`}>
+            {own.map(choice)}
+          </ul>
+        </div>
       )}
       {!custom && presets.length === 0 && (
         <p className="settings-note">
