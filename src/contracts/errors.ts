@@ -76,6 +76,19 @@ export const ERRORS = {
   folderNotFound: { type: 'FOLDER', code: 801, http: 404 },
   folderExists: { type: 'FOLDER', code: 802, http: 409 },
   folderLimit: { type: 'FOLDER', code: 803, http: 409 },
+  // Account security (/account/security, issue 16).
+  wrongPassword: { type: 'SECURITY', code: 901, http: 400 },
+  passwordNotSet: { type: 'SECURITY', code: 902, http: 409 },
+  sameEmail: { type: 'SECURITY', code: 903, http: 400 },
+  emailChangeInvalid: { type: 'SECURITY', code: 904, http: 400 },
+  emailTaken: { type: 'SECURITY', code: 905, http: 409 },
+  currentSession: { type: 'SECURITY', code: 906, http: 409 },
+  sessionNotFound: { type: 'SECURITY', code: 907, http: 404 },
+  deviceNotFound: { type: 'SECURITY', code: 908, http: 404 },
+  socialNotLinked: { type: 'SECURITY', code: 909, http: 404 },
+  lastSignInMethod: { type: 'SECURITY', code: 910, http: 409 },
+  socialLinkedElsewhere: { type: 'SECURITY', code: 911, http: 409 },
+  socialProviderLinked: { type: 'SECURITY', code: 912, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;
