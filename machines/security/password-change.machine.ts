@@ -25,6 +25,7 @@ export interface PasswordChangeContext {
 export type PasswordChangeEvent =
   | { type: 'user.set'; field: PasswordField; value: string }
   | { type: 'user.submit' }
+  | { type: 'user.sendLink' }
   | { type: 'user.again' };
 
 const FormSchema = v.object({ password: PasswordSchema, new_password: NewPasswordSchema, confirm: v.string() });
@@ -42,7 +43,8 @@ const EMPTY = { password: '', new_password: '', confirm: '' };
 /**
  * /account/security, "Change password": the current password, the new one twice; the server checks
  * the current one (SECURITY 901 under its field), changes it and signs out every other session (the
- * count is shown). Nothing typed is lost on a refusal but the current password.
+ * count is shown). Nothing typed is lost on a refusal but the current password. A profile without a
+ * password (social sign-in only) gets a link by mail to set one instead (`user.sendLink`).
  */
 export const passwordChangeMachine = setup({
   types: {
@@ -52,6 +54,8 @@ export const passwordChangeMachine = setup({
   },
   actors: {
     changePassword: fromPromise<{ signed_out: number }, PasswordChangeInput>(() => pending()),
+    /** `POST {api}/profile/password/link`: a link to set a password, mailed to the profile's address. */
+    sendPasswordLink: fromPromise<unknown>(() => pending()),
   },
   actions: {
     /** The page reloads what it shows (sessions); provided by the section. */
@@ -78,8 +82,19 @@ export const passwordChangeMachine = setup({
           { guard: 'valid', target: 'submitting', actions: assign({ errors: {}, errorId: null }) },
           { actions: assign({ errors: ({ context }) => passwordErrors(context.values, context.email) }) },
         ],
+        'user.sendLink': { target: 'sendingLink', actions: assign({ errorId: null }) },
       },
     },
+    sendingLink: {
+      invoke: {
+        id: 'sendPasswordLink',
+        src: 'sendPasswordLink',
+        onDone: { target: 'linkSent' },
+        onError: { target: 'editing', actions: assign({ errorId: ({ event }) => errorMessageId(event.error) }) },
+      },
+    },
+    /** The link is on its way to the profile's address. */
+    linkSent: { on: { 'user.again': { target: 'editing' } } },
     submitting: {
       invoke: {
         id: 'changePassword',

@@ -26,7 +26,7 @@ export const securityMachines: MachineEntry[] = [
       '/account/security: loading, failed or ready; revoke another session or a trusted device, unlink a provider (the page as it now is), link one (leave for the provider), reload after a form changed something.',
     machine: securityMachine,
     paths: {
-      inputs: [{}, { notice: { id: 'security.social.linked', values: { provider: 'Google' } } }],
+      inputs: [{}, { notice: { id: 'security.social.linked.notice', values: { provider: 'Google' } } }],
       events: (s) => {
         if (s.value === 'loading') return [done('loadSecurity', sampleOverview), failed('loadSecurity', network)];
         if (s.value === 'failed') return [{ type: 'user.retry' }];
@@ -57,7 +57,7 @@ export const securityMachines: MachineEntry[] = [
     id: 'password-change',
     title: 'Change password',
     description:
-      'The current password and the new one twice, checked before sending; the server checks the current one (under its field) and signs out every other session.',
+      'The current password and the new one twice, checked before sending; the server checks the current one (under its field) and signs out every other session. Without a password, a link to set one is mailed.',
     machine: passwordChangeMachine,
     paths: {
       input: { email: 'ada@example.com' },
@@ -68,13 +68,15 @@ export const securityMachines: MachineEntry[] = [
             failed('changePassword', serverError('SECURITY', 901, { fields: ['password'] })),
             failed('changePassword', network),
           ];
-        if (s.value === 'done') return [{ type: 'user.again' }];
+        if (s.value === 'sendingLink') return [done('sendPasswordLink', { email: 'ada@example.com' }), failed('sendPasswordLink', network)];
+        if (s.value === 'done' || s.value === 'linkSent') return [{ type: 'user.again' }];
         const v = ctx<PasswordChangeContext>(s).values;
         return [
           { type: 'user.set', field: 'password', value: v.password ? '' : 'old password' },
           { type: 'user.set', field: 'new_password', value: v.new_password === 'a new password!' ? 'short' : 'a new password!' },
           { type: 'user.set', field: 'confirm', value: v.confirm ? '' : 'a new password!' },
           { type: 'user.submit' },
+          { type: 'user.sendLink' },
         ];
       },
       serializeState: (s) => {
