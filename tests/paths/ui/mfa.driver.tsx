@@ -19,8 +19,8 @@ const LABEL = 'Verification code';
 const RECOVERY_LABEL = 'Recovery code';
 const labelOf = (recovery: boolean) => (recovery ? RECOVERY_LABEL : LABEL);
 const code = (recovery = false) => page.getByRole('textbox', { name: labelOf(recovery) });
-const useRecovery = () => page.getByRole('button', { name: /Use a recovery code/ });
-const useCode = () => page.getByRole('button', { name: 'Use a verification code instead' });
+const recoveryButton = () => page.getByRole('button', { name: /Use a recovery code/ });
+const codeButton = () => page.getByRole('button', { name: 'Use a verification code instead' });
 const verify = () => page.getByRole('button', { name: 'Verify and log in' });
 const restart = () => page.getByRole('button', { name: 'Start again' });
 const trust = () => page.getByRole('switch', { name: /Trust this device/ });
@@ -36,7 +36,7 @@ export const mfaDriver: UiDriver<MfaActor> = {
       case 'user.setCode':
         return code(actor.getSnapshot().context.recovery).fill((event as unknown as { code: string }).code);
       case 'user.useRecovery':
-        return (actor.getSnapshot().context.recovery ? useCode() : useRecovery()).click();
+        return (actor.getSnapshot().context.recovery ? codeButton() : recoveryButton()).click();
       case 'user.toggleTrust':
         return trust().click();
       case 'user.submit':
@@ -62,12 +62,12 @@ export const mfaDriver: UiDriver<MfaActor> = {
     if (state === 'expired') {
       // The code expired: only starting again is offered.
       await see(trust()).not.toBeInTheDocument();
-      await see(useRecovery()).not.toBeInTheDocument();
+      await see(recoveryButton()).not.toBeInTheDocument();
       await see(restart()).toBeEnabled();
       return;
     }
     // The other kind of code is offered (enabled while a code can be typed).
-    const other = recovery ? useCode() : useRecovery();
+    const other = recovery ? codeButton() : recoveryButton();
     if (state === 'awaitingCode') await see(other).toBeEnabled();
     else await see(other).toBeDisabled();
     await see(trust()).toHaveAttribute('aria-checked', String(trust_device === 'yes'));
