@@ -16,6 +16,7 @@ import type { SocialProvider } from '../../../contracts/social';
 import { fieldError } from '../../i18n/field-error';
 import { Button, Field } from '../ui';
 import { QrCode } from './QrCode';
+import '../account/account.css';
 import './security.css';
 
 /**
