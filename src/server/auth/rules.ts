@@ -11,7 +11,8 @@ import { menuItem } from '../../contracts/gating';
  */
 
 /** What an id names. */
-export type Resource = 'book' | 'folder' | 'integration' | 'trigger' | 'comment' | 'account';
+/** What an id names (`session` and `trustedDevice`: a profile's own, /account/security). */
+export type Resource = 'book' | 'folder' | 'integration' | 'trigger' | 'comment' | 'account' | 'session' | 'trustedDevice';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -66,6 +67,8 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   comment: 'commentNotFound',
   // Accounts are only named by public pages (publisher, widget), which list what is public of any id.
   account: 'unknownCall',
+  session: 'sessionNotFound',
+  trustedDevice: 'deviceNotFound',
 };
 
 /** Route config fragments: `config: PUBLIC`, `config: { ...PUBLIC, ...rateLimit(5, '1 minute') }`. */

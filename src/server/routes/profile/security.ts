@@ -19,7 +19,7 @@ import { consumeAllTokens, consumeToken, createOneTimeToken, findUsableToken, TT
 import { DEVICE_COOKIE, readCookie } from '../../auth/cookies';
 import { sha256 } from '../../auth/crypto';
 import { checkPassword } from '../../auth/passwords';
-import { SIGNED_IN } from '../../auth/rules';
+import { owner, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { recoveryCodesLeft } from '../../auth/totp-store';
 import type { ProfileRow } from '../../db/schema';
@@ -149,35 +149,43 @@ const securityRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, { mfa_email: updated.profile.mfa_email === 1 }, { ats: updated.account.ats });
   });
 
-  app.post('/profile/sessions/revoke', guarded, async (request, reply) => {
-    const body = parse(SecurityIdSchema, request.body);
-    const { profile, session } = authOf(request);
-    if (body.id === session.id) throw new ApiError('currentSession');
-    const row = await app.db
-      .selectFrom('sessions')
-      .select(['id'])
-      .where('id', '=', body.id)
-      .where('profile_id', '=', profile.id)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', app.clock())
-      .executeTakeFirst();
-    if (!row) throw new ApiError('sessionNotFound');
-    await revokeSession(app.db, row.id, app.clock());
-    return ok(reply, { sessions: (await overview(app, request)).sessions });
-  });
+  app.post(
+    '/profile/sessions/revoke',
+    { preHandler: app.requireSession, config: owner({ 'body.id': 'session' }) },
+    async (request, reply) => {
+      const body = parse(SecurityIdSchema, request.body);
+      const { profile, session } = authOf(request);
+      if (body.id === session.id) throw new ApiError('currentSession');
+      const row = await app.db
+        .selectFrom('sessions')
+        .select(['id'])
+        .where('id', '=', body.id)
+        .where('profile_id', '=', profile.id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', app.clock())
+        .executeTakeFirst();
+      if (!row) throw new ApiError('sessionNotFound');
+      await revokeSession(app.db, row.id, app.clock());
+      return ok(reply, { sessions: (await overview(app, request)).sessions });
+    },
+  );
 
-  app.post('/profile/devices/revoke', guarded, async (request, reply) => {
-    const body = parse(SecurityIdSchema, request.body);
-    const { profile } = authOf(request);
-    const result = await app.db
-      .deleteFrom('trusted_devices')
-      .where('id', '=', body.id)
-      .where('profile_id', '=', profile.id)
-      .where('expires_at', '>', app.clock())
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) throw new ApiError('deviceNotFound');
-    return ok(reply, { devices: (await overview(app, request)).devices });
-  });
+  app.post(
+    '/profile/devices/revoke',
+    { preHandler: app.requireSession, config: owner({ 'body.id': 'trustedDevice' }) },
+    async (request, reply) => {
+      const body = parse(SecurityIdSchema, request.body);
+      const { profile } = authOf(request);
+      const result = await app.db
+        .deleteFrom('trusted_devices')
+        .where('id', '=', body.id)
+        .where('profile_id', '=', profile.id)
+        .where('expires_at', '>', app.clock())
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) !== 1) throw new ApiError('deviceNotFound');
+      return ok(reply, { devices: (await overview(app, request)).devices });
+    },
+  );
 
   app.post('/profile/social/link', guarded, async (request, reply) => {
     const body = parse(SocialLinkRequestSchema, request.body);
