@@ -17,6 +17,7 @@ import { readerMachines } from './reader/registry';
 import type { MachineEntry } from './registry-types';
 import { type Route, routerMachine } from './router.machine';
 import { searchMachines } from './search/registry';
+import { securityMachines } from './security/registry';
 import { shareMachines } from './share/registry';
 import { signUpMachines } from './sign-up/registry';
 import { siteMachines } from './site/registry';
@@ -54,6 +55,13 @@ export { readerMachine } from './reader.machine';
 export type { MachineEntry, PathConfig } from './registry-types';
 export { routerMachine } from './router.machine';
 export { searchMachine } from './search.machine';
+export { emailChangeMachine } from './security/email-change.machine';
+export { emailConfirmMachine } from './security/email-confirm.machine';
+export { mfaEmailMachine } from './security/mfa-email.machine';
+export { passwordChangeMachine } from './security/password-change.machine';
+export { securityMachine } from './security/security.machine';
+export { totpEnrolMachine } from './security/totp-enrol.machine';
+export { totpManageMachine } from './security/totp-manage.machine';
 export { sessionMachine } from './session.machine';
 export { copyMachine } from './share/copy.machine';
 export { shareMachine } from './share.machine';
@@ -254,4 +262,6 @@ export const machines: MachineEntry[] = [
   ...tourMachines,
   // The account's branding libraries: skins, backgrounds, logos (machines/library/registry.ts).
   ...libraryMachines,
+  // Account security: /account/security and its forms (machines/security/registry.ts).
+  ...securityMachines,
 ];

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { MfaCodeSchema } from '../src/contracts/account-requests';
+import { MfaCodeSchema, RecoveryCodeSchema } from '../src/contracts/account-requests';
 import { AUTH_CODES, type LoginContent } from '../src/contracts/accounts';
 import { SIGN_UP_MESSAGES } from './constants';
 import { errorCode, errorMessageId, pending } from './sign-up/errors';
@@ -9,6 +9,8 @@ import { errorCode, errorMessageId, pending } from './sign-up/errors';
 export interface ConfirmLoginInput {
   hash: string;
   code?: string;
+  /** Instead of the authenticator app's code: one of its single-use recovery codes. */
+  recovery_code?: string;
   trust_device?: 'yes' | 'no';
 }
 export interface MfaInput {
@@ -17,8 +19,10 @@ export interface MfaInput {
 }
 export interface MfaContext {
   hash: string;
-  /** What the user typed (SPEC §3: 6 digits). */
+  /** What the user typed (SPEC §3: 6 digits), or a recovery code when `recovery`. */
   code: string;
+  /** "Use a recovery code": the authenticator app is not at hand (/account/security gave ten single-use codes). */
+  recovery: boolean;
   /** "Trust this device" toggle, sent as is. */
   trust_device: 'yes' | 'no';
   /** Message id under the code field: validation.required, validation.digits, errors.AUTH.1551, errors.AUTH.1552, or a call error. */
@@ -29,21 +33,23 @@ export interface MfaContext {
 export type MfaEvent =
   | { type: 'user.setCode'; code: string }
   | { type: 'user.toggleTrust' }
+  | { type: 'user.useRecovery' }
   | { type: 'user.submit' }
   | { type: 'user.restart' };
 /** `verified`: signed in with this content; `restart`: the code expired, go back to the login tab. */
 export type MfaOutput = { kind: 'verified'; content: LoginContent } | { kind: 'restart' };
 
-/** SPEC §5: the code is required and exactly 6 digits → null or the message id. */
-export function codeError(code: string): string | null {
-  const result = v.safeParse(MfaCodeSchema, code, { abortPipeEarly: true });
+/** SPEC §5: the code is required and exactly 6 digits (a recovery code: `xxxxx-xxxxx`) → null or the message id. */
+export function codeError(code: string, recovery = false): string | null {
+  const result = v.safeParse(recovery ? RecoveryCodeSchema : MfaCodeSchema, code, { abortPipeEarly: true });
   return result.success ? null : (result.issues[0]?.message ?? 'validation.invalid');
 }
 
 /**
  * The second factor (SPEC §3 MFA, §8): the user types the 6-digit code, may trust the device, and
  * confirms the login with the hash of error 155. 1551 (wrong code) asks again with the message under
- * the field; 1552 (expired code) offers to start over from the login tab.
+ * the field; 1552 (expired code) offers to start over from the login tab. Without the authenticator
+ * app at hand, one of its recovery codes is typed instead (`user.useRecovery` switches; each works once).
  */
 export const mfaMachine = setup({
   types: {
@@ -57,7 +63,7 @@ export const mfaMachine = setup({
     confirmLogin: fromPromise<LoginContent, ConfirmLoginInput>(() => pending()),
   },
   guards: {
-    codeValid: ({ context }) => codeError(context.code) === null,
+    codeValid: ({ context }) => codeError(context.code, context.recovery) === null,
     errorIs: (_, params: { error: unknown; code: number }) => errorCode(params.error) === params.code,
   },
   actions: {
@@ -66,7 +72,8 @@ export const mfaMachine = setup({
       errorId: null,
     }),
     toggleTrust: assign({ trust_device: ({ context }) => (context.trust_device === 'yes' ? 'no' : 'yes') }),
-    showCodeError: assign({ errorId: ({ context }) => codeError(context.code) }),
+    toggleRecovery: assign({ recovery: ({ context }) => !context.recovery, code: '', errorId: null }),
+    showCodeError: assign({ errorId: ({ context }) => codeError(context.code, context.recovery) }),
     clearError: assign({ errorId: null }),
     showMessage: assign((_, params: { id: string }) => ({ errorId: params.id })),
     showCallError: assign((_, params: { error: unknown }) => ({ errorId: errorMessageId(params.error) })),
@@ -74,7 +81,7 @@ export const mfaMachine = setup({
   },
 }).createMachine({
   id: 'mfa',
-  context: ({ input }) => ({ hash: input.hash, code: '', trust_device: 'no', errorId: null, content: null }),
+  context: ({ input }) => ({ hash: input.hash, code: '', recovery: false, trust_device: 'no', errorId: null, content: null }),
   // The final state's output (verified or restart) is the machine's output.
   output: ({ event }) => event.output as MfaOutput,
   initial: 'awaitingCode',
@@ -83,6 +90,7 @@ export const mfaMachine = setup({
       on: {
         'user.setCode': { actions: 'setCode' },
         'user.toggleTrust': { actions: 'toggleTrust' },
+        'user.useRecovery': { actions: 'toggleRecovery' },
         'user.submit': [{ guard: 'codeValid', target: 'verifying', actions: 'clearError' }, { actions: 'showCodeError' }],
       },
     },
@@ -90,7 +98,10 @@ export const mfaMachine = setup({
       invoke: {
         id: 'confirmLogin',
         src: 'confirmLogin',
-        input: ({ context }) => ({ hash: context.hash, code: context.code.trim(), trust_device: context.trust_device }),
+        input: ({ context }): ConfirmLoginInput =>
+          context.recovery
+            ? { hash: context.hash, recovery_code: context.code.trim(), trust_device: context.trust_device }
+            : { hash: context.hash, code: context.code.trim(), trust_device: context.trust_device },
         onDone: { target: 'verified', actions: { type: 'keepContent', params: ({ event }) => ({ content: event.output }) } },
         onError: [
           {

@@ -167,8 +167,9 @@ function mfaEvents(s: Snap): EventObject[] {
     return <MfaEvent[]>[
       { type: 'user.setCode', code: '' },
       { type: 'user.setCode', code: '12a4' },
-      { type: 'user.setCode', code: '123456' },
+      { type: 'user.setCode', code: ctx<MfaContext>(s).recovery ? 'k7m2q-x9d4t' : '123456' },
       { type: 'user.toggleTrust' },
+      { type: 'user.useRecovery' },
       { type: 'user.submit' },
     ];
   if (step === 'verifying')
@@ -291,12 +292,14 @@ export const signUpMachines: MachineEntry[] = [
   {
     id: 'mfa',
     title: 'Second factor',
-    description: 'The 6-digit code after error 155: wrong codes ask again, an expired code sends the user back to the login tab.',
+    description:
+      'The 6-digit code after error 155 (or a recovery code of the authenticator app): wrong codes ask again, an expired code sends the user back to the login tab.',
     machine: mfaMachine,
     paths: {
       input: { hash: HASH },
       events: mfaEvents,
-      serializeState: (s) => `${value(s)}|${codeError(ctx<MfaContext>(s).code) === null}`,
+      serializeState: (s) =>
+        `${value(s)}|${ctx<MfaContext>(s).recovery}|${codeError(ctx<MfaContext>(s).code, ctx<MfaContext>(s).recovery) === null}`,
     },
   },
   {

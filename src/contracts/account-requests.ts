@@ -29,6 +29,16 @@ export const NewPasswordSchema = v.pipe(
 );
 export const NameSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.maxLength(120, 'validation.max'));
 export const MfaCodeSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.regex(/^\d{6}$/, 'validation.digits'));
+/** A recovery code as shown: two groups of five lower-case letters and digits (`k7m2q-x9d4t`). */
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/;
+/** Recovery codes as typed: case, spaces and the dash do not matter. */
+export const RecoveryCodeSchema = v.pipe(
+  v.string(),
+  v.transform((s) => s.replace(/\s+/g, '').toLowerCase()),
+  v.nonEmpty('validation.required'),
+  v.maxLength(32, 'validation.max'),
+  v.regex(RECOVERY_CODE_PATTERN, 'security.recovery.invalid'),
+);
 export const HashSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'validation.invalid'));
 export const CaptchaSchema = v.optional(v.pipe(v.string(), v.maxLength(20_000, 'validation.max')));
 const OriginField = v.optional(v.pipe(v.string(), v.maxLength(200)));
@@ -43,6 +53,8 @@ export const LoginRequestSchema = v.object({ login: EmailSchema, password: Passw
 export const ConfirmLoginRequestSchema = v.object({
   hash: HashSchema,
   code: v.optional(MfaCodeSchema),
+  /** Instead of the authenticator app's code: one of its single-use recovery codes. */
+  recovery_code: v.optional(RecoveryCodeSchema),
   trust_device: v.optional(v.picklist(['yes', 'no'])),
 });
 /** A new password must not be the e-mail address (checked on the password field). */

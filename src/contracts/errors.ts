@@ -86,6 +86,19 @@ export const ERRORS = {
   imageTooSmall: { type: 'LIBRARY', code: 965, http: 400 },
   imageTooBig: { type: 'LIBRARY', code: 966, http: 400 },
   imageUnreadable: { type: 'LIBRARY', code: 967, http: 400 },
+  // Account security (/account/security, issue 16).
+  wrongPassword: { type: 'SECURITY', code: 901, http: 400 },
+  passwordNotSet: { type: 'SECURITY', code: 902, http: 409 },
+  sameEmail: { type: 'SECURITY', code: 903, http: 400 },
+  emailChangeInvalid: { type: 'SECURITY', code: 904, http: 400 },
+  emailTaken: { type: 'SECURITY', code: 905, http: 409 },
+  currentSession: { type: 'SECURITY', code: 906, http: 409 },
+  sessionNotFound: { type: 'SECURITY', code: 907, http: 404 },
+  deviceNotFound: { type: 'SECURITY', code: 908, http: 404 },
+  socialNotLinked: { type: 'SECURITY', code: 909, http: 404 },
+  lastSignInMethod: { type: 'SECURITY', code: 910, http: 409 },
+  socialLinkedElsewhere: { type: 'SECURITY', code: 911, http: 409 },
+  socialProviderLinked: { type: 'SECURITY', code: 912, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

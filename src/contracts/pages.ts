@@ -76,6 +76,7 @@ export const ACCOUNT_SECTIONS = [
   'theme',
   'background',
   'logo',
+  'security',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

@@ -18,6 +18,7 @@ import { pruneExpired } from './auth/prune';
 import { PUBLIC, registerAuthRules } from './auth/rules';
 import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
+import { sealPlainSecrets } from './auth/totp-store';
 import { createBlog } from './blog/index';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
@@ -180,6 +181,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 async function decorateAuth(app: FastifyInstance, config: Config, deps: AppDeps): Promise<void> {
   const clock = deps.clock ?? Date.now;
   const keys = deriveKeys(await resolveSecret(app.db, config, clock()));
+  // Authenticator secrets written before they were sealed at rest (migration 0014) are sealed now.
+  const sealed = await sealPlainSecrets(app.db, keys.totp);
+  if (sealed > 0) app.log.info({ profiles: sealed }, 'sealed authenticator secrets stored in plain text');
   const passwords = deps.passwords ?? argon2Hasher;
   app.decorate('clock', clock);
   app.decorate('sleep', deps.sleep ?? ((ms: number) => sleepFor(ms)));

@@ -135,7 +135,10 @@ describe.each(DIALECTS)('authenticator app (TOTP) on %s', (dialect) => {
     expect(wrong.json()).toMatchObject({ status: 'error', content: { code: 1551 } });
     const confirmed = await call(ctx.app, '/profile/totp/confirm', { code: totpCode(secret, ctx.app.clock()) }, { token });
     expect(confirmed.json()).toMatchObject({ status: 'ok', content: { enabled: true } });
+    expect(confirmed.json().content.recovery_codes).toHaveLength(10);
     expect((await call(ctx.app, '/profile/totp/create', {}, { token })).json().content.code).toBe(161);
+    // A code is accepted once in its window: the next one comes with the next 30-second step.
+    ctx.advance(30_000);
 
     const mails = (await outbox(ctx.config, email)).length;
     const first = await call(ctx.app, '/profile/session', { login: email, password: PASSWORD });
@@ -146,6 +149,7 @@ describe.each(DIALECTS)('authenticator app (TOTP) on %s', (dialect) => {
     expect(bad.json().content.code).toBe(1551);
     const ok = await call(ctx.app, '/profile/session', { hash, code: totpCode(secret, ctx.app.clock()) });
     expect(ok.json()).toMatchObject({ status: 'ok', content: { profile: { email } } });
+    ctx.advance(30_000);
 
     const removeWrong = await call(ctx.app, '/profile/totp/delete', { code: wrongCode(totpCode(secret, ctx.app.clock())) }, { token });
     expect(removeWrong.json().content.code).toBe(1551);

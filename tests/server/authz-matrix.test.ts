@@ -6,8 +6,9 @@ import { menuItem, passesModeGates } from '../../src/contracts/gating';
 import { READER_PRELOAD_ID } from '../../src/contracts/reader';
 import { WIDGET_DEFAULTS, widgetQuery } from '../../src/contracts/widget';
 import { updateAccount } from '../../src/server/accounts/repo';
+import { trustedDeviceId } from '../../src/server/accounts/tokens';
 import { buildApp } from '../../src/server/app';
-import { newId } from '../../src/server/auth/crypto';
+import { newId, sha256 } from '../../src/server/auth/crypto';
 import {
   type AuthRule,
   gated,
@@ -249,7 +250,36 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         created_at: now,
       })
       .execute();
-    return { book, folder, integration, trigger, comment: comment.id, lead, account: accountId, ...library };
+    // A session of the caller's other than the one it calls with, and a trusted device (/account/security).
+    const session = newId();
+    await app.db
+      .insertInto('sessions')
+      .values({ id: session, profile_id: caller.profileId as string, created_at: now, expires_at: now + 3_600_000, revoked_at: null })
+      .execute();
+    const deviceHash = sha256(newId());
+    await app.db
+      .insertInto('trusted_devices')
+      .values({
+        token_hash: deviceHash,
+        id: trustedDeviceId(deviceHash),
+        profile_id: caller.profileId as string,
+        created_at: now,
+        expires_at: now + 86_400_000,
+        last_used_at: null,
+      })
+      .execute();
+    return {
+      book,
+      folder,
+      integration,
+      trigger,
+      comment: comment.id,
+      lead,
+      account: accountId,
+      session,
+      trustedDevice: trustedDeviceId(deviceHash),
+      ...library,
+    };
   }
 
   /** Every row of every table, in a stable order. */

@@ -39,6 +39,15 @@ import { EnvelopeSchema } from '../../src/contracts/envelope';
 import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateSchema } from '../../src/contracts/library';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
 import { ReaderBookQuerySchema, ReaderSearchQuerySchema, ReaderStatsSchema } from '../../src/contracts/reader';
+import {
+  EmailChangeRequestSchema,
+  EmailConfirmRequestSchema,
+  MfaEmailRequestSchema,
+  PasswordChangeRequestSchema,
+  SecondFactorSchema,
+  SecurityIdSchema,
+  SocialLinkRequestSchema,
+} from '../../src/contracts/security';
 import { BeaconQuerySchema, ShareCountsQuerySchema } from '../../src/contracts/share';
 import { SOCIAL_PROVIDERS, SocialStartQuerySchema, SocialTokenRequestSchema } from '../../src/contracts/social';
 import {
@@ -152,7 +161,16 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/profile/password/request': EmailCaptchaRequestSchema,
   '/api/profile/update': ProfileUpdateRequestSchema,
   '/api/profile/totp/confirm': TotpCodeRequestSchema,
-  '/api/profile/totp/delete': TotpCodeRequestSchema,
+  '/api/profile/totp/delete': SecondFactorSchema,
+  '/api/profile/totp/recovery': TotpCodeRequestSchema,
+  '/api/profile/password/change': PasswordChangeRequestSchema,
+  '/api/profile/email/change': EmailChangeRequestSchema,
+  '/api/profile/email/confirm': EmailConfirmRequestSchema,
+  '/api/profile/mfa/email': MfaEmailRequestSchema,
+  '/api/profile/sessions/revoke': SecurityIdSchema,
+  '/api/profile/devices/revoke': SecurityIdSchema,
+  '/api/profile/social/link': SocialLinkRequestSchema,
+  '/api/profile/social/unlink': SocialLinkRequestSchema,
   '/api/public/book/get': ReaderBookQuerySchema,
   '/api/public/book/text': v.object({ ...ReaderBookQuerySchema.entries, page: v.pipe(v.string(), v.regex(/^\d{1,6}$/)) }),
   '/api/public/book/search': ReaderSearchQuerySchema,

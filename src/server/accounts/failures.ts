@@ -5,13 +5,17 @@ import { ApiError } from '../envelope';
 import { greetingName } from '../mail/greeting';
 import { findProfileByEmail, getAccount } from './repo';
 
-/** What a secret opens: the sign-in (password, then login code) or the authenticator-app settings. */
-export type SecretScope = 'login' | 'totp';
+/**
+ * What a secret opens: the sign-in (password, then login code), the authenticator-app settings, or
+ * another security setting that asks for the current password (/account/security).
+ */
+export type SecretScope = 'login' | 'totp' | 'security';
 
 /** Per (account, address) ceiling of each scope, and the error answered beyond it. */
 const PER_ADDRESS: Record<SecretScope, { limit: { max: number; windowMs: number }; refusal: ErrorName }> = {
   login: { limit: LIMITS.loginFailures, refusal: 'loginRateLimited' },
   totp: { limit: LIMITS.totpCodes, refusal: 'rateLimited' },
+  security: { limit: LIMITS.totpCodes, refusal: 'rateLimited' },
 };
 
 /** The wait before checking a secret of an account that has `failures` wrong ones in its window. */

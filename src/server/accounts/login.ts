@@ -6,10 +6,12 @@ import { DEVICE_COOKIE, readCookie, setCookie } from '../auth/cookies';
 import { hmacHex, newCode, newId, sameDigest } from '../auth/crypto';
 import { LIMITS, overLimit } from '../auth/limiter';
 import { checkPassword } from '../auth/passwords';
-import { checkTotp } from '../auth/totp';
+import { openSecret, spendRecoveryCode, spendTotpCode } from '../auth/totp-store';
+import type { ProfileRow } from '../db/schema';
 import { ApiError } from '../envelope';
 import { greetingName } from '../mail/greeting';
 import { secureCookies } from '../public-url';
+import { describeClient } from './client-info';
 import { secretGuard } from './failures';
 import { setTokenCookie, signSession } from './helpers';
 import { createSessionRow, findProfileByEmail, getAccount, getProfile, updateProfile } from './repo';
@@ -32,7 +34,8 @@ const codeDigest = (app: FastifyInstance, challengeHash: string, code: string) =
  * IP; 10 failures per minute per account and IP; beyond 20 failures an hour on the account, a wait
  * of up to 3 s — see secretGuard), then credentials (AUTH 100), activation (112); a trusted device
  * answers the hash to confirm; otherwise error 155 with the hash and a second factor (authenticator
- * app, or a six-digit code e-mailed in the profile's language).
+ * app, or a six-digit code e-mailed in the profile's language). A profile that switched the e-mailed
+ * code off (`mfa_email` 0, /account/security) and has no authenticator app needs only its password.
  */
 export async function startLogin(
   app: FastifyInstance,
@@ -59,6 +62,7 @@ export async function startLogin(
     const hash = await createChallenge(app.db, { profileId: profile.id, stage: 'totp', now });
     throw new ApiError('mfaRequired', { hash });
   }
+  if (profile.mfa_email === 0) return { hash: await createChallenge(app.db, { profileId: profile.id, stage: 'ready', now }) };
   const code = newCode();
   const hash = await createChallenge(app.db, {
     profileId: profile.id,
@@ -77,8 +81,10 @@ export async function startLogin(
 }
 
 /**
- * Step two (`{hash, code?, trust_device?}`): a ready challenge needs no code; a code challenge needs
- * the e-mailed (or authenticator) code: 1551 wrong (five tries), 1552 expired, used or out of tries.
+ * Step two (`{hash, code?, recovery_code?, trust_device?}`): a ready challenge needs no code; a code
+ * challenge needs the e-mailed (or authenticator) code: 1551 wrong (five tries), 1552 expired, used or
+ * out of tries. An authenticator code is accepted once in its window (its time step is spent); instead
+ * of it, one of the app's recovery codes (each once; never for an e-mailed code).
  * Wrong codes count like wrong passwords (secretGuard: AUTH 101 for this address, slow-down for the
  * account). Success opens a session, clears this address's and the account's failures and answers
  * LoginContent; `trust_device=yes` sets the quire_device cookie.
@@ -94,7 +100,10 @@ export async function confirmLogin(
   if (!challenge || challenge.used_at !== null || challenge.expires_at <= now) throw new ApiError('mfaExpiredCode');
 
   if (challenge.stage !== 'ready') {
-    if (body.code === undefined) {
+    if (body.code !== undefined && body.recovery_code !== undefined) {
+      throw new ApiError('validation', { message: 'validation.invalid', fields: ['recovery_code'] });
+    }
+    if (body.code === undefined && body.recovery_code === undefined) {
       if (challenge.attempts >= MAX_CODE_ATTEMPTS) throw new ApiError('mfaExpiredCode');
       throw new ApiError('mfaRequired', { hash: body.hash });
     }
@@ -103,7 +112,10 @@ export async function confirmLogin(
     const guard = secretGuard(app, 'login', owner.email, request.ip);
     await guard.check();
     if (!(await countCodeAttempt(app.db, challenge.hash))) throw new ApiError('mfaExpiredCode');
-    const right = challenge.stage === 'code' ? await rightCode(app, challenge, body.code, now) : rightTotp(owner, body.code, now);
+    const right =
+      challenge.stage === 'code'
+        ? body.code !== undefined && (await rightCode(app, challenge, body.code, now))
+        : await rightSecondFactor(app, owner, body, now);
     if (!right) {
       await guard.failed();
       throw new ApiError('mfaWrongCode', { fields: ['code'] });
@@ -117,9 +129,10 @@ export async function confirmLogin(
     if (!(await consumeChallenge(trx, challenge.hash, now))) throw new ApiError('mfaExpiredCode');
     const current = await getProfile(trx, profileId);
     if (current?.is_active !== 1) throw new ApiError('mfaExpiredCode');
-    await createSessionRow(trx, { id: sessionId, profileId, expiresAt, now });
+    const client = describeClient(request);
+    await createSessionRow(trx, { id: sessionId, profileId, expiresAt, now, client });
     const updated = await updateProfile(trx, current, { last_login: now }, now);
-    const deviceToken = body.trust_device === 'yes' ? await createTrustedDevice(trx, profileId, now) : undefined;
+    const deviceToken = body.trust_device === 'yes' ? await createTrustedDevice(trx, profileId, now, client) : undefined;
     return { ...updated, deviceToken };
   });
   await secretGuard(app, 'login', result.profile.email, request.ip).succeeded();
@@ -140,7 +153,19 @@ async function rightCode(
   return sameDigest(codeDigest(app, challenge.hash, code), challenge.code_hash);
 }
 
-function rightTotp(profile: { totp_secret: string | null }, code: string, now: number) {
+/** The authenticator's code (its time step spent) or one of its recovery codes (spent). */
+async function rightSecondFactor(
+  app: FastifyInstance,
+  profile: ProfileRow,
+  body: { code?: string; recovery_code?: string },
+  now: number,
+): Promise<boolean> {
   if (!profile.totp_secret) throw new ApiError('mfaExpiredCode');
-  return checkTotp(profile.totp_secret, code, now);
+  if (body.recovery_code !== undefined) return spendRecoveryCode(app.db, app.keys.codes, profile.id, body.recovery_code, now);
+  const secret = openSecret(app.keys.totp, profile.id, profile.totp_secret);
+  if (secret === null) {
+    app.log.error({ profile: profile.id }, 'an authenticator secret does not open with this instance key (QUIRE_SECRET changed?)');
+    return false;
+  }
+  return body.code !== undefined && spendTotpCode(app.db, profile.id, secret, body.code, now);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ClientInfo } from '../../contracts/security';
 import type { Executor } from '../db/index';
 import type { AccountRow, AccountUpdate, NewAccount, NewProfile, ProfileRow, ProfileUpdate, SessionRow } from '../db/schema';
 
@@ -59,30 +60,56 @@ export async function updateProfile(
 
 export async function createSessionRow(
   db: Executor,
-  session: { id: string; profileId: string; expiresAt: number; now: number },
+  session: { id: string; profileId: string; expiresAt: number; now: number; client?: ClientInfo },
 ): Promise<SessionRow> {
+  const client = session.client;
   return db
     .insertInto('sessions')
-    .values({ id: session.id, profile_id: session.profileId, created_at: session.now, expires_at: session.expiresAt, revoked_at: null })
+    .values({
+      id: session.id,
+      profile_id: session.profileId,
+      created_at: session.now,
+      expires_at: session.expiresAt,
+      revoked_at: null,
+      last_seen_at: session.now,
+      ...(client ? { device: client.device, browser: client.browser, os: client.os, country: client.country } : {}),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function extendSession(db: Executor, id: string, expiresAt: number): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+/** A session's "last seen" moves at most this often (the refresh runs every half token lifetime anyway). */
+export const LAST_SEEN_THROTTLE_MS = 60_000;
+
+/**
+ * A refresh: the new token's expiry, and (at most once a minute) when and from which country the
+ * session was last seen — the country only when the address gives one.
+ */
+export async function extendSession(
+  db: Executor,
+  id: string,
+  expiresAt: number,
+  seen?: { now: number; lastSeenAt: number | null; country: string | null },
+): Promise<void> {
+  const touch = seen && (seen.lastSeenAt === null || seen.now - seen.lastSeenAt >= LAST_SEEN_THROTTLE_MS);
+  await db
+    .updateTable('sessions')
+    .set({
+      expires_at: expiresAt,
+      ...(touch ? { last_seen_at: seen.now, ...(seen.country ? { country: seen.country } : {}) } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function revokeSession(db: Executor, id: string, now: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
-/** Ends every session of a profile (password reset). */
-export async function revokeProfileSessions(db: Executor, profileId: string, now: number): Promise<number> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('profile_id', '=', profileId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+/** Ends every session of a profile (password reset), or every other one (`except`: a password change). */
+export async function revokeProfileSessions(db: Executor, profileId: string, now: number, except?: string): Promise<number> {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('profile_id', '=', profileId).where('revoked_at', 'is', null);
+  if (except !== undefined) query = query.where('id', '!=', except);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -1,3 +1,4 @@
+import type { ClientInfo } from '../../contracts/security';
 import { newToken, sha256 } from '../auth/crypto';
 import type { Executor } from '../db/index';
 import type { ChallengeStage, LoginChallengeRow, OneTimeTokenKind, OneTimeTokenRow } from '../db/schema';
@@ -6,6 +7,8 @@ import type { ChallengeStage, LoginChallengeRow, OneTimeTokenKind, OneTimeTokenR
 export const TTL = {
   activation: 7 * 86_400_000,
   reset: 3_600_000,
+  /** The confirmation link of a new e-mail address: one day. */
+  email: 86_400_000,
   /** Login challenge (hash) and e-mailed code: 10 minutes. */
   challenge: 10 * 60_000,
   trustedDevice: 30 * 86_400_000,
@@ -13,11 +16,17 @@ export const TTL = {
 export const MAX_CODE_ATTEMPTS = 5;
 
 // ── One-time tokens (activation and reset links) ───────────────────────────────────────────────────
-export async function createOneTimeToken(db: Executor, profileId: string, kind: OneTimeTokenKind, now: number): Promise<string> {
+export async function createOneTimeToken(
+  db: Executor,
+  profileId: string,
+  kind: OneTimeTokenKind,
+  now: number,
+  data: string | null = null,
+): Promise<string> {
   const token = newToken();
   await db
     .insertInto('one_time_tokens')
-    .values({ hash: sha256(token), profile_id: profileId, kind, created_at: now, expires_at: now + TTL[kind], used_at: null })
+    .values({ hash: sha256(token), profile_id: profileId, kind, created_at: now, expires_at: now + TTL[kind], used_at: null, data })
     .execute();
   return token;
 }
@@ -108,23 +117,35 @@ export async function consumeChallenge(db: Executor, hash: string, now: number):
 }
 
 // ── Trusted devices (cookie quire_device) ─────────────────────────────────────────────────────────
-export async function createTrustedDevice(db: Executor, profileId: string, now: number): Promise<string> {
+/** The id a trusted device is listed and revoked by: the start of its key's hash (never the key). */
+export const trustedDeviceId = (tokenHash: string): string => tokenHash.slice(0, 20);
+
+export async function createTrustedDevice(db: Executor, profileId: string, now: number, client?: ClientInfo): Promise<string> {
   const token = newToken();
+  const hash = sha256(token);
   await db
     .insertInto('trusted_devices')
-    .values({ token_hash: sha256(token), profile_id: profileId, created_at: now, expires_at: now + TTL.trustedDevice })
+    .values({
+      token_hash: hash,
+      id: trustedDeviceId(hash),
+      profile_id: profileId,
+      created_at: now,
+      expires_at: now + TTL.trustedDevice,
+      last_used_at: now,
+      ...(client ? { device: client.device, browser: client.browser, os: client.os, country: client.country } : {}),
+    })
     .execute();
   return token;
 }
 
+/** Whether the cookie names a live trusted device of the profile; one that does is marked used now. */
 export async function isTrustedDevice(db: Executor, token: string | undefined, profileId: string, now: number): Promise<boolean> {
   if (!token) return false;
-  const row = await db
-    .selectFrom('trusted_devices')
-    .select(['profile_id', 'expires_at'])
-    .where('token_hash', '=', sha256(token))
-    .executeTakeFirst();
-  return row !== undefined && row.profile_id === profileId && row.expires_at > now;
+  const hash = sha256(token);
+  const row = await db.selectFrom('trusted_devices').select(['profile_id', 'expires_at']).where('token_hash', '=', hash).executeTakeFirst();
+  const trusted = row !== undefined && row.profile_id === profileId && row.expires_at > now;
+  if (trusted) await db.updateTable('trusted_devices').set({ last_used_at: now }).where('token_hash', '=', hash).execute();
+  return trusted;
 }
 
 export async function forgetTrustedDevices(db: Executor, profileId: string): Promise<void> {

@@ -21,14 +21,21 @@ export function sameDigest(a: string, b: string): boolean {
 /** A random six-digit code (leading zeros kept). */
 export const newCode = (): string => (randomBytes(4).readUInt32BE(0) % 1_000_000).toString().padStart(6, '0');
 
-/** Keys derived from the one instance secret, one per purpose (JWT, captcha, e-mailed codes). */
+/** Keys derived from the one instance secret, one per purpose (JWT, captcha, e-mailed codes, sealed TOTP secrets). */
 export interface Keys {
   jwt: Uint8Array;
   captcha: string;
   codes: Uint8Array;
+  /** AES-256-GCM key of the authenticator secrets at rest (auth/totp-store.ts). */
+  totp: Uint8Array;
 }
 
 export function deriveKeys(secret: string): Keys {
   const derive = (purpose: string) => createHmac('sha256', secret).update(`quire:${purpose}`).digest();
-  return { jwt: new Uint8Array(derive('jwt')), captcha: derive('captcha').toString('hex'), codes: new Uint8Array(derive('codes')) };
+  return {
+    jwt: new Uint8Array(derive('jwt')),
+    captcha: derive('captcha').toString('hex'),
+    codes: new Uint8Array(derive('codes')),
+    totp: new Uint8Array(derive('totp-secret')),
+  };
 }

@@ -10,8 +10,19 @@ import { menuItem } from '../../contracts/gating';
  * names is tried as anonymous, as its owner and as two other accounts.
  */
 
-/** What an id names. */
-export type Resource = 'book' | 'folder' | 'integration' | 'trigger' | 'comment' | 'account' | 'skin' | 'background' | 'logo';
+/** What an id names (`session` and `trustedDevice`: a profile's own, /account/security). */
+export type Resource =
+  | 'book'
+  | 'folder'
+  | 'integration'
+  | 'trigger'
+  | 'comment'
+  | 'account'
+  | 'session'
+  | 'trustedDevice'
+  | 'skin'
+  | 'background'
+  | 'logo';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -72,6 +83,8 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   logo: 'libraryNotFound',
   // Accounts are only named by public pages (publisher, widget), which list what is public of any id.
   account: 'unknownCall',
+  session: 'sessionNotFound',
+  trustedDevice: 'deviceNotFound',
 };
 
 /** Route config fragments: `config: PUBLIC`, `config: { ...PUBLIC, ...rateLimit(5, '1 minute') }`. */

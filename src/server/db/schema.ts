@@ -13,6 +13,7 @@ export interface Database {
   sessions: SessionsTable;
   login_challenges: LoginChallengesTable;
   trusted_devices: TrustedDevicesTable;
+  recovery_codes: RecoveryCodesTable;
   one_time_tokens: OneTimeTokensTable;
   auth_attempts: AuthAttemptsTable;
   used_captchas: UsedCaptchasTable;
@@ -87,11 +88,18 @@ export interface ProfilesTable {
   subscriptions_modification: Generated<number>;
   /** JSON object: notification name → boolean. */
   consents: Generated<string>;
-  /** Base32 TOTP secret once enabled; totp_pending while set-up awaits its first code. */
+  /**
+   * TOTP secret once enabled; totp_pending while set-up awaits its first code. Sealed with AES-GCM
+   * (src/server/auth/totp-store.ts): never in plain text at rest.
+   */
   totp_secret: string | null;
   totp_pending: string | null;
   /** JSON object: guided tour name → true once seen or skipped (migration 0011). */
   tour: Generated<string>;
+  /** 1 = a password sign-in without an authenticator app asks for an e-mailed code (migration 0014). */
+  mfa_email: Generated<number>;
+  /** The newest authenticator time step (30 s) accepted: an older or equal one is refused. */
+  totp_last_step: number | null;
   created_at: number;
 }
 export type ProfileRow = Selectable<ProfilesTable>;
@@ -106,6 +114,13 @@ export interface SessionsTable {
   /** Expiry of the newest access token issued for it. */
   expires_at: number;
   revoked_at: number | null;
+  /** What signed in (migration 0014): device class, browser, system, country of the address (never the address). */
+  device: string | null;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+  /** Last refresh (written at most once a minute). */
+  last_seen_at: number | null;
 }
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -129,12 +144,27 @@ export type LoginChallengeRow = Selectable<LoginChallengesTable>;
 /** Browsers that skip the second factor (cookie quire_device; sha256 stored). */
 export interface TrustedDevicesTable {
   token_hash: string;
+  /** The id its owner revokes it by (migration 0014): not the token's hash, which never leaves the server. */
+  id: string;
   profile_id: string;
   created_at: number;
   expires_at: number;
+  device: string | null;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+  last_used_at: number | null;
 }
 
-export type OneTimeTokenKind = 'activation' | 'reset';
+/** Single-use recovery codes of the authenticator app (HMAC stored, migration 0014). */
+export interface RecoveryCodesTable {
+  profile_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export type OneTimeTokenKind = 'activation' | 'reset' | 'email';
 /** Activation and reset links (sha256 of the token stored; single use). */
 export interface OneTimeTokensTable {
   hash: string;
@@ -143,6 +173,8 @@ export interface OneTimeTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** The new address of an e-mail change (kind `email`). */
+  data: string | null;
 }
 export type OneTimeTokenRow = Selectable<OneTimeTokensTable>;
 

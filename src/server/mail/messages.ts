@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 
 /**
  * Every string of the account mails, extracted into locales/<lang>/messages.po (ids `mail.<name>.<part>`).
- * Placeholders: {name}, {code}, {minutes}, {email}, {count}, {value}.
+ * Placeholders: {name}, {code}, {minutes}, {hours}, {email}, {count}, {value}.
  */
 export const MAIL_MESSAGES = {
   common: {
@@ -56,6 +56,45 @@ export const MAIL_MESSAGES = {
       id: 'mail.failedSignIns.ignore',
       message:
         'If it was you, there is nothing to do. If not, someone may be trying to guess your password: make sure it is strong and used nowhere else.',
+    }),
+  },
+  emailChange: {
+    subject: msg({ id: 'mail.emailChange.subject', message: 'Confirm your new Quire e-mail address' }),
+    body: msg({
+      id: 'mail.emailChange.body',
+      message: 'You asked to use {email} for your Quire account. Confirm it within {hours} hours; until then your address stays the same.',
+    }),
+    action: msg({ id: 'mail.emailChange.action', message: 'Confirm my new address' }),
+    ignore: msg({ id: 'mail.emailChange.ignore', message: 'If you did not ask for it, you can ignore this message; nothing changes.' }),
+  },
+  emailChangeNotice: {
+    subject: msg({ id: 'mail.emailChangeNotice.subject', message: 'A change of your Quire e-mail address was requested' }),
+    body: msg({
+      id: 'mail.emailChangeNotice.body',
+      message:
+        'Someone signed in to your account asked to use {email} instead of this address. It changes once the link sent there is confirmed.',
+    }),
+    ignore: msg({
+      id: 'mail.emailChangeNotice.ignore',
+      message: 'If it was not you, change your password now: this also signs out every other session.',
+    }),
+  },
+  emailTaken: {
+    subject: msg({ id: 'mail.emailTaken.subject', message: 'This address already has a Quire account' }),
+    body: msg({
+      id: 'mail.emailTaken.body',
+      message: 'Someone asked to use {email} for a Quire account, but this address already belongs to one. Nothing has changed.',
+    }),
+  },
+  passwordChanged: {
+    subject: msg({ id: 'mail.passwordChanged.subject', message: 'Your Quire password was changed' }),
+    body: msg({
+      id: 'mail.passwordChanged.body',
+      message: 'The password of your account was just changed, and every other session was signed out.',
+    }),
+    ignore: msg({
+      id: 'mail.passwordChanged.ignore',
+      message: 'If it was not you, reset your password now with "Forgot your password?" on the sign-in page.',
     }),
   },
   contact: {

@@ -16,6 +16,13 @@ export type MailData =
   | { kind: 'reset'; name: string; url: string; minutes: number }
   | { kind: 'loginCode'; name: string; code: string; minutes: number }
   | { kind: 'failedSignIns'; name: string; count: number; minutes: number }
+  /** To a new address of an e-mail change: its confirmation link. */
+  | { kind: 'emailChange'; name: string; email: string; url: string; hours: number }
+  /** To the old address of an e-mail change: a notice. */
+  | { kind: 'emailChangeNotice'; name: string; email: string }
+  /** To an address asked for by an e-mail change that another account already has (nothing changes). */
+  | { kind: 'emailTaken'; name: string; email: string }
+  | { kind: 'passwordChanged'; name: string }
   /** A contact message to the support address (QUIRE_SUPPORT_EMAIL); every field is the sender's text. */
   | {
       kind: 'contact';
@@ -86,6 +93,19 @@ function blocksOf(data: MailData, t: Translate): Block[] {
       return [{ p: hello }, { p: t(M.loginCode.body, { minutes: data.minutes }) }, { code: data.code }, { p: t(M.loginCode.ignore) }];
     case 'failedSignIns':
       return [{ p: hello }, { p: t(M.failedSignIns.body, { count: data.count, minutes: data.minutes }) }, { p: t(M.failedSignIns.ignore) }];
+    case 'emailChange':
+      return [
+        { p: hello },
+        { p: t(M.emailChange.body, { email: data.email, hours: data.hours }) },
+        ...link(t(M.emailChange.action), data.url),
+        { p: t(M.emailChange.ignore) },
+      ];
+    case 'emailChangeNotice':
+      return [{ p: hello }, { p: t(M.emailChangeNotice.body, { email: data.email }) }, { p: t(M.emailChangeNotice.ignore) }];
+    case 'emailTaken':
+      return [{ p: hello }, { p: t(M.emailTaken.body, { email: data.email }) }];
+    case 'passwordChanged':
+      return [{ p: hello }, { p: t(M.passwordChanged.body) }, { p: t(M.passwordChanged.ignore) }];
     case 'contact':
       // To the support team: no greeting, the sender's fields as written (escaped in the HTML part).
       return [
@@ -113,6 +133,14 @@ function subjectOf(data: MailData, t: Translate): string {
       return t(M.loginCode.subject, { code: data.code });
     case 'failedSignIns':
       return t(M.failedSignIns.subject);
+    case 'emailChange':
+      return t(M.emailChange.subject);
+    case 'emailChangeNotice':
+      return t(M.emailChangeNotice.subject);
+    case 'emailTaken':
+      return t(M.emailTaken.subject);
+    case 'passwordChanged':
+      return t(M.passwordChanged.subject);
     case 'contact':
       return t(data.subject === 'deletion' ? M.contact.subjectDeletion : M.contact.subject, { name: data.name || data.email });
   }

@@ -43,6 +43,8 @@ export interface PendingSignIn {
   language?: string;
   origin_source?: string;
   origin_campaign?: string;
+  /** Set when a signed-in profile links this provider (/account/security): that profile's id. */
+  link?: string;
   expiresAt: number;
 }
 

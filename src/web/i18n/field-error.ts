@@ -7,6 +7,8 @@ export const ACCOUNT_FIELD_MESSAGES = [
   msg({ id: 'account.password.onlyDigits', message: '{0} cannot be made of digits only' }),
   msg({ id: 'account.info.context.activate.error', message: 'Choose a value in every list to continue.' }),
   msg({ id: 'account.password.sameAsEmail', message: '{0} must not be your e-mail address' }),
+  msg({ id: 'security.recovery.invalid', message: '{0} has ten letters and digits, like k7m2q-x9d4t' }),
+  msg({ id: 'security.password.mismatch', message: '{0} does not match the new password' }),
 ];
 
 /**

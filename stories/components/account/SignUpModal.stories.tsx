@@ -55,6 +55,7 @@ function withForms(patch: FormsPatch = {}): Forms {
 const mfaContext = (patch: Partial<MfaContext> = {}): MfaContext => ({
   hash: HASH,
   code: '',
+  recovery: false,
   trust_device: 'no',
   errorId: null,
   content: null,
@@ -289,6 +290,10 @@ export const MfaExpired: Story = {
 /** `verifying`. */
 export const MfaVerifying: Story = {
   args: { value: 'mfa', mfa: { value: 'verifying', context: { code: '482913', trust_device: 'yes' } } },
+};
+/** `mfa` / `awaitingCode` with a recovery code of the authenticator app instead of its code. */
+export const MfaRecoveryCode: Story = {
+  args: { value: 'mfa', mfa: { value: 'awaitingCode', context: { code: 'k7m2q-x9d4t', recovery: true } } },
 };
 
 // ── activation (child `activation`) ──

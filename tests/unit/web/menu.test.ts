@@ -73,9 +73,15 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
 describe('account menu entries (no dead ends)', () => {
   it('are served only for account pages this server has', async () => {
     const { SERVED_ACCOUNT_PATHS } = await import('../../../src/web/pages/routes');
-    for (const path of ['/account/dashboard', '/account/info_profile', '/account/book', '/account/stats', '/account/folders'])
+    for (const path of [
+      '/account/dashboard',
+      '/account/info_profile',
+      '/account/book',
+      '/account/stats',
+      '/account/folders',
+      '/account/security',
+    ])
       expect(SERVED_ACCOUNT_PATHS.has(path), path).toBe(true);
-    for (const path of ['/upgrade', '/account/security', '/account/order', '/account/apikey'])
-      expect(SERVED_ACCOUNT_PATHS.has(path), path).toBe(false);
+    for (const path of ['/upgrade', '/account/order', '/account/apikey']) expect(SERVED_ACCOUNT_PATHS.has(path), path).toBe(false);
   });
 });

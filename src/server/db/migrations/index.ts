@@ -12,6 +12,7 @@ import * as m0010 from './0010_book_token_secret';
 import * as m0011 from './0011_search';
 import * as m0012 from './0012_contact_messages';
 import * as m0013 from './0013_profile_tour';
+import * as m0014 from './0014_account_security';
 import * as m0017 from './0017_library';
 
 /**
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_contact_messages': m0012,
   '0013_profile_tour': m0013,
   '0017_library': m0017,
+  '0014_account_security': m0014,
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ERRORS, type ErrorName } from '../../../contracts/errors';
+import { SECURITY_FRAGMENT } from '../../../contracts/security';
 import {
   DEFAULT_SOCIAL_REDIRECT,
   SOCIAL_ABORT,
@@ -12,11 +13,13 @@ import {
   socialFragment,
 } from '../../../contracts/social';
 import { PUBLIC } from '../../auth/rules';
+import { optionalAuth } from '../../auth/session';
 import type { SocialProviderConfig } from '../../config';
 import { ApiError, ok, parse } from '../../envelope';
 import { classify } from '../../plugins/errors';
 import { rateLimit } from '../../plugins/security';
 import { publicBase } from '../../public-url';
+import { linkIdentity } from '../../social/link';
 import { beginSignIn, checkTokenAudience, exchangeCode, fetchUser, sameState, takePendingSignIn } from '../../social/oauth';
 import { socialSignIn } from '../../social/signin';
 
@@ -89,7 +92,21 @@ const oauth2Routes: FastifyPluginAsync = async (app) => {
         // The user declined (or the provider refused): nothing to show but the modal again.
         request.log.info({ provider, error: query.error }, 'social sign-in: provider answered an error');
         fragment =
-          query.error === 'access_denied' ? socialFragment({ kind: 'error', code: SOCIAL_ABORT }) : errorFragment('socialProviderFailed');
+          pending.link !== undefined
+            ? query.error === 'access_denied'
+              ? ''
+              : `#${SECURITY_FRAGMENT.linkError}-${ERRORS.socialProviderFailed.code}`
+            : query.error === 'access_denied'
+              ? socialFragment({ kind: 'error', code: SOCIAL_ABORT })
+              : errorFragment('socialProviderFailed');
+      } else if (pending.link !== undefined) {
+        // Linking from /account/security: this browser's session must still be the profile that started it.
+        const auth = await optionalAuth(app, request);
+        if (auth?.profile.id !== pending.link) throw new ApiError('socialStateMismatch');
+        const accessToken = await exchangeCode(app, request, cfg, pending, query.code);
+        const user = await fetchUser(request, provider, cfg, accessToken);
+        await linkIdentity(app, pending.link, provider, user);
+        fragment = `#${SECURITY_FRAGMENT.linked}-${provider}`;
       } else {
         const accessToken = await exchangeCode(app, request, cfg, pending, query.code);
         const user = await fetchUser(request, provider, cfg, accessToken);
@@ -99,7 +116,7 @@ const oauth2Routes: FastifyPluginAsync = async (app) => {
       const { name } = classify(error);
       if (ERRORS[name].http >= 500) request.log.error({ err: error, provider }, 'social sign-in failed');
       else request.log.info({ err: error, provider, error: name }, 'social sign-in refused');
-      fragment = errorFragment(name);
+      fragment = pending?.link !== undefined ? `#${SECURITY_FRAGMENT.linkError}-${ERRORS[name].code}` : errorFragment(name);
     }
     return landing(reply, appUrl(request, redirect, fragment));
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ConfirmLoginRequestSchema, LoginRequestSchema } from '../../../contracts/account-requests';
+import { countryOf } from '../../accounts/client-info';
 import { setTokenCookie, signSession } from '../../accounts/helpers';
 import { confirmLogin, startLogin } from '../../accounts/login';
 import { extendSession, revokeSession } from '../../accounts/repo';
@@ -12,7 +13,8 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 
 /**
  * `{api}/profile/session` (DESIGN §8): POST `{login, password}` → `{hash}` or error 155 with the hash;
- * POST `{hash, code?, trust_device?}` → LoginContent; GET refreshes; DELETE signs out.
+ * POST `{hash, code?, recovery_code?, trust_device?}` → LoginContent; GET refreshes (and marks the session
+ * seen, at most once a minute); DELETE signs out.
  */
 const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.post('/profile/session', { config: PUBLIC }, async (request, reply) => {
@@ -28,7 +30,7 @@ const sessionRoutes: FastifyPluginAsync = async (app) => {
     const { profile, account, session } = authOf(request);
     const now = app.clock();
     const signed = await signSession(app, { sessionId: session.id, profileId: profile.id }, now);
-    await extendSession(app.db, session.id, signed.expiresAt);
+    await extendSession(app.db, session.id, signed.expiresAt, { now, lastSeenAt: session.last_seen_at, country: countryOf(request.ip) });
     setTokenCookie(app, request, reply, signed.session.access_token, signed.session.expires_in);
     return ok(reply, loginContent(signed.session, profile, account, app.config), { ats: account.ats });
   });

@@ -8,16 +8,22 @@ import { Button, Switch } from '../ui';
 import { Illustration } from './icons';
 import { SubmitButton } from './parts';
 
+/** A recovery code as typed: ten characters, a dash and some room for spaces. */
+const RECOVERY_CODE_MAX = 14;
+
 /**
  * The sign-up modal's mfa tab: renders the `mfa` child (SPEC §3 MFA, §8 1551/1552). A 6-digit
  * one-time code, "trust this device", verify; a wrong code shows its message under the field, an
- * expired one offers to start again from the login tab.
+ * expired one offers to start again from the login tab. "Use a recovery code" switches the field to
+ * one of the authenticator app's recovery codes (and back).
  */
 export function MfaStep({ actor }: { actor: MfaActorRef }) {
   const { i18n, t } = useLingui();
   const id = useId();
   const state = useSelector(actor, (s) => s.value as string);
   const code = useSelector(actor, (s) => s.context.code);
+  const recovery = useSelector(actor, (s) => s.context.recovery);
+  const canSwitch = useSelector(actor, (s) => s.can({ type: 'user.useRecovery' }));
   const trusted = useSelector(actor, (s) => s.context.trust_device === 'yes');
   const errorId = useSelector(actor, (s) => s.context.errorId);
   const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
@@ -25,7 +31,9 @@ export function MfaStep({ actor }: { actor: MfaActorRef }) {
   const canRestart = useSelector(actor, (s) => s.can({ type: 'user.restart' }));
   const expired = state === 'expired';
   const busy = state === 'verifying';
-  const label = t({ id: 'account.mfa.code', message: 'Verification code' });
+  const label = recovery
+    ? t({ id: 'account.mfa.recoveryCode', message: 'Recovery code' })
+    : t({ id: 'account.mfa.code', message: 'Verification code' });
   const error = fieldError(i18n, errorId ?? undefined, label);
 
   const onSubmit = (e: FormEvent) => {
@@ -39,9 +47,15 @@ export function MfaStep({ actor }: { actor: MfaActorRef }) {
       <div className="account-intro account-intro--center">
         <Illustration kind="shield" />
         <p>
-          <Trans id="account.mfa.intro">
-            Enter the 6-digit code we sent to your e-mail address, or the one shown by your authenticator app.
-          </Trans>
+          {recovery ? (
+            <Trans id="account.mfa.recoveryIntro">
+              Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.
+            </Trans>
+          ) : (
+            <Trans id="account.mfa.intro">
+              Enter the 6-digit code we sent to your e-mail address, or the one shown by your authenticator app.
+            </Trans>
+          )}
         </p>
       </div>
       <div className={`field otp${error ? ' field--invalid' : ''}`}>
@@ -50,14 +64,16 @@ export function MfaStep({ actor }: { actor: MfaActorRef }) {
         </label>
         <input
           id={id}
-          className="field__input otp__input"
+          className={`field__input otp__input${recovery ? ' otp__input--recovery' : ''}`}
           name="code"
           type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={MFA_CODE_LENGTH}
-          placeholder="000000"
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          autoCapitalize="none"
+          spellCheck={false}
+          pattern={recovery ? undefined : '[0-9]*'}
+          maxLength={recovery ? RECOVERY_CODE_MAX : MFA_CODE_LENGTH}
+          placeholder={recovery ? 'xxxxx-xxxxx' : '000000'}
           autoFocus
           value={code}
           readOnly={!canEdit}
@@ -89,6 +105,17 @@ export function MfaStep({ actor }: { actor: MfaActorRef }) {
             }
           />
         </div>
+      )}
+      {!expired && (
+        <p className="mfa__switch">
+          <Button variant="ghost" size="sm" disabled={!canSwitch} onClick={() => actor.send({ type: 'user.useRecovery' })}>
+            {recovery ? (
+              <Trans id="account.mfa.useCode">Use a verification code instead</Trans>
+            ) : (
+              <Trans id="account.mfa.useRecovery">Lost your authenticator app? Use a recovery code</Trans>
+            )}
+          </Button>
+        </p>
       )}
       {expired ? (
         <Button type="submit" variant="primary" size="lg" block disabled={!canRestart}>

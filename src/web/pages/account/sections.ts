@@ -15,4 +15,5 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   theme: lazy(() => import('../../components/library/ThemeSection')),
   background: lazy(() => import('../../components/library/BackgroundSection')),
   logo: lazy(() => import('../../components/library/LogoSection')),
+  security: lazy(() => import('../../components/security/SecuritySection')),
 };
