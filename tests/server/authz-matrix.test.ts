@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorName } from '../../src/contracts/errors';
+import { access, menuItem, viewerOf } from '../../src/contracts/gating';
 import { READER_PRELOAD_ID } from '../../src/contracts/reader';
 import { WIDGET_DEFAULTS, widgetQuery } from '../../src/contracts/widget';
 import { updateAccount } from '../../src/server/accounts/repo';
@@ -278,11 +279,20 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       }),
     );
 
+  /** Whether the gating table locks (or removes) the route's page for this caller's plan. */
+  const lockedFor = (route: RuledRoute, caller: Caller) => {
+    const item = route.gate === undefined ? undefined : menuItem(route.gate);
+    if (!item) return false;
+    const mode = caller === free ? 'FREE' : caller === platinum || caller === owners ? 'PLATINUM' : 'PREMIUM';
+    return access(item, viewerOf({ mode, type: mode }, { has_subscriptions: true })) !== 'enabled';
+  };
+
   const ruled = <A extends AuthRule['access']>(access: A) =>
     routes.filter((r): r is RuledRoute & { rule: Extract<AuthRule, { access: A }> } => r.rule?.access === access);
 
   beforeAll(async () => {
-    await signIn(owners, 'PREMIUM');
+    // The owner passes every gate of the gating table (platinum), so its calls reach the route's own checks.
+    await signIn(owners, 'PLATINUM');
     await signIn(publisher, 'PREMIUM');
     await signIn(free, 'FREE');
     await signIn(platinum, 'PLATINUM');
@@ -346,7 +356,16 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           if (normalized(foreign, [target]) !== normalized(unknown, [unknownId])) {
             failures.push(`${where}: ${caller.name} told a foreign id from an unknown one:\n    ${foreign.body}\n    ${unknown.body}`);
           }
-          const expected = !caller.token ? 'sessionMissing' : refusal === 'empty' ? (envelopeOf(foreign) ? 'ok' : 'found') : refusal;
+          // A free caller meets a gated page's refusal first (featureLocked, for any id: nothing leaks).
+          const expected = !caller.token
+            ? 'sessionMissing'
+            : lockedFor(route, caller)
+              ? 'featureLocked'
+              : refusal === 'empty'
+                ? envelopeOf(foreign)
+                  ? 'ok'
+                  : 'found'
+                : refusal;
           if (outcomeOf(foreign) !== expected) failures.push(`${where}: ${caller.name} got ${outcomeOf(foreign)}, not ${expected}`);
         }
         const base = ownValues(route.rule.ids, mine, field);
