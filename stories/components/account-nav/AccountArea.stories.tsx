@@ -10,7 +10,8 @@ import { StoryApp } from '../../support/StoryApp';
 /**
  * The account area's frame (issue 16): the real account page with the side navigation generated from
  * the one gating table, for each plan; a locked page's upgrade panel; the navigation as a phone drawer.
- * The sections' own calls never settle here (their stories are in Components/Account/…).
+ * Shown on the personal details (the sections' own calls never settle here: their stories are in
+ * Components/Account/…; the dashboard's guided tour needs the whole app).
  */
 const userOf = (mode: AccountMode, type: AccountType = mode): CurrentUser => ({
   ...userFromLogin(loginContent({ account: { mode, type, name: 'Ada Reader' }, profile: { job_title: 'administration' } }), Date.now()),
@@ -37,12 +38,12 @@ function AccountArea({ mode, type, path, drawer }: { mode: AccountMode; type?: A
 const meta = {
   title: 'Components/Account/Account area',
   component: AccountArea,
-  args: { mode: 'FREE', path: '/account/dashboard' },
+  args: { mode: 'FREE', path: '/account/info_profile' },
   argTypes: {
     mode: { control: 'inline-radio', options: ['FREE', 'PREMIUM', 'PLATINUM'] },
     path: {
       control: 'select',
-      options: ['/account/dashboard', '/account/info_profile', '/account/subscriber', '/account/integration', '/account/trigger'],
+      options: ['/account/info_profile', '/account/subscriber', '/account/integration', '/account/trigger'],
     },
   },
 } satisfies Meta<typeof AccountArea>;
@@ -51,8 +52,8 @@ type Story = StoryObj<typeof meta>;
 
 /** A free account: Subscribers locked (with the lock, leading to /upgrade); Integrations and Triggers not there. */
 export const Free: Story = {};
-/** A premium account: Subscribers open; the platinum pages (Integrations, Triggers) not there. Personal details shown. */
-export const Premium: Story = { args: { mode: 'PREMIUM', path: '/account/info_profile' } };
+/** A premium account: Subscribers open; the platinum pages (Integrations, Triggers) not there. */
+export const Premium: Story = { args: { mode: 'PREMIUM' } };
 /** A platinum account: every page this server has, grouped by purpose (developers: Integrations). */
 export const Platinum: Story = { args: { mode: 'PLATINUM' } };
 /** A premium demo account: Publications, Comments and Subscribers locked (SPEC §4: demo accounts). */
@@ -62,7 +63,7 @@ export const LockedPage: Story = { args: { path: '/account/subscriber' } };
 /** A free account visiting /account/integration (removed for it): the not-found page. */
 export const RemovedPage: Story = { args: { path: '/account/integration' } };
 /** On a phone: the navigation is a button naming the page shown (open it). */
-export const Phone: Story = { args: { path: '/account/info_profile' }, parameters: { viewport: { defaultViewport: 'mobile1' } } };
+export const Phone: Story = { parameters: { viewport: { defaultViewport: 'mobile1' } } };
 /** On a phone, the drawer opened: the groups under the button. */
 export const PhoneDrawerOpen: Story = {
   args: { drawer: true, path: '/account/stats' },
