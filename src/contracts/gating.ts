@@ -1,47 +1,116 @@
 import { type AccountMode, atLeastMode, maxFilesFor } from './accounts';
 
 /**
- * The one table of gating rules (SPEC §6, DESIGN §11): it drives the account menu (src/web/session/menu.ts),
- * the pricing page (src/server/site/pricing.tsx), the routes and the server (publish/settings.ts
- * `assertScheduling`, the upload limits). Gates:
+ * The one table of gating rules (SPEC §6, DESIGN §11): it drives the account menu and the account
+ * navigation (both through `menuEntries`, src/web/session/menu.ts), what a direct visit to an account
+ * page shows (src/web/pages/Account.tsx: the page, an upgrade panel, or not found), the pricing page
+ * (src/server/site/pricing.tsx), the routes and the server (`gated(<key>)` on a page's API routes,
+ * checked by `assertGate` with the same `access`; publish/settings.ts `assertScheduling`, the upload
+ * limits). Gates:
  * - `hasSubscription`: needs an account with subscriptions;
  * - `free`: not for free-mode accounts; `premium`: not for premium-mode accounts (platinum only);
  * - `user`: only for a signed-in user acting as themself (not a manager inside an association session).
  * A gated menu item is shown disabled with a link to /upgrade, except items gated by `user`, which are removed.
  */
 export type Gate = 'hasSubscription' | 'free' | 'premium' | 'user';
+
+/**
+ * What an account page is for: the account navigation (src/web/components/account-nav) shows the
+ * pages in these groups, in this order.
+ */
+export const MENU_GROUPS = ['publications', 'audience', 'branding', 'account', 'developers', 'billing'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
 export interface MenuItem {
   href: string;
   /** Message id suffix of the label (`menu.account.<key>`, declared in AccountMenuPanel.tsx). */
   key: string;
+  group: MenuGroup;
   gates: Gate[];
+  /**
+   * The API calls that belong to the page (paths under `{api}`): `/a/b` is that path alone, `/a/b/*`
+   * that path and every path under it; the longest match names the page. Every route there must
+   * spread `gated(<key>)` (src/server/auth/rules.ts), so the server refuses what the menu locks: the
+   * app refuses to start otherwise. A gated page this server serves declares them (`[]`: none of its
+   * own); tests/server/gating-routes.test.ts checks both.
+   */
+  api?: readonly string[];
 }
 
+/**
+ * SPEC §2 account menu links, in the spec's order, plus `folders` (the publications' folders, an
+ * account page of this app the spec's list does not name).
+ */
 export const ACCOUNT_MENU: MenuItem[] = [
-  { href: '/upgrade', key: 'upgrade', gates: [] },
-  { href: '/account/info_profile', key: 'info_profile', gates: [] },
-  { href: '/account/security', key: 'security', gates: [] },
-  { href: '/account/notification', key: 'notification', gates: [] },
-  { href: '/account/privacy', key: 'privacy', gates: [] },
-  { href: '/account/dashboard', key: 'dashboard', gates: [] },
-  { href: '/account/book', key: 'book', gates: ['hasSubscription'] },
-  { href: '/account/stats', key: 'stats', gates: [] },
-  { href: '/account/favorite', key: 'favorite', gates: [] },
-  { href: '/account/comment', key: 'comment', gates: ['hasSubscription'] },
-  { href: '/account/subscriber', key: 'subscriber', gates: ['free', 'hasSubscription'] },
-  { href: '/account/theme', key: 'theme', gates: ['user', 'free', 'premium'] },
-  { href: '/account/background', key: 'background', gates: ['user', 'free', 'premium'] },
-  { href: '/account/logo', key: 'logo', gates: ['user', 'free', 'premium'] },
-  { href: '/account/integration', key: 'integration', gates: ['user', 'free', 'premium'] },
-  { href: '/account/trigger', key: 'trigger', gates: ['user', 'free', 'premium'] },
-  { href: '/account/manager', key: 'manager', gates: ['user'] },
-  { href: '/account/info_account', key: 'info_account', gates: ['user'] },
-  { href: '/account/account-center', key: 'account_center', gates: [] },
-  { href: '/account/order', key: 'order', gates: ['user'] },
-  { href: '/account/invoice', key: 'invoice', gates: ['user'] },
-  { href: '/account/profile', key: 'profile', gates: ['user', 'free'] },
-  { href: '/account/apikey', key: 'apikey', gates: ['user', 'free'] },
+  { href: '/upgrade', key: 'upgrade', group: 'billing', gates: [] },
+  { href: '/account/info_profile', key: 'info_profile', group: 'account', gates: [] },
+  { href: '/account/security', key: 'security', group: 'account', gates: [] },
+  { href: '/account/notification', key: 'notification', group: 'account', gates: [] },
+  { href: '/account/privacy', key: 'privacy', group: 'account', gates: [] },
+  { href: '/account/dashboard', key: 'dashboard', group: 'publications', gates: [] },
+  // No call of its own: the list, settings and publish calls serve the statistics, the settings modal and
+  // the upload too, which this gate does not hold back.
+  { href: '/account/book', key: 'book', group: 'publications', gates: ['hasSubscription'], api: [] },
+  { href: '/account/folders', key: 'folders', group: 'publications', gates: [] },
+  { href: '/account/stats', key: 'stats', group: 'audience', gates: [] },
+  { href: '/account/favorite', key: 'favorite', group: 'publications', gates: [] },
+  { href: '/account/comment', key: 'comment', group: 'audience', gates: ['hasSubscription'], api: ['/account/comment/*'] },
+  { href: '/account/subscriber', key: 'subscriber', group: 'audience', gates: ['free', 'hasSubscription'], api: ['/account/subscriber/*'] },
+  { href: '/account/theme', key: 'theme', group: 'branding', gates: ['user', 'free', 'premium'], api: ['/account/theme/*'] },
+  { href: '/account/background', key: 'background', group: 'branding', gates: ['user', 'free', 'premium'], api: ['/account/background/*'] },
+  { href: '/account/logo', key: 'logo', group: 'branding', gates: ['user', 'free', 'premium'], api: ['/account/logo/*'] },
+  {
+    href: '/account/integration',
+    key: 'integration',
+    group: 'developers',
+    gates: ['user', 'free', 'premium'],
+    api: ['/account/integration/trigger/*'],
+  },
+  // The leads page, and a publication's triggers (the settings' trigger tab, which lists the integrations too).
+  {
+    href: '/account/trigger',
+    key: 'trigger',
+    group: 'audience',
+    gates: ['user', 'free', 'premium'],
+    api: ['/account/integration/trigger/lead/*', '/account/book/trigger/*'],
+  },
+  { href: '/account/manager', key: 'manager', group: 'account', gates: ['user'] },
+  { href: '/account/info_account', key: 'info_account', group: 'account', gates: ['user'] },
+  { href: '/account/account-center', key: 'account_center', group: 'account', gates: [] },
+  { href: '/account/order', key: 'order', group: 'billing', gates: ['user'] },
+  { href: '/account/invoice', key: 'invoice', group: 'billing', gates: ['user'] },
+  { href: '/account/profile', key: 'profile', group: 'branding', gates: ['user', 'free'] },
+  { href: '/account/apikey', key: 'apikey', group: 'developers', gates: ['user', 'free'] },
 ];
+
+/** Whether an API path (under `{api}`, query ignored) falls under one of a page's `api` patterns: the length of the match, or 0. */
+function apiMatch(pattern: string, path: string): number {
+  if (pattern.endsWith('/*')) {
+    const base = pattern.slice(0, -2);
+    return path === base || path.startsWith(`${base}/`) ? base.length : 0;
+  }
+  return path === pattern ? pattern.length : 0;
+}
+
+/**
+ * The account page (menu item) an API path belongs to by the table's `api` patterns, the longest
+ * match first; undefined for a call of no gated page. Trailing slashes are ignored (`/account/comment/`).
+ */
+export function pageOfApiPath(path: string): MenuItem | undefined {
+  const clean = path.split('?', 1)[0]?.replace(/(.)\/+$/, '$1') ?? '';
+  let best: MenuItem | undefined;
+  let length = 0;
+  for (const item of ACCOUNT_MENU) {
+    for (const pattern of item.api ?? []) {
+      const n = apiMatch(pattern, clean);
+      if (n > length) {
+        best = item;
+        length = n;
+      }
+    }
+  }
+  return best;
+}
 
 /** Whether an account mode passes the mode gates (`free`, `premium`) of a rule. */
 export const passesModeGates = (gates: readonly Gate[], mode: AccountMode): boolean =>
@@ -82,7 +151,10 @@ export function viewerOf(
   return { loggedIn: true, mode, demo: account.type.endsWith('_DEMO'), hasSubscriptions: profile.has_subscriptions, inAssociation };
 }
 
-export function access(item: MenuItem, viewer: Viewer): Access {
+/** Nobody signed in (the account pages then ask to sign in first). */
+export const ANONYMOUS: Viewer = { loggedIn: false, mode: 'FREE', demo: false, hasSubscriptions: false, inAssociation: false };
+
+export function access(item: Pick<MenuItem, 'gates'>, viewer: Viewer): Access {
   const userOnly = item.gates.includes('user');
   if (userOnly && (!viewer.loggedIn || viewer.inAssociation)) return 'removed';
   const locked =
@@ -91,6 +163,34 @@ export function access(item: MenuItem, viewer: Viewer): Access {
     (item.gates.length > 0 && viewer.demo);
   if (!locked) return 'enabled';
   return userOnly ? 'removed' : 'locked';
+}
+
+/** One entry of the account menu and navigation: its item and whether it is enabled or locked. */
+export interface MenuEntry {
+  item: MenuItem;
+  access: Exclude<Access, 'removed'>;
+}
+
+/**
+ * The entries the account menu and the account navigation show, in the table's order: the pages this
+ * server serves (`served(href)`) that the viewer's gating does not remove. Both read only this, so they
+ * always agree.
+ */
+export function menuEntries(viewer: Viewer, served: (href: string) => boolean): MenuEntry[] {
+  return ACCOUNT_MENU.flatMap((item) => {
+    if (!served(item.href)) return [];
+    const state = access(item, viewer);
+    return state === 'removed' ? [] : [{ item, access: state }];
+  });
+}
+
+/**
+ * The plan that unlocks a page the viewer's gating does not enable: the lowest account mode passing its
+ * mode gates, when the viewer's mode does not; undefined when the mode is not what holds it back (a
+ * demo account, no subscriptions, an association session).
+ */
+export function unlockingMode(item: Pick<MenuItem, 'gates'>, viewer: Viewer): AccountMode | undefined {
+  return passesModeGates(item.gates, viewer.mode) ? undefined : lowestMode(item.gates);
 }
 
 /** What a plan gives for one rule: included or not, or a quantity (files per upload, bytes per file). */

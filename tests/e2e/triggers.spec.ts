@@ -17,7 +17,7 @@ const L = (id: string, english: string) => new RegExp(`^(${english.replace(/[.*+
 
 test('a mandatory lead form holds the download until sent; the owner sees the lead and its CSV', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const token = await publisher(page, { name: 'trigger publisher', mode: 'PREMIUM' });
+  const token = await publisher(page, { name: 'trigger publisher', mode: 'PLATINUM' });
   const book = await publish(page.request, token, 'Triggered book', { download_mode: '2', print_mode: '2' });
   const headers = { authorization: `Bearer ${token}` };
 
@@ -100,7 +100,7 @@ test('a mandatory lead form holds the download until sent; the owner sees the le
 
 test('the trigger tab adds an "on open" lead form; a reader may skip it once and is not asked again', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const token = await publisher(page, { name: 'trigger tab publisher', mode: 'PREMIUM' });
+  const token = await publisher(page, { name: 'trigger tab publisher', mode: 'PLATINUM' });
   const book = await publish(page.request, token, 'Opened book', { download_mode: '0', print_mode: '0' });
   const headers = { authorization: `Bearer ${token}` };
 

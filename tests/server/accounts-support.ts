@@ -289,6 +289,14 @@ export async function signedIn(ctx: AccountsCtx, prefix = 'user') {
   return { email, token: content.session.access_token as string, content, response };
 }
 
+/**
+ * Sets an account's mode and type, as `quire account set --mode` does (the gated account pages — SPEC §6:
+ * integrations and triggers are platinum only — refuse the others with featureLocked).
+ */
+export async function setMode(app: FastifyInstance, accountId: string, mode: 'FREE' | 'PREMIUM' | 'PLATINUM'): Promise<void> {
+  await app.db.updateTable('accounts').set({ mode, type: mode }).where('id', '=', accountId).execute();
+}
+
 /** Row counts of the account tables. */
 export async function counts(app: FastifyInstance) {
   const count = async (table: 'accounts' | 'profiles' | 'sessions' | 'one_time_tokens') =>

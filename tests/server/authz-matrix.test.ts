@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorName } from '../../src/contracts/errors';
-import { menuItem, passesModeGates } from '../../src/contracts/gating';
+import { access, menuItem, viewerOf } from '../../src/contracts/gating';
 import { READER_PRELOAD_ID } from '../../src/contracts/reader';
 import { WIDGET_DEFAULTS, widgetQuery } from '../../src/contracts/widget';
 import { updateAccount } from '../../src/server/accounts/repo';
@@ -342,13 +342,6 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
   const idValue = (rule: IdRule, id: string): unknown =>
     rule.list ? [id] : rule.path ? `http://localhost${rule.path.replace('{id}', id)}` : `${rule.prefix ?? ''}${id}`;
 
-  /** Whether a caller passes a route's gate (SPEC §6 menu gating: `gated` pages are for some modes only). */
-  const passesGate = (route: RuledRoute, caller: Caller): boolean => {
-    if (route.gate === undefined) return true;
-    const item = menuItem(route.gate);
-    return !!item && passesModeGates(item.gates, caller.mode ?? 'FREE');
-  };
-
   /** The caller's own ids for every field of a rule but `except` (list fields only when tested). */
   const ownValues = (ids: Partial<Record<IdField, Resource | IdRule>>, fixture: Fixture, except: string) =>
     Object.fromEntries(
@@ -359,11 +352,19 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       }),
     );
 
+  /** Whether the gating table locks (or removes) the route's page for this caller's plan. */
+  const lockedFor = (route: RuledRoute, caller: Caller) => {
+    const item = route.gate === undefined ? undefined : menuItem(route.gate);
+    if (!item) return false;
+    const mode = caller === free ? 'FREE' : caller === platinum || caller === owners ? 'PLATINUM' : 'PREMIUM';
+    return access(item, viewerOf({ mode, type: mode }, { has_subscriptions: true })) !== 'enabled';
+  };
+
   const ruled = <A extends AuthRule['access']>(access: A) =>
     routes.filter((r): r is RuledRoute & { rule: Extract<AuthRule, { access: A }> } => r.rule?.access === access);
 
   beforeAll(async () => {
-    // The owner passes every mode gate (the libraries are for platinum accounts).
+    // The owner passes every gate of the gating table (platinum), so its calls reach the route's own checks.
     await signIn(owners, 'PLATINUM');
     await signIn(publisher, 'PREMIUM');
     await signIn(free, 'FREE');
@@ -428,9 +429,10 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
           if (normalized(foreign, [target]) !== normalized(unknown, [unknownId])) {
             failures.push(`${where}: ${caller.name} told a foreign id from an unknown one:\n    ${foreign.body}\n    ${unknown.body}`);
           }
+          // A free caller meets a gated page's refusal first (featureLocked, for any id: nothing leaks).
           const expected = !caller.token
             ? 'sessionMissing'
-            : !passesGate(route, caller)
+            : lockedFor(route, caller)
               ? 'featureLocked'
               : refusal === 'empty'
                 ? envelopeOf(foreign)

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, counts, nextIp, signedIn, useAccountsApp } from './accounts-support';
+import { call, counts, nextIp, setMode, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { multipartBody } from './publish-support';
 import { makeBook } from './reader-support';
@@ -31,6 +31,8 @@ describe.each(DIALECTS)('CSRF guard on %s', (dialect) => {
     const user = await signedIn(ctx, 'csrf');
     token = user.token;
     accountId = user.content.account.id;
+    // It sets up triggers, a platinum page (SPEC §6 menu gating).
+    await setMode(ctx.app, accountId, 'PLATINUM');
   });
 
   const cookie = () => `lang=en; quire_token=${token}`;

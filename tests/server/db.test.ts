@@ -43,6 +43,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0013_profile_tour', 'Success'],
       ['0014_account_security', 'Success'],
       ['0017_library', 'Success'],
+      ['0019_profile_names', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

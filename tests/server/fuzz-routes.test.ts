@@ -420,7 +420,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     fixture.token = owner.token;
     fixture.email = owner.email;
     fixture.accountId = owner.content.account.id;
-    // Platinum: every account page's gate passes (the libraries are for platinum accounts).
+    // Platinum: every gated account page is open to it (SPEC §6), so every route's own checks are fuzzed.
     await ctx.app.db.updateTable('accounts').set({ mode: 'PLATINUM' }).where('id', '=', fixture.accountId).execute();
     await ensureFixture();
     tables = (await ctx.app.db.introspection.getTables())

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField } from '../../src/contracts/triggers';
 import { isPublicAddress, publicOnlyLookup } from '../../src/server/net/ssrf';
 import { enqueueDelivery, postWebhook, WebhookDeliverer } from '../../src/server/triggers/deliveries';
-import { call, nextIp, signedIn, useAccountsApp } from './accounts-support';
+import { call, nextIp, setMode, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { waitFor } from './publish-support';
 import { makeBook } from './reader-support';
@@ -56,7 +56,11 @@ describe.each(DIALECTS)('triggers on %s', (dialect) => {
     const a = await signedIn(ctx, 'trigger-owner');
     owner = a.token;
     accountId = a.content.account.id;
-    stranger = (await signedIn(ctx, 'trigger-stranger')).token;
+    const b = await signedIn(ctx, 'trigger-stranger');
+    stranger = b.token;
+    // Integrations and triggers are platinum pages (SPEC §6 menu gating: user, free and premium).
+    await setMode(ctx.app, accountId, 'PLATINUM');
+    await setMode(ctx.app, b.content.account.id, 'PLATINUM');
     books.open = await makeBook(ctx.app, accountId, { name: 'Open, "quoted" book', settings: { download_mode: 2, print_mode: 2 } });
     books.closed = await makeBook(ctx.app, accountId, { name: 'Closed book', settings: { download_mode: 0, print_mode: 0 } });
     books.private = await makeBook(ctx.app, accountId, { columns: { publishing_mode: 2 }, settings: { private_url: 0, download_mode: 2 } });
@@ -410,7 +414,8 @@ describe('webhook URLs without QUIRE_WEBHOOK_PRIVATE', () => {
   const ctx = useAccountsApp('sqlite', { env: { QUIRE_CONVERT_CONCURRENCY: '0' } });
 
   it('refuses a private address literal when the webhook is saved, in any spelling; a public one is kept', async () => {
-    const { token } = await signedIn(ctx, 'ssrf-owner');
+    const { token, content } = await signedIn(ctx, 'ssrf-owner');
+    await setMode(ctx.app, content.account.id, 'PLATINUM');
     const create = (url: string) => call(ctx.app, '/account/integration/trigger/create', { kind: 'webhook', name: 'Hook', url }, { token });
     for (const host of [
       '127.0.0.1',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { ErrorName } from '../../contracts/errors';
-import { menuItem } from '../../contracts/gating';
+import { menuItem, pageOfApiPath } from '../../contracts/gating';
+import { API_PREFIX } from '../envelope';
 
 /**
  * Every route declares who may call it (issue 12: the authorization matrix), in its options:
@@ -106,7 +107,9 @@ export const reader = (rule: Omit<Extract<AuthRule, { access: 'reader' }>, 'acce
  * A signed-in route of a gated account page (SPEC §6 menu gating) names the page's key in the one
  * gating table (src/contracts/gating.ts ACCOUNT_MENU): `config: { ...SIGNED_IN, ...gated('theme') }`.
  * `app.requireSession` then refuses a caller whose menu shows that page locked or removed
- * (`featureLocked`), so the menu, the account navigation and the server read one rule.
+ * (`featureLocked`), so the menu, the account navigation and the server read one rule. The table names
+ * each page's API paths (`api`): a route there without its page's gate, or with another page's, stops
+ * the app from starting.
  */
 export const gated = (key: string): { gate: string } => ({ gate: key });
 
@@ -150,7 +153,20 @@ export function ruleProblem(route: RuledRoute): string | undefined {
     if (!menuItem(route.gate)) return `names the gate "${route.gate}", which is no account page of the gating table`;
     if (!route.guarded) return `names the gate "${route.gate}" but has no app.requireSession preHandler`;
   }
+  const page = expectedGate(route.url);
+  if (page !== undefined && page !== route.gate) {
+    const named = route.gate === undefined ? 'names no gate' : `names the gate "${route.gate}"`;
+    return `belongs to the account page "${page}" (the gating table's api) but ${named}: spread gated('${page}')`;
+  }
+  if (page === undefined && route.gate !== undefined && menuItem(route.gate)?.api !== undefined)
+    return `names the gate "${route.gate}" but is none of that page's API paths in the gating table (its api)`;
   return undefined;
+}
+
+/** The gate a route's URL must name by the gating table's `api` paths (undefined: none). */
+export function expectedGate(url: string): string | undefined {
+  if (!url.startsWith(`${API_PREFIX}/`)) return undefined;
+  return pageOfApiPath(url.slice(API_PREFIX.length))?.key;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Language } from '../../contracts/languages';
 import { LANGUAGES } from '../../contracts/languages';
 import type { SocialOutcome, SocialProvider } from '../../contracts/social';
 import { isUniqueViolation, mailAllowed } from '../accounts/helpers';
+import { splitName } from '../accounts/names';
 import { findProfileByEmail, getProfile, insertAccount, insertProfile, updateProfile } from '../accounts/repo';
 import { createChallenge, createOneTimeToken } from '../accounts/tokens';
 import { newId } from '../auth/crypto';
@@ -140,8 +141,10 @@ async function createProfile(trx: Executor, ctx: SignInContext, email: string, n
     type: 1,
     email,
     password_hash: null,
-    firstname: user.firstname?.slice(0, 80) ?? null,
-    lastname: user.lastname?.slice(0, 80) ?? null,
+    // The provider's given and family names, else its full name split (the personal details start from them).
+    ...(user.firstname || user.lastname
+      ? { firstname: user.firstname?.slice(0, 80) || null, lastname: user.lastname?.slice(0, 80) || null }
+      : splitName(user.name ?? '')),
     language: languageOf(ctx, request),
     is_active: 0,
     // No terms were shown: the terms modal runs after the first sign-in.

@@ -1,15 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import type { Viewer } from '../session/menu';
+import type { Account, Profile } from '../../contracts/accounts';
 
 /** The unfolded menu loads on first use: it is not part of the first paint (initial JS budget). */
 const AccountMenuPanel = lazy(() => import('./AccountMenuPanel'));
 
 export interface AccountMenuProps {
-  name: string;
-  email: string;
-  avatar: string | null;
-  viewer: Viewer;
+  /** The signed-in account: its name, picture, and what its gating reads (mode, type, expiration). */
+  account: Pick<Account, 'name' | 'mode' | 'type' | 'expiration' | 'image'>;
+  profile: Pick<Profile, 'email' | 'has_subscriptions'>;
   onLogout: () => void;
 }
 
@@ -18,9 +17,14 @@ export function initials(name: string): string {
   return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase();
 }
 
-/** Avatar button and account menu (SPEC §2): gated items lead to /upgrade, user-only ones are removed. */
-export function AccountMenu({ name, email, avatar, viewer, onLogout }: AccountMenuProps) {
+/**
+ * Avatar button and account menu (SPEC §2): gated items lead to /upgrade, user-only ones are removed. The
+ * panel reads the gating table itself (it loads on the first unfolding), so the header carries none of it.
+ */
+export function AccountMenu({ account, profile, onLogout }: AccountMenuProps) {
   const { t } = useLingui();
+  const name = account.name;
+  const avatar = account.image.small;
   // Presentation only: whether the dropdown is unfolded.
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -70,7 +74,7 @@ export function AccountMenu({ name, email, avatar, viewer, onLogout }: AccountMe
       </button>
       {open && (
         <Suspense fallback={null}>
-          <AccountMenuPanel id={menuId} name={name} email={email} viewer={viewer} onClose={() => setOpen(false)} onLogout={onLogout} />
+          <AccountMenuPanel id={menuId} account={account} profile={profile} onClose={() => setOpen(false)} onLogout={onLogout} />
         </Suspense>
       )}
     </div>

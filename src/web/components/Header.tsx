@@ -88,19 +88,7 @@ export function Header() {
                 <Trans id="header.publish">Publish</Trans>
               </ButtonLink>
               <Suspense fallback={avatarSlot}>
-                <AccountMenu
-                  name={user.account.name}
-                  email={user.profile.email}
-                  avatar={user.account.image.small}
-                  viewer={{
-                    loggedIn: true,
-                    mode: user.account.mode,
-                    demo: user.account.type.endsWith('_DEMO'),
-                    hasSubscriptions: user.profile.has_subscriptions,
-                    inAssociation: false,
-                  }}
-                  onLogout={() => session.send({ type: 'user.logout' })}
-                />
+                <AccountMenu account={user.account} profile={user.profile} onLogout={() => session.send({ type: 'user.logout' })} />
               </Suspense>
             </>
           ) : (

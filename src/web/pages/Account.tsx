@@ -1,22 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, Suspense, useSyncExternalStore } from 'react';
-import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { LANGUAGES } from '../../../machines/constants';
 import { type Details, detailsFormMachine } from '../../../machines/details-form.machine';
 import { ProfileSchema } from '../../contracts/accounts';
 import { LANGUAGE_NAMES } from '../../contracts/languages';
 import { useApp } from '../app/context';
-import { ACCOUNT_LABELS } from '../components/AccountMenuPanel';
+import { JOB_TITLE_LABELS } from '../components/account/messages';
+import { AccountNav } from '../components/account-nav/AccountNav';
+import { PLAN_LABELS } from '../components/account-nav/labels';
+import { UpgradePanel } from '../components/account-nav/UpgradePanel';
 import { BookListPage } from '../components/books/BookListPage';
 import { GuidedTour } from '../components/tour/GuidedTour';
 import { Button, ButtonLink, Field, hasSitePage, Select } from '../components/ui';
-import { showsUpgrade } from '../session/menu';
+import { accountEntries, menuItemOf, pageAccess, showsUpgrade, viewerOfUser } from '../session/menu';
 import type { CurrentUser } from '../session/user-store';
+import { jobTitleOptions } from './account/details';
 import { LAZY_SECTIONS } from './account/sections';
 import NotFound from './NotFound';
-import { ACCOUNT_SECTIONS, type AccountSection, isAccountSection, type PageProps } from './routes';
+import { type AccountSection, isAccountSection, type PageProps } from './routes';
 
 /** A section loaded on first visit (account/sections.ts). */
 function LazySection({ name, params }: { name: AccountSection; params: Record<string, string> }) {
@@ -40,7 +43,7 @@ function useUser(): CurrentUser | null {
 }
 
 function Overview({ user }: { user: CurrentUser }) {
-  const mode = user.account.mode;
+  const { i18n } = useLingui();
   return (
     <section className="account-card" aria-labelledby="overview-title">
       <h2 id="overview-title">
@@ -58,13 +61,7 @@ function Overview({ user }: { user: CurrentUser }) {
             <Trans id="account.overview.plan">Plan</Trans>
           </dt>
           <dd data-testid="account-plan" data-tour="dashboard-plan">
-            {mode === 'FREE' ? (
-              <Trans id="account.plan.free">Free</Trans>
-            ) : mode === 'PREMIUM' ? (
-              <Trans id="account.plan.premium">Premium</Trans>
-            ) : (
-              <Trans id="account.plan.platinum">Platinum</Trans>
-            )}
+            {i18n._(PLAN_LABELS[user.account.mode])}
           </dd>
         </div>
       </dl>
@@ -141,6 +138,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
           value={values.firstname}
           onChange={set('firstname')}
           maxLength={80}
+          autoComplete="given-name"
           noValidate
         />
         <Field
@@ -148,22 +146,23 @@ function DetailsForm({ user }: { user: CurrentUser }) {
           value={values.lastname}
           onChange={set('lastname')}
           maxLength={80}
+          autoComplete="family-name"
           noValidate
         />
+        <Select
+          label={t({ id: 'account.details.jobTitle', message: 'Job title' })}
+          value={values.job_title}
+          onChange={set('job_title')}
+          placeholder={t({ id: 'account.details.jobTitle.none', message: 'Not given' })}
+          options={jobTitleOptions(values.job_title ?? '', (v) => i18n._(JOB_TITLE_LABELS[v]), i18n.locale)}
+        />
+        <Select
+          label={t({ id: 'account.details.language', message: 'Language of e-mails' })}
+          value={values.language}
+          onChange={set('language')}
+          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+        />
       </div>
-      <Field
-        label={t({ id: 'account.details.jobTitle', message: 'Job title' })}
-        value={values.job_title}
-        onChange={set('job_title')}
-        maxLength={80}
-        noValidate
-      />
-      <Select
-        label={t({ id: 'account.details.language', message: 'Language of e-mails' })}
-        value={values.language}
-        onChange={set('language')}
-        options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-      />
       <div className="account-actions">
         <Button type="submit" variant="primary" disabled={!canSave || saving}>
           {saving ? <Trans id="account.details.saving">Saving…</Trans> : <Trans id="account.details.save">Save</Trans>}
@@ -176,50 +175,57 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   );
 }
 
-/** The account area: overview and personal details; other sections arrive with their issues. */
+/** The page of an account path: its section's content (the frame shows it beside the navigation). */
+function SectionContent({ section, user, params }: { section: string; user: CurrentUser; params: Record<string, string> }) {
+  if (section === 'book')
+    return (
+      <>
+        <BookListPage key={user.account.id} params={params} />
+        <GuidedTour key={`books:${user.id}`} name="books" />
+      </>
+    );
+  if (section === 'info_profile') return <DetailsForm key={user.id} user={user} />;
+  if (section === 'dashboard')
+    return (
+      <>
+        <Overview user={user} />
+        <GuidedTour key={`dashboard:${user.id}`} name="dashboard" />
+      </>
+    );
+  if (isAccountSection(section)) return <LazySection key={`${section}:${user.account.id}`} name={section} params={params} />;
+  return <NotFound />;
+}
+
+/**
+ * The account area (SPEC §2 account menu links): the account navigation beside the page shown. What a
+ * visit shows follows the one gating table, as the avatar menu and the server do: an enabled page, the
+ * upgrade panel for a locked one (its calls are never made), the not-found page for a removed one or
+ * one this server does not serve.
+ */
 export default function Account({ path, params }: PageProps) {
-  const { i18n } = useLingui();
   const user = useUser();
-  const section = path.split('/')[2] ?? 'dashboard';
+  const section = path.split('/')[2] || 'dashboard';
   if (!user) return null;
+  const viewer = viewerOfUser(user);
+  const href = `/account/${section}`;
+  const state = pageAccess(href, viewer);
+  if (state === 'removed') return <NotFound />;
+  const item = menuItemOf(href);
   return (
     <div className="container page account-page">
       <h1>
         <Trans id="account.page.title">Your account</Trans>
       </h1>
-      <nav className="account-tabs" aria-label="Account" data-tour="dashboard-sections">
-        <Link href="/account/dashboard" aria-current={section === 'dashboard' ? 'page' : undefined}>
-          <Trans id="menu.account.dashboard">Dashboard</Trans>
-        </Link>
-        <Link href="/account/info_profile" aria-current={section === 'info_profile' ? 'page' : undefined}>
-          <Trans id="menu.account.info_profile">Personal details</Trans>
-        </Link>
-        <Link href="/account/book" aria-current={section === 'book' ? 'page' : undefined}>
-          <Trans id="menu.account.book">Publications</Trans>
-        </Link>
-        {ACCOUNT_SECTIONS.map((name) => (
-          <Link key={name} href={`/account/${name}`} aria-current={section === name ? 'page' : undefined}>
-            {ACCOUNT_LABELS[name] ? i18n._(ACCOUNT_LABELS[name]) : name}
-          </Link>
-        ))}
-      </nav>
-      {section === 'book' ? (
-        <>
-          <BookListPage key={user.account.id} params={params} />
-          <GuidedTour key={`books:${user.id}`} name="books" />
-        </>
-      ) : section === 'info_profile' ? (
-        <DetailsForm key={user.id} user={user} />
-      ) : section === 'dashboard' ? (
-        <>
-          <Overview user={user} />
-          <GuidedTour key={`dashboard:${user.id}`} name="dashboard" />
-        </>
-      ) : isAccountSection(section) ? (
-        <LazySection key={`${section}:${user.account.id}`} name={section} params={params} />
-      ) : (
-        <NotFound />
-      )}
+      <div className="account-layout">
+        <AccountNav key={href} entries={accountEntries(viewer, user.account.expiration, Date.now())} current={href} />
+        <div className="account-main">
+          {state === 'locked' && item ? (
+            <UpgradePanel item={item} viewer={viewer} />
+          ) : (
+            <SectionContent section={section} user={user} params={params} />
+          )}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,11 +1,69 @@
 /**
  * The account menu (SPEC §2) and its gating (SPEC §6 menu gating, §4 feature gating): the table and
  * its rules are the product's one gating table, src/contracts/gating.ts (the pricing page and the
- * server read it too).
+ * server read it too). The avatar menu and the account navigation both show `accountEntries`.
  */
-export { ACCOUNT_MENU, type Access, access, type Gate, type MenuItem, type Viewer } from '../../contracts/gating';
+import type { Account, Profile } from '../../contracts/accounts';
+import {
+  ACCOUNT_MENU,
+  type Access,
+  access,
+  type MenuEntry,
+  type MenuItem,
+  menuEntries,
+  type Viewer,
+  viewerOf,
+} from '../../contracts/gating';
+import { hasSitePage } from '../components/ui/AppLink';
+import { SERVED_ACCOUNT_PATHS } from '../pages/routes';
+
+export {
+  ACCOUNT_MENU,
+  type Access,
+  access,
+  type Gate,
+  MENU_GROUPS,
+  type MenuEntry,
+  type MenuGroup,
+  type MenuItem,
+  menuItem,
+  unlockingMode,
+  type Viewer,
+  viewerOf,
+} from '../../contracts/gating';
 
 /** SPEC §6: the upgrade button shows when the account has no expiration or it is past. */
 export function showsUpgrade(expiration: number | null, now: number): boolean {
   return expiration === null || expiration * 1000 < now;
 }
+
+/** Whether the app has this menu link's page: an account page this server serves, or a site page (/upgrade). */
+export const isServed = (href: string): boolean => SERVED_ACCOUNT_PATHS.has(href) || hasSitePage(href);
+
+/** The signed-in user's gating viewer (an association session is not part of this app yet). */
+export const viewerOfUser = (user: { account: Pick<Account, 'mode' | 'type'>; profile: Pick<Profile, 'has_subscriptions'> }): Viewer =>
+  viewerOf(user.account, user.profile);
+
+/**
+ * What the avatar menu and the account navigation show, in the table's order: the served pages the
+ * viewer's gating keeps (enabled, or locked: a link to /upgrade), and Upgrade only while the plan has no
+ * expiration or it is past (SPEC §6).
+ */
+export function accountEntries(viewer: Viewer, expiration: number | null, now: number): MenuEntry[] {
+  const upgrade = showsUpgrade(expiration, now);
+  return menuEntries(viewer, isServed).filter((entry) => entry.item.key !== 'upgrade' || upgrade);
+}
+
+/**
+ * What a visit to an account page shows (src/web/pages/Account.tsx): the page (`enabled`), the upgrade
+ * panel (`locked`) or the not-found page (`removed`, or a page this server does not serve): the access
+ * its menu and navigation entry has. An account page outside the menu table (none today) is enabled.
+ */
+export function pageAccess(path: string, viewer: Viewer): Access {
+  if (!SERVED_ACCOUNT_PATHS.has(path)) return 'removed';
+  const item = menuItemOf(path);
+  return item ? access(item, viewer) : 'enabled';
+}
+
+/** The menu item of a page path (`/account/account-center` → `account_center`), or undefined. */
+export const menuItemOf = (href: string): MenuItem | undefined => ACCOUNT_MENU.find((i) => i.href === href);

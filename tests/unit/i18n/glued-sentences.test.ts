@@ -42,6 +42,8 @@ const STRUCTURAL = new Set([
 /** A message ends its sentence (or introduces what follows). */
 const ENDS_SENTENCE = /[.!?:;…»"”)\]]\s*$/;
 const STARTS_SENTENCE = /^\s*[A-Z]/;
+/** A separator between two parts of a line (`{' · '}`, ` | `, ` — `): it ends what comes before it. */
+const SEPARATOR = /^[\s·•|—–/,;:]+$/;
 
 type Item = { kind: 'msg'; starts: string[]; ends: string[]; ids: string[] } | { kind: 'value' } | { kind: 'space' } | { kind: 'break' };
 
@@ -104,7 +106,8 @@ function itemsOfExpression(e: ts.Expression): Item[] {
   if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken)
     return either(itemsOfExpression(e.right), []);
   if (ts.isJsxElement(e) || ts.isJsxSelfClosingElement(e) || ts.isJsxFragment(e)) return itemsOfNode(e);
-  if (ts.isStringLiteral(e)) return e.text.trim() === '' ? [{ kind: 'space' }] : [{ kind: 'value' }];
+  if (ts.isStringLiteral(e))
+    return e.text.trim() === '' ? [{ kind: 'space' }] : SEPARATOR.test(e.text) ? [{ kind: 'break' }] : [{ kind: 'value' }];
   if (e.kind === ts.SyntaxKind.NullKeyword || e.kind === ts.SyntaxKind.FalseKeyword) return [];
   return [{ kind: 'value' }];
 }
@@ -114,8 +117,10 @@ function itemsOfChildren(children: ts.NodeArray<ts.JsxChild>): Item[] {
 }
 
 function itemsOfNode(node: ts.Node): Item[] {
-  if (ts.isJsxText(node))
-    return node.text.trim() === '' ? (node.containsOnlyTriviaWhiteSpaces ? [] : [{ kind: 'space' }]) : [{ kind: 'value' }];
+  if (ts.isJsxText(node)) {
+    if (node.text.trim() === '') return node.containsOnlyTriviaWhiteSpaces ? [] : [{ kind: 'space' }];
+    return SEPARATOR.test(node.text) ? [{ kind: 'break' }] : [{ kind: 'value' }];
+  }
   if (ts.isJsxExpression(node)) return node.expression ? itemsOfExpression(node.expression) : [];
   if (ts.isJsxFragment(node)) return itemsOfChildren(node.children);
   if (ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node)) {

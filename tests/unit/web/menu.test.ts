@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MENU, access, showsUpgrade, type Viewer } from '../../../src/web/session/menu';
+import { ANONYMOUS, menuEntries, pageOfApiPath } from '../../../src/contracts/gating';
+import { ACCOUNT_PAGES } from '../../../src/contracts/pages';
+import { PAGES, SERVED_ACCOUNT_PATHS } from '../../../src/web/pages/routes';
+import {
+  ACCOUNT_MENU,
+  type Access,
+  access,
+  accountEntries,
+  isServed,
+  MENU_GROUPS,
+  menuItemOf,
+  pageAccess,
+  showsUpgrade,
+  unlockingMode,
+  type Viewer,
+  viewerOf,
+} from '../../../src/web/session/menu';
 
 const item = (href: string) => ACCOUNT_MENU.find((i) => i.href === href)!;
 const viewer = (patch: Partial<Viewer> = {}): Viewer => ({
@@ -12,7 +28,7 @@ const viewer = (patch: Partial<Viewer> = {}): Viewer => ({
 });
 
 describe('account menu (SPEC §2 links, §6 gating)', () => {
-  it('has every account link of the spec in order', () => {
+  it("has every account link of the spec in order, and the app's folders under publications", () => {
     expect(ACCOUNT_MENU.map((i) => i.href)).toEqual([
       '/upgrade',
       '/account/info_profile',
@@ -21,6 +37,7 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
       '/account/privacy',
       '/account/dashboard',
       '/account/book',
+      '/account/folders',
       '/account/stats',
       '/account/favorite',
       '/account/comment',
@@ -38,6 +55,16 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
       '/account/profile',
       '/account/apikey',
     ]);
+    expect(item('/account/folders')).toMatchObject({ group: 'publications', gates: [] });
+  });
+  it('puts every entry in one of the six groups, each group used', () => {
+    expect(MENU_GROUPS).toEqual(['publications', 'audience', 'branding', 'account', 'developers', 'billing']);
+    for (const group of MENU_GROUPS)
+      expect(
+        ACCOUNT_MENU.some((i) => i.group === group),
+        group,
+      ).toBe(true);
+    expect(new Set(ACCOUNT_MENU.map((i) => i.key)).size).toBe(ACCOUNT_MENU.length);
   });
   it('a platinum user sees everything enabled', () => {
     expect(ACCOUNT_MENU.every((i) => access(i, viewer()) === 'enabled')).toBe(true);
@@ -68,20 +95,131 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
     expect(showsUpgrade(1, 5_000)).toBe(true);
     expect(showsUpgrade(10, 5_000)).toBe(false);
   });
+  it('names the plan that unlocks a page only when the plan is what holds it back', () => {
+    expect(unlockingMode(item('/account/subscriber'), viewer({ mode: 'FREE' }))).toBe('PREMIUM');
+    expect(unlockingMode(item('/account/trigger'), viewer({ mode: 'PREMIUM' }))).toBe('PLATINUM');
+    expect(unlockingMode(item('/account/subscriber'), viewer({ mode: 'PREMIUM', demo: true }))).toBeUndefined();
+    expect(unlockingMode(item('/account/comment'), viewer({ demo: true }))).toBeUndefined();
+  });
 });
 
-describe('account menu entries (no dead ends)', () => {
-  it('are served only for account pages this server has', async () => {
-    const { SERVED_ACCOUNT_PATHS } = await import('../../../src/web/pages/routes');
-    for (const path of [
-      '/account/dashboard',
-      '/account/info_profile',
-      '/account/book',
-      '/account/stats',
-      '/account/folders',
-      '/account/security',
-    ])
-      expect(SERVED_ACCOUNT_PATHS.has(path), path).toBe(true);
-    for (const path of ['/upgrade', '/account/order', '/account/apikey']) expect(SERVED_ACCOUNT_PATHS.has(path), path).toBe(false);
+/** The tiers the route × role walk uses (the server test, tests/server/gating-routes.test.ts, has the same). */
+const TIERS: Record<string, Viewer> = {
+  anonymous: ANONYMOUS,
+  free: viewerOf({ mode: 'FREE', type: 'FREE' }, { has_subscriptions: true }),
+  premium: viewerOf({ mode: 'PREMIUM', type: 'PREMIUM' }, { has_subscriptions: true }),
+  platinum: viewerOf({ mode: 'PLATINUM', type: 'PLATINUM' }, { has_subscriptions: true }),
+  // A manager is a platinum account with management type manager (SPEC §6); acting as itself, or inside an association.
+  manager: viewerOf({ mode: 'PLATINUM', type: 'PLATINUM' }, { has_subscriptions: true }),
+  managerInAssociation: viewerOf({ mode: 'PLATINUM', type: 'PLATINUM' }, { has_subscriptions: true }, true),
+  premiumDemo: viewerOf({ mode: 'PREMIUM', type: 'PREMIUM_DEMO' }, { has_subscriptions: true }),
+};
+
+/** SPEC §6 menu gating read by hand, per tier: the pages that are not enabled (every other page is). */
+const NOT_ENABLED: Record<string, Record<string, Access>> = {
+  free: {
+    subscriber: 'locked',
+    theme: 'removed',
+    background: 'removed',
+    logo: 'removed',
+    integration: 'removed',
+    trigger: 'removed',
+    profile: 'removed',
+    apikey: 'removed',
+  },
+  premium: { theme: 'removed', background: 'removed', logo: 'removed', integration: 'removed', trigger: 'removed' },
+  platinum: {},
+  manager: {},
+  managerInAssociation: {
+    theme: 'removed',
+    background: 'removed',
+    logo: 'removed',
+    integration: 'removed',
+    trigger: 'removed',
+    manager: 'removed',
+    info_account: 'removed',
+    order: 'removed',
+    invoice: 'removed',
+    profile: 'removed',
+    apikey: 'removed',
+  },
+  premiumDemo: {
+    book: 'locked',
+    comment: 'locked',
+    subscriber: 'locked',
+    theme: 'removed',
+    background: 'removed',
+    logo: 'removed',
+    integration: 'removed',
+    trigger: 'removed',
+    manager: 'removed',
+    info_account: 'removed',
+    order: 'removed',
+    invoice: 'removed',
+    profile: 'removed',
+    apikey: 'removed',
+  },
+};
+
+describe('every account route × every role: menu, navigation and a visit agree (one gating table)', () => {
+  // Every entry of the table and every page the app serves (built-in ones included).
+  const routes = [...new Set([...ACCOUNT_MENU.map((i) => i.href), ...ACCOUNT_PAGES.map((p) => `/account/${p}`)])];
+
+  it('anonymous: every account page asks to sign in first (no menu, no navigation; the server answers 301)', () => {
+    expect(PAGES.account.requiresLogin).toBe(true);
+    // The user-only pages are removed for a visitor whatever else holds.
+    for (const key of ['manager', 'info_account', 'order', 'invoice', 'profile', 'apikey', 'theme', 'integration', 'trigger'])
+      expect(access(ACCOUNT_MENU.find((i) => i.key === key)!, TIERS.anonymous as Viewer), key).toBe('removed');
+  });
+
+  for (const [tier, expected] of Object.entries(NOT_ENABLED)) {
+    it(`${tier}: the table gives what SPEC §6 says, and the avatar menu, the navigation and a visit show it`, () => {
+      const v = TIERS[tier] as Viewer;
+      // The entries the avatar menu and the navigation both render (AccountMenuPanel, AccountNav).
+      const shown = new Map(accountEntries(v, null, 0).map((e) => [e.item.href, e.access]));
+      for (const href of routes) {
+        const i = menuItemOf(href);
+        const want: Access = i ? (expected[i.key] ?? 'enabled') : 'enabled';
+        if (i) expect(access(i, v), `${tier} ${href}`).toBe(want);
+        const served = isServed(href);
+        // The menu and navigation entry: there (enabled or locked) exactly when served and not removed.
+        expect(shown.get(href), `${tier} ${href} in the menu`).toBe(served && want !== 'removed' ? want : undefined);
+        // A visit: the page, the upgrade panel, or not found, as its entry says (the site's /upgrade is no account page).
+        if (href.startsWith('/account/')) expect(pageAccess(href, v), `${tier} visit ${href}`).toBe(served ? want : 'removed');
+      }
+    });
+  }
+
+  it('shows in the menu only what this server serves, in the table order', () => {
+    const entries = menuEntries(TIERS.platinum as Viewer, isServed).map((e) => e.item.href);
+    expect(entries).toEqual(ACCOUNT_MENU.map((i) => i.href).filter((href) => SERVED_ACCOUNT_PATHS.has(href) || href === '/upgrade'));
+    // Until their issues land, these are neither in the menu nor the navigation (issue 16).
+    for (const href of ['/account/order', '/account/invoice', '/account/manager', '/account/account-center', '/account/apikey'])
+      expect(entries).not.toContain(href);
+  });
+
+  it('hides Upgrade while the plan runs (an expiration ahead), as the dashboard does', () => {
+    const keys = (expiration: number | null) => accountEntries(TIERS.premium as Viewer, expiration, 5_000).map((e) => e.item.key);
+    expect(keys(null)).toContain('upgrade');
+    expect(keys(1)).toContain('upgrade');
+    expect(keys(10)).not.toContain('upgrade');
+  });
+});
+
+describe('the API paths of the gated pages (the server checks each route against them)', () => {
+  it('names the page of a call by its longest match', () => {
+    expect(pageOfApiPath('/account/comment')?.key).toBe('comment');
+    expect(pageOfApiPath('/account/comment/')?.key).toBe('comment');
+    expect(pageOfApiPath('/account/comment/update')?.key).toBe('comment');
+    expect(pageOfApiPath('/account/commentary')).toBeUndefined();
+    expect(pageOfApiPath('/account/subscriber')?.key).toBe('subscriber');
+    expect(pageOfApiPath('/account/integration/trigger')?.key).toBe('integration');
+    expect(pageOfApiPath('/account/integration/trigger/create')?.key).toBe('integration');
+    expect(pageOfApiPath('/account/integration/trigger/lead')?.key).toBe('trigger');
+    expect(pageOfApiPath('/account/integration/trigger/lead/export')?.key).toBe('trigger');
+    expect(pageOfApiPath('/account/book/trigger/create')?.key).toBe('trigger');
+    expect(pageOfApiPath('/account/book')).toBeUndefined();
+    expect(pageOfApiPath('/account/book/get')).toBeUndefined();
+    expect(pageOfApiPath('/public/book/trigger')).toBeUndefined();
   });
 });

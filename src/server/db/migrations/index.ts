@@ -14,6 +14,7 @@ import * as m0012 from './0012_contact_messages';
 import * as m0013 from './0013_profile_tour';
 import * as m0014 from './0014_account_security';
 import * as m0017 from './0017_library';
+import * as m0019 from './0019_profile_names';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_profile_tour': m0013,
   '0017_library': m0017,
   '0014_account_security': m0014,
+  '0019_profile_names': m0019,
 };

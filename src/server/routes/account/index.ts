@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountUpdateRequestSchema, RegisterRequestSchema } from '../../../contracts/account-requests';
 import { TERMS_VERSION } from '../../../contracts/accounts';
 import { isUniqueViolation, mailAllowed, requireCaptcha } from '../../accounts/helpers';
+import { splitName } from '../../accounts/names';
 import { findProfileByEmail, getAccount, insertAccount, insertProfile, updateAccount, updateProfile } from '../../accounts/repo';
 import { createOneTimeToken } from '../../accounts/tokens';
 import { accountView, jsonObject } from '../../accounts/views';
@@ -50,6 +51,8 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
           type: 1,
           email: body.email,
           password_hash: passwordHash,
+          // The personal details start from the name given here (the account keeps it whole).
+          ...splitName(body.name),
           language: body.language,
           is_active: 0,
           tos_version: TERMS_VERSION,

@@ -95,29 +95,38 @@ const commentRoutes: FastifyPluginAsync = async (app) => {
   app.post('/public/book/subscription/delete', toggleOptions, toggle(false));
 
   // ── The owner's moderation and subscribers ──────────────────────────────────────────────────────
-  app.get('/account/comment', { preHandler: app.requireSession, config: SIGNED_IN }, async (request, reply) => {
+  // The comments page (SPEC §6 menu gating: hasSubscription).
+  app.get('/account/comment', { preHandler: app.requireSession, config: { ...SIGNED_IN, ...gated('comment') } }, async (request, reply) => {
     const { account } = authOf(request);
     const query = parse(OwnerCommentQuerySchema, request.query);
     reply.header('cache-control', 'private, no-store');
     return ok(reply, await listOwned(app.db, account.id, query.status, query));
   });
 
-  app.post('/account/comment/update', { preHandler: app.requireSession, config: ownComment }, async (request, reply) => {
-    const { account } = authOf(request);
-    const { id } = parse(CommentIdSchema, request.body);
-    const comment = await findOwnedComment(app.db, account.id, id);
-    if (!comment) throw new ApiError('commentNotFound');
-    await setCommentStatus(app.db, id, 'published');
-    return ok(reply, { ...comment, status: 'published' });
-  });
+  app.post(
+    '/account/comment/update',
+    { preHandler: app.requireSession, config: { ...ownComment, ...gated('comment') } },
+    async (request, reply) => {
+      const { account } = authOf(request);
+      const { id } = parse(CommentIdSchema, request.body);
+      const comment = await findOwnedComment(app.db, account.id, id);
+      if (!comment) throw new ApiError('commentNotFound');
+      await setCommentStatus(app.db, id, 'published');
+      return ok(reply, { ...comment, status: 'published' });
+    },
+  );
 
-  app.post('/account/comment/delete', { preHandler: app.requireSession, config: ownComment }, async (request, reply) => {
-    const { account } = authOf(request);
-    const { id } = parse(CommentIdSchema, request.body);
-    if (!(await findOwnedComment(app.db, account.id, id))) throw new ApiError('commentNotFound');
-    await deleteComment(app.db, id);
-    return ok(reply, { id });
-  });
+  app.post(
+    '/account/comment/delete',
+    { preHandler: app.requireSession, config: { ...ownComment, ...gated('comment') } },
+    async (request, reply) => {
+      const { account } = authOf(request);
+      const { id } = parse(CommentIdSchema, request.body);
+      if (!(await findOwnedComment(app.db, account.id, id))) throw new ApiError('commentNotFound');
+      await deleteComment(app.db, id);
+      return ok(reply, { id });
+    },
+  );
 
   app.get(
     '/account/subscriber',

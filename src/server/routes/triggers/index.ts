@@ -14,7 +14,7 @@ import {
 } from '../../../contracts/triggers';
 import { isUniqueViolation } from '../../accounts/helpers';
 import { newId } from '../../auth/crypto';
-import { owner, reader, SIGNED_IN } from '../../auth/rules';
+import { gated, owner, reader, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
 import { assertPublicLiteral } from '../../net/ssrf';
@@ -47,6 +47,10 @@ import leadRoutes from './leads';
  */
 const triggerRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession };
+  // SPEC §6 menu gating: the integrations page and the triggers (the leads page and each publication's
+  // triggers, whose settings tab lists the integrations only when its own gate lets it) are platinum only.
+  const integrationsPage = gated('integration');
+  const triggersPage = gated('trigger');
   const deliverer = new WebhookDeliverer({
     db: app.db,
     clock: app.clock,
@@ -57,7 +61,7 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preClose', () => deliverer.stop());
 
   // ── Integrations ─────────────────────────────────────────────────────────────────────────────
-  app.get('/account/integration/trigger', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
+  app.get('/account/integration/trigger', { ...guarded, config: { ...SIGNED_IN, ...integrationsPage } }, async (request, reply) => {
     const { account } = authOf(request);
     return ok(reply, (await listIntegrations(app.db, account.id)).map(integrationView));
   });
@@ -72,7 +76,7 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  app.post('/account/integration/trigger/create', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
+  app.post('/account/integration/trigger/create', { ...guarded, config: { ...SIGNED_IN, ...integrationsPage } }, async (request, reply) => {
     const { account } = authOf(request);
     const body = parse(IntegrationCreateSchema, request.body);
     if (body.kind === 'webhook') refusePrivateLiteral(body.url);
@@ -121,7 +125,7 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
       .executeTakeFirstOrThrow();
     return ok(reply, integrationView(updated));
   };
-  const ownIntegration = { ...guarded, config: owner({ 'body.id': 'integration' }) };
+  const ownIntegration = { ...guarded, config: { ...owner({ 'body.id': 'integration' }), ...integrationsPage } };
   app.post('/account/integration/trigger/update', ownIntegration, updateIntegration);
   app.patch('/account/integration/trigger/update', ownIntegration, updateIntegration);
 
@@ -135,14 +139,21 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // ── Book triggers ────────────────────────────────────────────────────────────────────────────
-  app.get('/account/book/trigger', { ...guarded, config: owner({ 'query.book': 'book' }) }, async (request, reply) => {
-    const { account } = authOf(request);
-    const { book } = parse(BookTriggerListQuerySchema, request.query);
-    if (!(await findOwnedBook(app.db, account.id, book))) throw new ApiError('bookNotFound');
-    return ok(reply, (await listBookTriggers(app.db, account.id, book)).map(bookTriggerView));
-  });
+  app.get(
+    '/account/book/trigger',
+    { ...guarded, config: { ...owner({ 'query.book': 'book' }), ...triggersPage } },
+    async (request, reply) => {
+      const { account } = authOf(request);
+      const { book } = parse(BookTriggerListQuerySchema, request.query);
+      if (!(await findOwnedBook(app.db, account.id, book))) throw new ApiError('bookNotFound');
+      return ok(reply, (await listBookTriggers(app.db, account.id, book)).map(bookTriggerView));
+    },
+  );
 
-  const ownBookAndIntegration = { ...guarded, config: owner({ 'body.book': 'book', 'body.config': 'integration' }) };
+  const ownBookAndIntegration = {
+    ...guarded,
+    config: { ...owner({ 'body.book': 'book', 'body.config': 'integration' }), ...triggersPage },
+  };
   app.post('/account/book/trigger/create', ownBookAndIntegration, async (request, reply) => {
     const { account } = authOf(request);
     const body = parse(BookTriggerCreateSchema, request.body);
@@ -196,18 +207,22 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
       .executeTakeFirstOrThrow();
     return ok(reply, bookTriggerView(row));
   };
-  const ownTrigger = { ...guarded, config: owner({ 'body.id': 'trigger', 'body.config': 'integration' }) };
+  const ownTrigger = { ...guarded, config: { ...owner({ 'body.id': 'trigger', 'body.config': 'integration' }), ...triggersPage } };
   app.post('/account/book/trigger/update', ownTrigger, updateTrigger);
   app.patch('/account/book/trigger/update', ownTrigger, updateTrigger);
 
-  app.post('/account/book/trigger/delete', { ...guarded, config: owner({ 'body.id': 'trigger' }) }, async (request, reply) => {
-    const { account } = authOf(request);
-    const { id } = parse(IdRequestSchema, request.body);
-    const current = await findOwnedTrigger(app.db, account.id, id);
-    if (!current) throw new ApiError('triggerNotFound');
-    await app.db.deleteFrom('book_triggers').where('id', '=', current.id).execute();
-    return ok(reply, { id });
-  });
+  app.post(
+    '/account/book/trigger/delete',
+    { ...guarded, config: { ...owner({ 'body.id': 'trigger' }), ...triggersPage } },
+    async (request, reply) => {
+      const { account } = authOf(request);
+      const { id } = parse(IdRequestSchema, request.body);
+      const current = await findOwnedTrigger(app.db, account.id, id);
+      if (!current) throw new ApiError('triggerNotFound');
+      await app.db.deleteFrom('book_triggers').where('id', '=', current.id).execute();
+      return ok(reply, { id });
+    },
+  );
 
   // ── The reader's side ────────────────────────────────────────────────────────────────────────
   const readerRule = reader({ book: 'query.id', token: 'query.token', key: 'link' });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { csvLine, LeadListQuerySchema, PublicLeadSchema, type WebhookPayload } from '../../../contracts/triggers';
 import { newId } from '../../auth/crypto';
-import { owner, reader } from '../../auth/rules';
+import { gated, owner, reader } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
 import { ANY_ORIGIN } from '../../plugins/csrf';
@@ -21,7 +21,8 @@ const TYPE_NAMES: Record<number, string> = { 1: 'open', 2: 'download', 3: 'print
  */
 const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (app, { deliverer }) => {
   const guarded = { preHandler: app.requireSession };
-  const leadFilter = { ...guarded, config: owner({ 'query.book': { resource: 'book', refusal: 'empty' } }) };
+  // The leads page (SPEC §6 menu gating: the triggers page, platinum only).
+  const leadFilter = { ...guarded, config: { ...owner({ 'query.book': { resource: 'book', refusal: 'empty' } }), ...gated('trigger') } };
 
   const readerRule = reader({ book: 'body.book', token: 'body.token', key: 'link', ids: { 'body.trigger': 'trigger' } });
   app.post(

@@ -1,6 +1,7 @@
 export { AppLink, hasSitePage } from './AppLink';
 export { Button, ButtonLink } from './Button';
 export { Field } from './Field';
+export { ChevronIcon, LockIcon } from './icons';
 export { Modal } from './Modal';
 export { Select, type SelectOption } from './Select';
 export { Switch } from './Switch';

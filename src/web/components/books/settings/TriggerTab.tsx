@@ -3,6 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { type TriggerSave, triggerMachine } from '../../../../../machines/trigger.machine';
 import { useApp } from '../../../app/context';
+import { access, menuItemOf, viewerOfUser } from '../../../session/menu';
+import { UpgradePanel } from '../../account-nav/UpgradePanel';
 import { triggersApi } from '../../triggers/api';
 import { TriggerTabView } from '../../triggers/TriggerTabView';
 
@@ -13,11 +15,24 @@ export interface TriggerTabProps {
   printMode: number;
 }
 
+/** The gating table's triggers page: a publication's triggers and the integrations they use follow its gates. */
+const TRIGGERS = menuItemOf('/account/trigger');
+
 /**
- * The settings modal's trigger tab (loaded lazily by the modal): the trigger machine with the real
- * trigger calls. Changes save at once, independently of the modal's own save button.
+ * The settings modal's trigger tab (loaded lazily by the modal). Triggers follow the gating table's
+ * `trigger` rule, as the server's trigger and integration calls do (SPEC §6: triggers need the free and
+ * premium gates, i.e. platinum): an account it does not enable sees the upgrade panel, and no call is made.
  */
-export default function TriggerTab({ bookId, downloadMode, printMode }: TriggerTabProps) {
+export default function TriggerTab(props: TriggerTabProps) {
+  const { auth } = useApp();
+  const user = auth.store.get();
+  const viewer = user ? viewerOfUser(user) : null;
+  if (viewer && TRIGGERS && access(TRIGGERS, viewer) !== 'enabled') return <UpgradePanel item={TRIGGERS} viewer={viewer} compact />;
+  return <LiveTriggerTab {...props} />;
+}
+
+/** The trigger machine with the real trigger calls. Changes save at once, independently of the modal's own save button. */
+function LiveTriggerTab({ bookId, downloadMode, printMode }: TriggerTabProps) {
   const { api } = useApp();
   const calls = useMemo(() => triggersApi(api), [api]);
   const actor = useActorRef(
