@@ -76,6 +76,11 @@ export const ERRORS = {
   folderNotFound: { type: 'FOLDER', code: 801, http: 404 },
   folderExists: { type: 'FOLDER', code: 802, http: 409 },
   folderLimit: { type: 'FOLDER', code: 803, http: 409 },
+  // Favourites (issue 16): one's own favourite by book id; a private book read by its link is not
+  // added; at most FAVORITES_MAX per person (FAVORITE_LIMIT_CODE in contracts/favorite-limits.ts).
+  favoriteNotFound: { type: 'FAVORITE', code: 951, http: 404 },
+  favoritePrivate: { type: 'FAVORITE', code: 952, http: 403 },
+  favoriteLimit: { type: 'FAVORITE', code: 953, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -205,7 +205,12 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         created_at: now,
       })
       .execute();
-    return { book, folder, integration, trigger, comment: comment.id, lead, account: accountId };
+    // The caller keeps their own book among their favourites (a favourite is named by its book's id).
+    await app.db
+      .insertInto('favorites')
+      .values({ profile_id: caller.profileId as string, book_id: book, created_at: now })
+      .execute();
+    return { book, folder, integration, trigger, comment: comment.id, lead, account: accountId, favorite: book };
   }
 
   /** Every row of every table, in a stable order. */

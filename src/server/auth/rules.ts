@@ -11,7 +11,7 @@ import { menuItem } from '../../contracts/gating';
  */
 
 /** What an id names. */
-export type Resource = 'book' | 'folder' | 'integration' | 'trigger' | 'comment' | 'account';
+export type Resource = 'book' | 'folder' | 'integration' | 'trigger' | 'comment' | 'account' | 'favorite';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -64,6 +64,8 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   integration: 'integrationNotFound',
   trigger: 'triggerNotFound',
   comment: 'commentNotFound',
+  // A favourite is named by its book's id: one of the caller's favourites (whatever became of the book).
+  favorite: 'favoriteNotFound',
   // Accounts are only named by public pages (publisher, widget), which list what is public of any id.
   account: 'unknownCall',
 };

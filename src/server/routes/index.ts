@@ -9,6 +9,7 @@ import blogRoutes from './blog/index';
 import publishingRoutes from './book/index';
 import commentRoutes from './comments/index';
 import contactRoutes from './contact/index';
+import favoriteRoutes from './favorites/index';
 import oauth2Routes from './oauth2/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
@@ -38,6 +39,7 @@ export const AREAS: FastifyPluginAsync[] = [
   searchRoutes,
   contactRoutes,
   blogRoutes,
+  favoriteRoutes,
 ];
 
 /**

@@ -85,4 +85,7 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.FOLDER.801', message: 'This folder does not exist or is not yours.' }),
   msg({ id: 'errors.FOLDER.802', message: 'You already have a folder with this name.' }),
   msg({ id: 'errors.FOLDER.803', message: 'You have reached the number of folders an account can have.' }),
+  msg({ id: 'errors.FAVORITE.951', message: 'This publication is not among your favourites.' }),
+  msg({ id: 'errors.FAVORITE.952', message: 'A private publication cannot be added to your favourites.' }),
+  msg({ id: 'errors.FAVORITE.953', message: 'You have 5,000 favourites, the most you can keep. Remove some to add others.' }),
 ];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../../contracts/cookies';
 import { EXPLICIT_COOKIE } from '../../../contracts/reader';
 import { listed } from '../../auth/rules';
+import { favoriteBox } from '../../favorites/page';
 import { loadTranslators } from '../../i18n';
 import { cspDirectives } from '../../plugins/security';
 import { secureCookies } from '../../public-url';
@@ -52,9 +53,11 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
     const ctx = await context(request);
     const overview = await findPublication(app, bookId);
     if (!overview) return send(reply, 404, notFoundHtml(ctx));
-    if (!overview.book.isAdult) return send(reply, 200, publicationHtml(ctx, overview), ctx.signedIn);
+    // The heart (issue 16): the count for everyone, the visitor's own favourite when signed in.
+    const favorite = await favoriteBox(app, request, overview.book.id, ctx.signedIn);
+    if (!overview.book.isAdult) return send(reply, 200, publicationHtml(ctx, overview, favorite), ctx.signedIn);
     reply.header('x-robots-tag', 'noindex');
-    return send(reply, 200, ctx.explicitOk ? publicationHtml(ctx, overview) : explicitHtml(ctx, overview.book.id), true);
+    return send(reply, 200, ctx.explicitOk ? publicationHtml(ctx, overview, favorite) : explicitHtml(ctx, overview.book.id), true);
   });
 
   app.post('/publication/:bookId/explicit', { config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {
