@@ -8,6 +8,7 @@ import { bookListMachines } from './book-list/registry';
 import { bookSettingsMachines } from './book-settings/registry';
 import { captchaMachine } from './captcha.machine';
 import { detailsFormMachine } from './details-form.machine';
+import { favoriteMachines } from './favorites/registry';
 import { foldersMachines } from './folders/registry';
 import { languageMachine } from './language.machine';
 import { modalsMachine } from './modals.machine';
@@ -39,6 +40,8 @@ export { captchaMachine } from './captcha.machine';
 export { consentsMachine } from './consents.machine';
 export { contactMachine } from './contact.machine';
 export { detailsFormMachine } from './details-form.machine';
+export { favoriteHeartMachine } from './favorites/heart.machine';
+export { favoriteListMachine } from './favorites/list.machine';
 export { foldersMachine } from './folders.machine';
 export { languageMachine } from './language.machine';
 export { mfaMachine } from './mfa.machine';
@@ -248,4 +251,6 @@ export const machines: MachineEntry[] = [
   ...siteMachines,
   // The guided tour of the dashboard and the book list (machines/tour/registry.ts).
   ...tourMachines,
+  // Favourites: the reader's heart and /account/favorite (machines/favorites/registry.ts).
+  ...favoriteMachines,
 ];

@@ -7,5 +7,6 @@ export const FAVORITES_MAX = 5000;
 export const FAVORITES_PAGE_SIZE = 25;
 /** The largest page a list call may ask for (`step`). */
 export const FAVORITES_STEP_MAX = 100;
-/** The catalogue code of `favoriteLimit` (src/contracts/errors.ts; a unit test keeps them equal). */
+/** The catalogue codes of `favoritePrivate` and `favoriteLimit` (src/contracts/errors.ts; a unit test keeps them equal). */
+export const FAVORITE_PRIVATE_CODE = 952;
 export const FAVORITE_LIMIT_CODE = 953;

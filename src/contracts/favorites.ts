@@ -3,7 +3,7 @@ import type { PagedList } from './books';
 import { FAVORITES_PAGE_SIZE, FAVORITES_STEP_MAX } from './favorite-limits';
 import { count, epochMs, pageNumber } from './limits';
 
-export { FAVORITE_LIMIT_CODE, FAVORITES_MAX, FAVORITES_PAGE_SIZE, FAVORITES_STEP_MAX } from './favorite-limits';
+export { FAVORITE_LIMIT_CODE, FAVORITE_PRIVATE_CODE, FAVORITES_MAX, FAVORITES_PAGE_SIZE, FAVORITES_STEP_MAX } from './favorite-limits';
 
 /**
  * Favourite publications (issue 16, `/account/favorite`): a heart in the reader and on the public
@@ -19,7 +19,7 @@ export { FAVORITE_LIMIT_CODE, FAVORITES_MAX, FAVORITES_PAGE_SIZE, FAVORITES_STEP
  *
  * Calls:
  *   GET  {api}/public/book/favorite/get?id=&token=   → FavoriteState      (anyone; gated like the book)
- *   POST {api}/public/book/favorite/create {id, token?} → FavoriteState    (signed in; gated like the book)
+ *   POST {api}/public/book/favorite/create {id, token?, added?} → FavoriteState (signed in; gated like the book)
  *   POST {api}/account/favorite/delete {id}          → {id}               (signed in; one's own favourite)
  *   GET  {api}/account/favorite?start=&step=&sortby= → PagedList<FavoriteItem> (signed in, newest first)
  */
@@ -62,6 +62,11 @@ const bookId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 const readerToken = v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)));
 
 export const FavoriteRequestSchema = v.object({ id: bookId, token: readerToken });
+/**
+ * Adding: `added` (epoch ms, not after now) is the list's "Undo" of a removal: the favourite comes
+ * back with the date it was first added, at its place in the list. Without it, now.
+ */
+export const FavoriteCreateSchema = v.object({ ...FavoriteRequestSchema.entries, added: v.optional(epochMs()) });
 export const FavoriteDeleteSchema = v.object({ id: bookId });
 export const FavoriteListQuerySchema = v.object({
   start: pageNumber(0, 1_000_000),

@@ -92,6 +92,20 @@ describe.each(DIALECTS)('favourites on %s', (dialect) => {
     expect((await state(ids.public as string, other.token)).json().content.favorite).toBe(false);
   });
 
+  it('puts an undone removal back with its first date, never a later one than now', async () => {
+    await clear(reader.profile);
+    expect(errorOf(await add(ids.public as string, reader.token, { added: 1_600_000_000_000 }))).toBe('ok');
+    expect(await rows(reader.profile)).toEqual([{ book_id: ids.public, created_at: 1_600_000_000_000 }]);
+    await clear(reader.profile);
+    const before = Date.now();
+    expect(errorOf(await add(ids.public as string, reader.token, { added: Date.now() + 86_400_000 }))).toBe('ok');
+    const [row] = await rows(reader.profile);
+    expect(row?.created_at).toBeGreaterThanOrEqual(before);
+    expect(row?.created_at).toBeLessThanOrEqual(Date.now());
+    for (const added of [-1, 1.5, 1e20, '1600000000000'])
+      expect(errorOf(await add(ids.second as string, reader.token, { added }))).toBe('VALIDATION:1');
+  });
+
   it('refuses what the reader may not read, and a private publication read through its link', async () => {
     await clear(reader.profile);
     expect(errorOf(await add(ids.private as string, reader.token))).toBe('BOOK:403');

@@ -36,7 +36,7 @@ import {
   SubscriptionRequestSchema,
 } from '../../src/contracts/comments';
 import { EnvelopeSchema } from '../../src/contracts/envelope';
-import { FavoriteDeleteSchema, FavoriteListQuerySchema, FavoriteRequestSchema } from '../../src/contracts/favorites';
+import { FavoriteCreateSchema, FavoriteDeleteSchema, FavoriteListQuerySchema, FavoriteRequestSchema } from '../../src/contracts/favorites';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
 import { ReaderBookQuerySchema, ReaderSearchQuerySchema, ReaderStatsSchema } from '../../src/contracts/reader';
 import { BeaconQuerySchema, ShareCountsQuerySchema } from '../../src/contracts/share';
@@ -157,7 +157,7 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/public/book/comment': CommentListQuerySchema,
   '/api/public/book/comment/create': PostCommentSchema,
   '/api/public/book/favorite/get': FavoriteRequestSchema,
-  '/api/public/book/favorite/create': FavoriteRequestSchema,
+  '/api/public/book/favorite/create': FavoriteCreateSchema,
   '/api/account/favorite': FavoriteListQuerySchema,
   '/api/account/favorite/delete': FavoriteDeleteSchema,
   '/api/oauth2/:provider': SocialTokenRequestSchema,

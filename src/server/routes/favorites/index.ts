@@ -4,6 +4,7 @@ import {
   FAVORITES_MAX,
   FAVORITES_PAGE_SIZE,
   FAVORITES_STEP_MAX,
+  FavoriteCreateSchema,
   FavoriteDeleteSchema,
   type FavoriteItem,
   FavoriteListQuerySchema,
@@ -48,10 +49,13 @@ const favoriteRoutes: FastifyPluginAsync = async (app) => {
   const addOptions = { preHandler: app.requireSession, config: { ...readerPost, ...rateLimit(60, '1 minute') } };
   app.post('/public/book/favorite/create', addOptions, async (request, reply) => {
     const { profile } = authOf(request);
-    const body = parse(FavoriteRequestSchema, request.body);
+    const body = parse(FavoriteCreateSchema, request.body);
     const access = await requireAccess(app, request, body.id, body.token);
     if (!allowed(access)) throw new ApiError('favoritePrivate');
-    const result = await addFavorite(app.db, { profileId: profile.id, bookId: access.row.id }, app.clock(), FAVORITES_MAX);
+    // An undo puts back the first date (never a later one than now).
+    const now = app.clock();
+    const added = Math.min(body.added ?? now, now);
+    const result = await addFavorite(app.db, { profileId: profile.id, bookId: access.row.id }, added, FAVORITES_MAX);
     if (result === 'full') throw new ApiError('favoriteLimit');
     const state: FavoriteState = { favorite: true, allowed: true };
     return ok(reply, state);
