@@ -382,6 +382,8 @@ describe.each(DIALECTS)('favourites on %s', (dialect) => {
     expect(errorOf(await add(ids.second as string, other.token))).toBe('ok');
     const mine = await pageOf(ids.second as string, cookieOf(reader.token));
     expect(mine.headers['cache-control']).toBe('private, no-cache');
+    // The form posts with the session cookie: the page lets same-origin requests carry its origin (CSRF guard).
+    expect(mine.headers['referrer-policy']).toBe('same-origin');
     expect(textOf(heart(mine.body) as never)).toBe('In your favourites');
     expect(heart(mine.body)?.attribs['aria-pressed']).toBe('true');
     expect(formOf(mine.body)?.attribs.action).toBe(`/publication/${ids.second}/favorite/delete`);

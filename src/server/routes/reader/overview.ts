@@ -48,7 +48,10 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
       .type('text/html; charset=utf-8')
       .send(html);
 
-  app.get('/publication/:bookId', { ...routeOptions, config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {
+  // Its forms (the heart, the explicit-content confirmation) post with the session cookie, and the CSRF
+  // guard wants their origin: under helmet's default `no-referrer` Chromium sends `Origin: null` instead.
+  const publicationOptions = { helmet: { ...routeOptions.helmet, referrerPolicy: { policy: 'same-origin' as const } } };
+  app.get('/publication/:bookId', { ...publicationOptions, config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {
     const { bookId } = request.params as { bookId: string };
     const ctx = await context(request);
     const overview = await findPublication(app, bookId);
