@@ -20,6 +20,7 @@ export const CACHE_OVERVIEW = 'public, max-age=300';
  *                                        share and embed, the text of every page)
  *   GET /publisher/<accountId>?page=N    a publisher's public publications, 25 a page
  *   POST /publication/<bookId>/explicit  SPEC §2 safe mode: "I am of age" → the EXPLICIT_COOKIE, back
+ * The publication's heart (issue 16) posts to routes/reader/favorite-site.ts.
  * Both are in the public site's frame (site/layout.tsx, its stylesheet served by routes/site.ts).
  * Unknown, private, scheduled, deactivated, blocked and unconverted books answer the same 404 page.
  * An explicit book (is_adult) shows an interstitial until the visitor confirms (the cookie the reader
