@@ -17,11 +17,7 @@ export const MOBILE_MAX_WIDTH_WIDE = 991;
 export const ESCAPE_KEY = 27;
 
 // Cookies (§9; the lifetime and path are shared with the server)
-export { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../src/contracts/cookies';
-/** Cookie holding the path to visit after login (SPEC §4 Login); the reader sets it before "Sign in". */
-export const LOGIN_REDIRECT_COOKIE = 'quire_login_redirect';
-/** How long that path waits for the sign-in (days: 30 minutes). */
-export const LOGIN_REDIRECT_DAYS = 1 / 48;
+export { COOKIE_LIFETIME_DAYS, COOKIE_PATH, LOGIN_REDIRECT_COOKIE, LOGIN_REDIRECT_DAYS } from '../src/contracts/cookies';
 
 // Translations (§7, §9)
 export const TRANSLATION_TIMEOUT_MS = 10_000;

@@ -8,6 +8,7 @@ import { bookListMachines } from './book-list/registry';
 import { bookSettingsMachines } from './book-settings/registry';
 import { captchaMachine } from './captcha.machine';
 import { detailsFormMachine } from './details-form.machine';
+import { favoriteMachines } from './favorites/registry';
 import { foldersMachines } from './folders/registry';
 import { languageMachine } from './language.machine';
 import { libraryMachines } from './library/registry';
@@ -41,6 +42,8 @@ export { captchaMachine } from './captcha.machine';
 export { consentsMachine } from './consents.machine';
 export { contactMachine } from './contact.machine';
 export { detailsFormMachine } from './details-form.machine';
+export { favoriteHeartMachine } from './favorites/heart.machine';
+export { favoriteListMachine } from './favorites/list.machine';
 export { foldersMachine } from './folders.machine';
 export { languageMachine } from './language.machine';
 export { libraryMachine } from './library/library.machine';
@@ -264,4 +267,6 @@ export const machines: MachineEntry[] = [
   ...libraryMachines,
   // Account security: /account/security and its forms (machines/security/registry.ts).
   ...securityMachines,
+  // Favourites: the reader's heart and /account/favorite (machines/favorites/registry.ts).
+  ...favoriteMachines,
 ];

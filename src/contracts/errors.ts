@@ -99,6 +99,11 @@ export const ERRORS = {
   lastSignInMethod: { type: 'SECURITY', code: 910, http: 409 },
   socialLinkedElsewhere: { type: 'SECURITY', code: 911, http: 409 },
   socialProviderLinked: { type: 'SECURITY', code: 912, http: 409 },
+  // Favourites (issue 16): one's own favourite by book id; a private book read by its link is not
+  // added; at most FAVORITES_MAX per person (FAVORITE_LIMIT_CODE in contracts/favorite-limits.ts).
+  favoriteNotFound: { type: 'FAVORITE', code: 951, http: 404 },
+  favoritePrivate: { type: 'FAVORITE', code: 952, http: 403 },
+  favoriteLimit: { type: 'FAVORITE', code: 953, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

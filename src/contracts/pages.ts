@@ -77,6 +77,7 @@ export const ACCOUNT_SECTIONS = [
   'background',
   'logo',
   'security',
+  'favorite',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

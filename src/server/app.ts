@@ -37,6 +37,7 @@ import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
 import librarySiteRoutes from './routes/library/site';
+import favoriteSiteRoutes from './routes/reader/favorite-site';
 import overviewRoutes from './routes/reader/overview';
 import readerSiteRoutes from './routes/reader/site';
 import siteRoutes from './routes/site';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(librarySiteRoutes);
   await app.register(readerSiteRoutes);
   await app.register(overviewRoutes);
+  await app.register(favoriteSiteRoutes);
   await app.register(siteRoutes);
   await app.register(screenshotRoutes);
   await app.register(widgetRoutes);

@@ -23,6 +23,7 @@ import { createReaderApi, parseReaderLocation, takePreloadedBook, viewModeParam 
 import { fileGate, toolSlots } from './render/chrome';
 import { mountComments } from './render/comments';
 import { storedAccessToken } from './render/comments-api';
+import { inFrame, mountFavorite } from './render/favorite';
 import { applySkin } from './render/presentation';
 import { ReaderView } from './render/view';
 import { startReadingStats } from './stats';
@@ -120,7 +121,17 @@ const comments = mountComments({
   accessToken: storedAccessToken(local, Date.now()),
   closeReaderPanel: () => reader.send({ type: 'user.closePanel' }),
 });
-toolSlots.push(comments.slot('comments'), comments.slot('follow'));
+// The heart (machines/favorites/heart.machine.ts): add the publication to one's favourites (issue 16).
+const favorite = mountFavorite({
+  root,
+  i18n,
+  api: config.api,
+  bookId: id ?? '',
+  readerToken: token,
+  accessToken: storedAccessToken(local, Date.now()),
+  embedded: inFrame(),
+});
+toolSlots.push(favorite.slot, comments.slot('comments'), comments.slot('follow'));
 // Book triggers (machines/reader/leads.machine.ts): the lead form on open and before a download or print.
 fileGate.of = createLeadGates(i18n, api, local);
 reader.subscribe((s) => {

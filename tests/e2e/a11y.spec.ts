@@ -115,6 +115,29 @@ const STATES: State[] = [
     },
   },
   {
+    name: 'favourites, removed with Undo',
+    signedIn: true,
+    open: async ({ page, book }) => {
+      await page.goto('/account/dashboard');
+      const token = await page.evaluate(() => JSON.parse(localStorage.getItem('quire.user') ?? 'null')?.session?.access_token as string);
+      await page.request.post('/api/public/book/favorite/create?v=2', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { id: book.id },
+      });
+      await page.goto('/account/favorite');
+      await page.getByRole('button', { name: `Remove “${BOOK}” from your favourites` }).click();
+      await expect(page.getByTestId('favorites-note').getByRole('button', { name: 'Undo' })).toBeVisible();
+    },
+  },
+  {
+    name: 'reader, favourite heart signed out',
+    open: async ({ page, book }) => {
+      await reader({ page, book });
+      await page.getByRole('button', { name: 'Add to favourites', exact: true }).click();
+      await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+    },
+  },
+  {
     name: 'statistics',
     signedIn: true,
     open: async ({ page }) => {

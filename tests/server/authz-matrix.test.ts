@@ -268,6 +268,11 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         last_used_at: null,
       })
       .execute();
+    // The caller keeps their own book among their favourites (a favourite is named by its book's id).
+    await app.db
+      .insertInto('favorites')
+      .values({ profile_id: caller.profileId as string, book_id: book, created_at: now })
+      .execute();
     return {
       book,
       folder,
@@ -279,6 +284,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       session,
       trustedDevice: trustedDeviceId(deviceHash),
       ...library,
+      favorite: book,
     };
   }
 

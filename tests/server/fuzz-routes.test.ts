@@ -37,6 +37,7 @@ import {
 } from '../../src/contracts/comments';
 import { EnvelopeSchema } from '../../src/contracts/envelope';
 import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateSchema } from '../../src/contracts/library';
+import { FavoriteCreateSchema, FavoriteDeleteSchema, FavoriteListQuerySchema, FavoriteRequestSchema } from '../../src/contracts/favorites';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
 import { ReaderBookQuerySchema, ReaderSearchQuerySchema, ReaderStatsSchema } from '../../src/contracts/reader';
 import {
@@ -186,6 +187,10 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/public/book/trigger/lead': PublicLeadSchema,
   '/api/public/book/comment': CommentListQuerySchema,
   '/api/public/book/comment/create': PostCommentSchema,
+  '/api/public/book/favorite/get': FavoriteRequestSchema,
+  '/api/public/book/favorite/create': FavoriteCreateSchema,
+  '/api/account/favorite': FavoriteListQuerySchema,
+  '/api/account/favorite/delete': FavoriteDeleteSchema,
   '/api/oauth2/:provider': SocialTokenRequestSchema,
   '/api/oauth2/:provider/start': SocialStartQuerySchema,
   '/b.gif': BeaconQuerySchema,

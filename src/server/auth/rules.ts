@@ -23,7 +23,8 @@ export type Resource =
   | 'trustedDevice'
   | 'skin'
   | 'background'
-  | 'logo';
+  | 'logo'
+  | 'favorite';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -82,6 +83,8 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   skin: 'libraryNotFound',
   background: 'libraryNotFound',
   logo: 'libraryNotFound',
+  // A favourite is named by its book's id: one of the caller's favourites (whatever became of the book).
+  favorite: 'favoriteNotFound',
   // Accounts are only named by public pages (publisher, widget), which list what is public of any id.
   account: 'unknownCall',
   session: 'sessionNotFound',

@@ -32,6 +32,7 @@ export interface Database {
   leads: import('../triggers/tables').LeadsTable;
   webhook_deliveries: import('../triggers/tables').WebhookDeliveriesTable;
   contact_messages: ContactMessagesTable;
+  favorites: FavoritesTable;
 }
 
 /** Instance-wide key/value settings. */
@@ -348,3 +349,10 @@ export interface ContactMessagesTable {
   created_at: number;
 }
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
+
+/** A reader's favourite publication (migration 0016): one row per profile and book. */
+export interface FavoritesTable {
+  profile_id: string;
+  book_id: string;
+  created_at: number;
+}

@@ -1,18 +1,21 @@
 import { LICENSE_DEEDS } from '../../contracts/books';
 import type { Language } from '../../contracts/languages';
+import type { FavoriteBox } from '../favorites/page';
 import { JsonScript, renderDocument, renderFragment } from '../html/render';
 import { OembedDiscovery, ReaderFrame } from '../oembed';
 import type { PageContext } from '../site/context';
 import { SitePage } from '../site/layout';
 import type { PublicationOverview, PublicBook, PublisherOverview } from './overview';
 import { PUBLISHER_PAGE_SIZE, publicationPath } from './overview';
+import { FavoriteForm } from './overview-favorite';
 import { OVERVIEW_MESSAGES as M } from './overview-messages';
 
 export type { PageContext } from '../site/context';
 
 /**
  * Server-rendered HTML of the publication and publisher pages (React components, html/render.tsx), in
- * the public site's frame (site/layout.tsx): no script runs on them (the JSON-LD block is data), the
+ * the public site's frame (site/layout.tsx): no script runs on them (the JSON-LD block is data; the
+ * publication's heart is a plain form, reader/overview-favorite.tsx), the
  * look is the site's stylesheet, every value from the database is escaped by React.
  */
 
@@ -93,8 +96,8 @@ const schemaPublisher = (ctx: PageContext, overview: { publisher: PublicationOve
   url: ctx.absolute(ctx.publisher(overview.publisher.id)),
 });
 
-/** GET /publication/<id>: the overview of one public publication. */
-export function publicationHtml(ctx: PageContext, overview: PublicationOverview): string {
+/** GET /publication/<id>: the overview of one public publication (with its heart when `favorite` is given). */
+export function publicationHtml(ctx: PageContext, overview: PublicationOverview, favorite?: FavoriteBox): string {
   const { book, publisher, texts } = overview;
   const { t } = ctx;
   const url = ctx.absolute(publicationPath(book.id));
@@ -185,6 +188,7 @@ export function publicationHtml(ctx: PageContext, overview: PublicationOverview)
                 {t(M.read)}
               </a>
             </p>
+            {favorite && <FavoriteForm ctx={ctx} bookId={book.id} box={favorite} />}
             {book.share && (
               <>
                 <ShareLinks ctx={ctx} url={url} book={book} />

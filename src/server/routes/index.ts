@@ -10,6 +10,7 @@ import publishingRoutes from './book/index';
 import commentRoutes from './comments/index';
 import contactRoutes from './contact/index';
 import libraryRoutes from './library/index';
+import favoriteRoutes from './favorites/index';
 import oauth2Routes from './oauth2/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
@@ -40,6 +41,7 @@ export const AREAS: FastifyPluginAsync[] = [
   contactRoutes,
   blogRoutes,
   libraryRoutes,
+  favoriteRoutes,
 ];
 
 /**

@@ -28,7 +28,7 @@ function pathIcon(d: string): SVGSVGElement {
 }
 
 /** "Sign in" from the reader: the app comes back to this book, at this page, once signed in. */
-const comeBackAfterSignIn = () =>
+export const comeBackAfterSignIn = () =>
   setCookie(LOGIN_REDIRECT_COOKIE, `${location.pathname}${location.search}${location.hash}`, LOGIN_REDIRECT_DAYS);
 
 export class CommentsView {

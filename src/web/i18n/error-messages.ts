@@ -104,4 +104,7 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.SECURITY.910', message: 'This is the only way to sign in to your account. Set a password first.' }),
   msg({ id: 'errors.SECURITY.911', message: 'This account at the provider is already linked to another Quire account.' }),
   msg({ id: 'errors.SECURITY.912', message: 'Another account at this provider is already linked. Unlink it first.' }),
+  msg({ id: 'errors.FAVORITE.951', message: 'This publication is not among your favourites.' }),
+  msg({ id: 'errors.FAVORITE.952', message: 'A private publication cannot be added to your favourites.' }),
+  msg({ id: 'errors.FAVORITE.953', message: 'You have 5,000 favourites, the most you can keep. Remove some to add others.' }),
 ];

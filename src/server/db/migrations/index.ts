@@ -15,6 +15,7 @@ import * as m0013 from './0013_profile_tour';
 import * as m0014 from './0014_account_security';
 import * as m0017 from './0017_library';
 import * as m0019 from './0019_profile_names';
+import * as m0016 from './0016_favorites';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0017_library': m0017,
   '0014_account_security': m0014,
   '0019_profile_names': m0019,
+  '0016_favorites': m0016,
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { COOKIE_LIFETIME_DAYS, COOKIE_PATH } from '../../../contracts/cookies';
 import { EXPLICIT_COOKIE } from '../../../contracts/reader';
 import { listed } from '../../auth/rules';
+import { favoriteBox } from '../../favorites/page';
 import { loadTranslators } from '../../i18n';
 import { cspDirectives } from '../../plugins/security';
 import { secureCookies } from '../../public-url';
@@ -19,6 +20,7 @@ export const CACHE_OVERVIEW = 'public, max-age=300';
  *                                        share and embed, the text of every page)
  *   GET /publisher/<accountId>?page=N    a publisher's public publications, 25 a page
  *   POST /publication/<bookId>/explicit  SPEC §2 safe mode: "I am of age" → the EXPLICIT_COOKIE, back
+ * The publication's heart (issue 16) posts to routes/reader/favorite-site.ts.
  * Both are in the public site's frame (site/layout.tsx, its stylesheet served by routes/site.ts).
  * Unknown, private, scheduled, deactivated, blocked and unconverted books answer the same 404 page.
  * An explicit book (is_adult) shows an interstitial until the visitor confirms (the cookie the reader
@@ -47,14 +49,19 @@ const overviewRoutes: FastifyPluginAsync = async (app) => {
       .type('text/html; charset=utf-8')
       .send(html);
 
-  app.get('/publication/:bookId', { ...routeOptions, config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {
+  // Its forms (the heart, the explicit-content confirmation) post with the session cookie, and the CSRF
+  // guard wants their origin: under helmet's default `no-referrer` Chromium sends `Origin: null` instead.
+  const publicationOptions = { helmet: { ...routeOptions.helmet, referrerPolicy: { policy: 'same-origin' as const } } };
+  app.get('/publication/:bookId', { ...publicationOptions, config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {
     const { bookId } = request.params as { bookId: string };
     const ctx = await context(request);
     const overview = await findPublication(app, bookId);
     if (!overview) return send(reply, 404, notFoundHtml(ctx));
-    if (!overview.book.isAdult) return send(reply, 200, publicationHtml(ctx, overview), ctx.signedIn);
+    // The heart (issue 16): the count for everyone, the visitor's own favourite when signed in.
+    const favorite = await favoriteBox(app, request, overview.book.id, ctx.signedIn);
+    if (!overview.book.isAdult) return send(reply, 200, publicationHtml(ctx, overview, favorite), ctx.signedIn);
     reply.header('x-robots-tag', 'noindex');
-    return send(reply, 200, ctx.explicitOk ? publicationHtml(ctx, overview) : explicitHtml(ctx, overview.book.id), true);
+    return send(reply, 200, ctx.explicitOk ? publicationHtml(ctx, overview, favorite) : explicitHtml(ctx, overview.book.id), true);
   });
 
   app.post('/publication/:bookId/explicit', { config: listed({ 'params.bookId': 'book' }) }, async (request, reply) => {

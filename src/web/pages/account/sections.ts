@@ -16,4 +16,5 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   background: lazy(() => import('../../components/library/BackgroundSection')),
   logo: lazy(() => import('../../components/library/LogoSection')),
   security: lazy(() => import('../../components/security/SecuritySection')),
+  favorite: lazy(() => import('../../components/favorites/FavoritesSection')),
 };
