@@ -36,8 +36,8 @@ import {
   SubscriptionRequestSchema,
 } from '../../src/contracts/comments';
 import { EnvelopeSchema } from '../../src/contracts/envelope';
-import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateSchema } from '../../src/contracts/library';
 import { FavoriteCreateSchema, FavoriteDeleteSchema, FavoriteListQuerySchema, FavoriteRequestSchema } from '../../src/contracts/favorites';
+import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateSchema } from '../../src/contracts/library';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
 import { ReaderBookQuerySchema, ReaderSearchQuerySchema, ReaderStatsSchema } from '../../src/contracts/reader';
 import {

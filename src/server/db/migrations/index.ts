@@ -13,9 +13,9 @@ import * as m0011 from './0011_search';
 import * as m0012 from './0012_contact_messages';
 import * as m0013 from './0013_profile_tour';
 import * as m0014 from './0014_account_security';
+import * as m0016 from './0016_favorites';
 import * as m0017 from './0017_library';
 import * as m0019 from './0019_profile_names';
-import * as m0016 from './0016_favorites';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
