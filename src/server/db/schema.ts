@@ -30,6 +30,9 @@ export interface Database {
   leads: import('../triggers/tables').LeadsTable;
   webhook_deliveries: import('../triggers/tables').WebhookDeliveriesTable;
   contact_messages: ContactMessagesTable;
+  data_exports: import('../privacy/tables').DataExportsTable;
+  account_deletions: import('../privacy/tables').AccountDeletionsTable;
+  deletion_codes: import('../privacy/tables').DeletionCodesTable;
 }
 
 /** Instance-wide key/value settings. */

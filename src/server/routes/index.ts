@@ -10,6 +10,7 @@ import publishingRoutes from './book/index';
 import commentRoutes from './comments/index';
 import contactRoutes from './contact/index';
 import oauth2Routes from './oauth2/index';
+import privacyRoutes from './privacy/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
 import readerRoutes from './reader/index';
@@ -38,6 +39,7 @@ export const AREAS: FastifyPluginAsync[] = [
   searchRoutes,
   contactRoutes,
   blogRoutes,
+  privacyRoutes,
 ];
 
 /**
