@@ -12,4 +12,5 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   integration: lazy(() => import('../../components/triggers/IntegrationsSection')),
   trigger: lazy(() => import('../../components/triggers/LeadsSection')),
   folders: lazy(() => import('../../components/folders/FoldersSection')),
+  privacy: lazy(() => import('../../components/account-sections/PrivacySection')),
 };
