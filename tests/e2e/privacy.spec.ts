@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import yauzl from 'yauzl';
+import { READER_PRELOAD_ID } from '../../src/contracts/reader';
 import { demoPdf } from '../../src/server/publish/demo-pdf';
 import { PASSWORD, signIn } from './support/accounts';
 import { waitForMail } from './support/mailbox';
@@ -98,9 +99,17 @@ test.describe('privacy', () => {
     await expect(scheduled).toContainText('You have been signed out on every device');
     await waitForMail(email, /Signing in again before/);
 
-    // Its publications read like unknown ones, to everyone.
-    for (const url of [`/publication/${book.id}`, `/read/${book.id}`, `/api/public/book/get?v=2&id=${book.id}`])
+    // Its publications read like unknown ones, to everyone: the public page and the API answer 404, the
+    // reader page (always 200, its outcome inline) tells exactly what it tells of an id that never existed.
+    for (const url of [`/publication/${book.id}`, `/api/public/book/get?v=2&id=${book.id}`])
       expect((await page.request.get(url)).status(), url).toBe(404);
+    const readerError = async (id: string) => {
+      const html = await (await page.request.get(`/read/${id}`)).text();
+      const preload = new RegExp(`<script type="application/json" id="${READER_PRELOAD_ID}">(.*?)</script>`, 's').exec(html)?.[1];
+      return (JSON.parse(preload ?? '{}') as { error?: unknown }).error;
+    };
+    expect(await readerError(book.id)).toEqual(await readerError('0123456789abcdef0123'));
+    expect(await readerError(book.id)).toMatchObject({ type: 'BOOK', code: 404 });
 
     await scheduled.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -448,3 +448,25 @@ describe.each(DIALECTS)('immediate deletion (grace period 0) on %s', (dialect) =
     await expect(stat(bookPaths(ctx.config.dataDir, book).dir)).rejects.toThrow();
   });
 });
+
+describe('privacy configuration', () => {
+  it('reads the grace period, the export lifetime and the jobs per process, and refuses bad values by name', async () => {
+    const { loadConfig, ConfigError } = await import('../../src/server/config');
+    expect(loadConfig({}).privacy).toEqual({ graceDays: 14, exportDays: 7, jobs: 1 });
+    expect(loadConfig({ QUIRE_ACCOUNT_DELETION_GRACE_DAYS: '0', QUIRE_EXPORT_TTL_DAYS: '30', QUIRE_ACCOUNT_JOBS: '0' }).privacy).toEqual({
+      graceDays: 0,
+      exportDays: 30,
+      jobs: 0,
+    });
+    for (const [name, value] of [
+      ['QUIRE_ACCOUNT_DELETION_GRACE_DAYS', '-1'],
+      ['QUIRE_ACCOUNT_DELETION_GRACE_DAYS', '366'],
+      ['QUIRE_EXPORT_TTL_DAYS', '0'],
+      ['QUIRE_EXPORT_TTL_DAYS', 'week'],
+      ['QUIRE_ACCOUNT_JOBS', '9'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name}:`));
+    }
+  });
+});
