@@ -13,6 +13,7 @@ import { foldersMachines } from './folders/registry';
 import { languageMachine } from './language.machine';
 import { libraryMachines } from './library/registry';
 import { modalsMachine } from './modals.machine';
+import { privacyMachines } from './privacy/registry';
 import { publishMachines } from './publish/registry';
 import { readerMachines } from './reader/registry';
 import type { MachineEntry } from './registry-types';
@@ -52,6 +53,9 @@ export { libraryUploadMachine } from './library/upload.machine';
 export { mfaMachine } from './mfa.machine';
 export { modalsMachine } from './modals.machine';
 export { postLoginMachine } from './post-login.machine';
+export { privacyDeletionMachine } from './privacy/deletion.machine';
+export { privacyExportMachine } from './privacy/export.machine';
+export { privacyMachine } from './privacy/privacy.machine';
 export { publishModalMachine } from './publish-modal.machine';
 export { commentsMachine as readerCommentsMachine } from './reader/comments.machine';
 export { readerMachine } from './reader.machine';
@@ -249,6 +253,8 @@ export const machines: MachineEntry[] = [
   ...readerMachines,
   // Reading: account statistics, comment moderation, subscribers (machines/account-sections/registry.ts).
   ...accountSectionMachines,
+  // Privacy: download my data, delete my account (machines/privacy/registry.ts).
+  ...privacyMachines,
   // Sharing: the widget (embed) modal (machines/widget/registry.ts).
   ...widgetMachines,
   // Sharing: the share modal (machines/share/registry.ts).

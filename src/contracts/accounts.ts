@@ -141,6 +141,8 @@ export const LoginContentSchema = v.object({
   tour: v.optional(TourFlagsSchema),
   /** Whether each third-party script may load (SCRIPT_CONSENTS, SPEC §7). */
   consents: v.optional(v.record(v.string(), v.boolean())),
+  /** This sign-in cancelled the pending deletion of the account (issue 16): the app tells the user. */
+  deletion_cancelled: v.optional(v.boolean()),
 });
 export type LoginContent = v.InferOutput<typeof LoginContentSchema>;
 

@@ -104,6 +104,15 @@ export const ERRORS = {
   favoriteNotFound: { type: 'FAVORITE', code: 951, http: 404 },
   favoritePrivate: { type: 'FAVORITE', code: 952, http: 403 },
   favoriteLimit: { type: 'FAVORITE', code: 953, http: 409 },
+  // Privacy (issue 16, /account/privacy): exports of one's data and the deletion of one's account.
+  exportRunning: { type: 'PRIVACY', code: 931, http: 409 },
+  exportUnavailable: { type: 'PRIVACY', code: 932, http: 404 },
+  deletionWrongPassword: { type: 'PRIVACY', code: 933, http: 400 },
+  deletionWrongCode: { type: 'PRIVACY', code: 934, http: 400 },
+  deletionCodeExpired: { type: 'PRIVACY', code: 935, http: 400 },
+  deletionReauthRequired: { type: 'PRIVACY', code: 936, http: 400 },
+  accountDeleting: { type: 'PRIVACY', code: 937, http: 403 },
+  deletionRateLimited: { type: 'PRIVACY', code: 938, http: 429 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

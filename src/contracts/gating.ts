@@ -46,7 +46,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { href: '/account/info_profile', key: 'info_profile', group: 'account', gates: [] },
   { href: '/account/security', key: 'security', group: 'account', gates: [] },
   { href: '/account/notification', key: 'notification', group: 'account', gates: [] },
-  { href: '/account/privacy', key: 'privacy', group: 'account', gates: [] },
+  { href: '/account/privacy', key: 'privacy', group: 'account', gates: [], api: ['/account/privacy/*'] },
   { href: '/account/dashboard', key: 'dashboard', group: 'publications', gates: [] },
   // No call of its own: the list, settings and publish calls serve the statistics, the settings modal and
   // the upload too, which this gate does not hold back.

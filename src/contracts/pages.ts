@@ -78,6 +78,7 @@ export const ACCOUNT_SECTIONS = [
   'logo',
   'security',
   'favorite',
+  'privacy',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

@@ -32,6 +32,7 @@ import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
 import presetSiteRoutes from './presets/site';
+import { createPrivacyWorker } from './privacy/worker';
 import beaconRoutes from './routes/beacon';
 import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
@@ -116,6 +117,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('jobs', worker);
   app.addHook('onReady', () => worker.start());
   app.addHook('preClose', () => worker.stop());
+  // The jobs of /account/privacy (exports, purges of deleted accounts): a runner of their own.
+  const privacyWorker = createPrivacyWorker({
+    db: handle.db,
+    config,
+    mailer: app.mailer,
+    log: app.log.child({ module: 'privacy' }),
+    clock: app.clock,
+    listen: handle.listen,
+  });
+  app.decorate('privacyJobs', privacyWorker);
+  app.addHook('onReady', () => privacyWorker.start());
+  app.addHook('preClose', () => privacyWorker.stop());
 
   app.decorate('blog', createBlog({ config, clock: app.clock, log: app.log.child({ module: 'blog' }), postsDir: deps.blogPostsDir }));
 

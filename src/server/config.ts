@@ -54,6 +54,8 @@ export interface Config {
   social: Partial<Record<SocialProviderName, SocialProviderConfig>>;
   /** Document conversion (src/server/convert, src/server/jobs). */
   convert: ConvertConfig;
+  /** /account/privacy (issue 16): exports of an account's data and the deletion of accounts (src/server/privacy). */
+  privacy: PrivacyConfig;
   /**
    * Third-party scripts the browser loads for a signed-in user with an e-mail who consented (SPEC §7):
    * QUIRE_SUPPORT_CHAT_URL, QUIRE_PAGE_TESTING_URL; unset: never loaded, and the CSP names no other origin.
@@ -61,6 +63,16 @@ export interface Config {
   scripts: Record<ScriptConsent, string | undefined>;
   /** The marketing tracker's data layer (QUIRE_TRACKER: a global array's name such as `dataLayer`); unset: no tracker. */
   tracker: string | undefined;
+}
+
+/** Exports and deletions (QUIRE_ACCOUNT_DELETION_GRACE_DAYS, QUIRE_EXPORT_TTL_DAYS, QUIRE_ACCOUNT_JOBS). */
+export interface PrivacyConfig {
+  /** Days between a deletion request and the purge (0: at once); signing in meanwhile cancels it. */
+  graceDays: number;
+  /** Days a finished export stays downloadable; then its file is removed. */
+  exportDays: number;
+  /** Export and purge jobs this process runs at once; 0 = none here (another process runs them). */
+  jobs: number;
 }
 
 /** Conversion worker settings (QUIRE_CONVERT_*). */
@@ -387,6 +399,18 @@ const EnvSchema = v.object({
     rule('must be an integer between 1 and 100000', (s) => /^\d{1,6}$/.test(s) && +s >= 1 && +s <= 100_000, Number),
     '2000',
   ),
+  QUIRE_ACCOUNT_DELETION_GRACE_DAYS: v.optional(
+    rule('must be a number of days between 0 and 365 (0 = delete at once)', (s) => /^\d{1,3}$/.test(s) && +s <= 365, Number),
+    '14',
+  ),
+  QUIRE_EXPORT_TTL_DAYS: v.optional(
+    rule('must be a number of days between 1 and 365', (s) => /^\d{1,3}$/.test(s) && +s >= 1 && +s <= 365, Number),
+    '7',
+  ),
+  QUIRE_ACCOUNT_JOBS: v.optional(
+    rule('must be an integer between 0 and 8 (0 = no export or deletion jobs in this process)', (s) => /^\d$/.test(s) && +s <= 8, Number),
+    '1',
+  ),
   QUIRE_SUPPORT_CHAT_URL: v.optional(scriptUrl),
   QUIRE_PAGE_TESTING_URL: v.optional(scriptUrl),
   QUIRE_TRACKER: v.optional(
@@ -531,6 +555,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       memoryBudgetBytes: (e.QUIRE_CONVERT_MEMORY_BUDGET ?? Math.max(e.QUIRE_CONVERT_MEMORY, defaultMemoryBudgetMb())) * 1024 * 1024,
       maxPages: e.QUIRE_CONVERT_MAX_PAGES,
     },
+    privacy: { graceDays: e.QUIRE_ACCOUNT_DELETION_GRACE_DAYS, exportDays: e.QUIRE_EXPORT_TTL_DAYS, jobs: e.QUIRE_ACCOUNT_JOBS },
     scripts: { support_chat: e.QUIRE_SUPPORT_CHAT_URL, page_testing: e.QUIRE_PAGE_TESTING_URL },
     tracker: e.QUIRE_TRACKER,
   };

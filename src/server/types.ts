@@ -34,6 +34,8 @@ declare module 'fastify' {
     requireSession: preHandlerAsyncHookHandler;
     /** Background jobs (conversion): `wake()` after enqueueing so a worker looks now instead of at its next poll. */
     jobs: JobRunner;
+    /** The jobs of /account/privacy (exports, their expiry, purges): src/server/privacy/worker.ts. */
+    privacyJobs: JobRunner;
     /** The blog teasers and shipped posts (src/server/blog), cached one hour per language. */
     blog: Blog;
   }

@@ -145,6 +145,15 @@ const STATES: State[] = [
       await expect(page.locator('dl dt').first()).toBeVisible();
     },
   },
+  {
+    name: 'privacy, confirming a deletion',
+    signedIn: true,
+    open: async ({ page }) => {
+      await page.goto('/account/privacy');
+      await page.getByRole('button', { name: 'Delete my account…' }).click();
+      await expect(page.getByLabel('Your password')).toBeFocused();
+    },
+  },
 ];
 
 /** One publisher and one converted publication for the whole file (per worker). */

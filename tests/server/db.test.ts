@@ -42,6 +42,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0012_contact_messages', 'Success'],
       ['0013_profile_tour', 'Success'],
       ['0014_account_security', 'Success'],
+      ['0015_privacy', 'Success'],
       ['0016_favorites', 'Success'],
       ['0017_library', 'Success'],
       ['0019_profile_names', 'Success'],

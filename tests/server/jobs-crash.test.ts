@@ -10,6 +10,8 @@ import type { Config } from '../../src/server/config';
 import { PAGE_WIDTH, pageJpeg } from '../../src/server/convert/index';
 import { createDb, type DbHandle, migrateToLatest } from '../../src/server/db/index';
 import { bookPaths } from '../../src/server/storage/paths';
+// @ts-expect-error — plain JS module without types
+import { serverBundleOptions } from '../../src/tools/server-bundle.mjs';
 import { ENCODER_ENTRY } from './bundle-support';
 import { getBook, getJob, insertAccount, insertBook, waitFor, waitForOutcome } from './fixtures/books';
 import { makePdf } from './fixtures/pdf';
@@ -36,13 +38,11 @@ beforeAll(async () => {
   // Externals resolve from the bundle's folder: keep it inside the repository (node_modules/.cache).
   const outdir = path.join(ROOT, 'node_modules/.cache/quire-tests', `worker-${process.pid}`);
   bundle = path.join(outdir, 'worker.js');
+  // As build.mjs bundles it (Lingui macros compiled: the worker also runs the privacy jobs, which mail).
   await build({
+    ...serverBundleOptions({ configPath: path.join(ROOT, 'locales/lingui.config.ts') }),
     absWorkingDir: ROOT,
     entryPoints: { worker: 'src/server/jobs/worker-main.ts', ...ENCODER_ENTRY },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
     outdir,
     logLevel: 'warning',
   });

@@ -10,6 +10,7 @@ import { openSecret, spendRecoveryCode, spendTotpCode } from '../auth/totp-store
 import type { ProfileRow } from '../db/schema';
 import { ApiError } from '../envelope';
 import { greetingName } from '../mail/greeting';
+import { deletionCancelled, signInCancelsDeletion } from '../privacy/sign-in';
 import { secureCookies } from '../public-url';
 import { describeClient } from './client-info';
 import { secretGuard } from './failures';
@@ -133,14 +134,19 @@ export async function confirmLogin(
     await createSessionRow(trx, { id: sessionId, profileId, expiresAt, now, client });
     const updated = await updateProfile(trx, current, { last_login: now }, now);
     const deviceToken = body.trust_device === 'yes' ? await createTrustedDevice(trx, profileId, now, client) : undefined;
-    return { ...updated, deviceToken };
+    // Privacy hook (issue 16): signing in cancels a pending deletion of the account.
+    const deletion = await signInCancelsDeletion(trx, current.account_id);
+    return { ...updated, deviceToken, deletion };
   });
   await secretGuard(app, 'login', result.profile.email, request.ip).succeeded();
   setTokenCookie(app, request, reply, session.access_token, session.expires_in);
   if (result.deviceToken) {
     setCookie(reply, DEVICE_COOKIE, result.deviceToken, { maxAgeSeconds: TTL.trustedDevice / 1000, secure: secureCookies(app, request) });
   }
-  return { content: loginContent(session, result.profile, result.account, app.config), ats: result.account.ats };
+  const content = loginContent(session, result.profile, result.account, app.config);
+  // Privacy hook (issue 16): the cancelled deletion is mailed and told to the app.
+  if (result.deletion === 'cancelled') await deletionCancelled(app, request, result.profile, result.account, content);
+  return { content, ats: result.account.ats };
 }
 
 async function rightCode(

@@ -33,6 +33,9 @@ export interface Database {
   webhook_deliveries: import('../triggers/tables').WebhookDeliveriesTable;
   contact_messages: ContactMessagesTable;
   favorites: FavoritesTable;
+  data_exports: import('../privacy/tables').DataExportsTable;
+  account_deletions: import('../privacy/tables').AccountDeletionsTable;
+  deletion_codes: import('../privacy/tables').DeletionCodesTable;
 }
 
 /** Instance-wide key/value settings. */

@@ -2,8 +2,13 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { newId } from '../auth/crypto';
 import type { Database } from '../db/schema';
 
-/** Job kinds. `convert` turns a book's source into pages, thumbnails and text (src/server/convert). */
-export type JobKind = 'convert';
+/**
+ * Job kinds. `convert` turns a book's source into pages, thumbnails and text (src/server/convert);
+ * `export`, `exportExpire` and `purge` write an account's data export, remove it when its link
+ * expires, and delete an account after its grace period (src/server/privacy). A runner claims only
+ * the kinds it has a handler for.
+ */
+export type JobKind = 'convert' | 'export' | 'exportExpire' | 'purge';
 
 /** The PostgreSQL channel on which a new job is announced (the workers LISTEN on it: runner.ts). */
 export const JOBS_CHANNEL = 'quire_jobs';

@@ -84,6 +84,8 @@ export class JobRunner implements JobRunnerApi {
   readonly #backoffMs: number;
   readonly #graceMs: number;
   readonly #running = new Map<string, Running>();
+  /** The kinds this runner claims: those it has a handler for (other runners take the rest). */
+  readonly #kinds: string[];
   #timer: NodeJS.Timeout | undefined;
   #ticking = false;
   #again = false;
@@ -100,6 +102,7 @@ export class JobRunner implements JobRunnerApi {
     this.#backoffMs = options.backoffMs ?? 5_000;
     this.#graceMs = options.graceMs ?? 10_000;
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+    this.#kinds = Object.keys(options.handlers).filter((kind) => options.handlers[kind as JobKind] !== undefined);
   }
 
   get active(): number {
@@ -164,8 +167,10 @@ export class JobRunner implements JobRunnerApi {
   async #untilNextDue(limit: number): Promise<number> {
     if (this.#running.size >= this.options.concurrency) return limit; // a finishing job wakes the runner
     const now = this.#clock();
+    if (this.#kinds.length === 0) return limit;
     const row = await this.#db
       .selectFrom('jobs')
+      .where('kind', 'in', this.#kinds)
       .select((eb) => [
         eb.fn.min('run_at').filterWhere('state', '=', 'queued').as('run_at'),
         eb.fn.min('lease_until').filterWhere('state', '=', 'running').as('lease_until'),
@@ -188,13 +193,17 @@ export class JobRunner implements JobRunnerApi {
   /** Rows a worker may take now: due and queued, or running with an expired lease. */
   #claimable(now: number) {
     return (eb: ExpressionBuilder<Database, 'jobs'>) =>
-      eb.or([
-        eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]),
-        eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)]),
+      eb.and([
+        eb('kind', 'in', this.#kinds),
+        eb.or([
+          eb.and([eb('state', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)]),
+        ]),
       ]);
   }
 
   async #claim(): Promise<JobRow | undefined> {
+    if (this.#kinds.length === 0) return undefined;
     const now = this.#clock();
     const candidates = await this.#db.selectFrom('jobs').select('id').where(this.#claimable(now)).orderBy('run_at').limit(5).execute();
     for (const { id } of candidates) {
@@ -333,6 +342,7 @@ export class JobRunner implements JobRunnerApi {
       .select(['id', 'worker'])
       .where('state', '=', 'running')
       .where('worker', 'like', `${host}%`)
+      .$if(this.#kinds.length > 0, (qb) => qb.where('kind', 'in', this.#kinds))
       .execute();
     for (const row of rows) {
       const pid = Number(row.worker?.slice(host.length).split(':')[0]);

@@ -1,5 +1,5 @@
 /**
- * The conversion worker as a process of its own: the same runner the server starts in-process, on the
+ * The conversion worker (and the privacy jobs: exports, purges) as a process of its own: the same runner the server starts in-process, on the
  * configured database and data folder (QUIRE_* variables). Runs until SIGTERM/SIGINT, then puts its
  * running jobs back in the queue. Used by the crash tests (killed with -9 mid-conversion) and usable
  * to convert on another machine (with QUIRE_CONVERT_CONCURRENCY=0 on the web servers).
@@ -7,6 +7,8 @@
  */
 import { ConfigError, loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/index';
+import { createMailer } from '../mail/index';
+import { createPrivacyWorker } from '../privacy/worker';
 import { createWorker } from './index';
 import type { Logger } from './runner';
 
@@ -29,18 +31,30 @@ async function main(): Promise<void> {
     { db: handle.db, config, log, listen: handle.listen },
     { leaseMs: num('QUIRE_WORKER_LEASE_MS'), pollMs: num('QUIRE_WORKER_POLL_MS'), backoffMs: num('QUIRE_WORKER_BACKOFF_MS') },
   );
+  // The jobs of /account/privacy too (exports and purges), with the mail they send.
+  const mailer = createMailer({ config });
+  const privacy = createPrivacyWorker({
+    db: handle.db,
+    config,
+    mailer,
+    log,
+    clock: Date.now,
+    listen: handle.listen,
+    pollMs: num('QUIRE_WORKER_POLL_MS'),
+  });
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    worker
-      .stop()
+    Promise.all([worker.stop(), privacy.stop()])
+      .then(() => mailer.close())
       .then(() => handle.destroy())
       .finally(() => process.exit(0));
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   await worker.start();
+  await privacy.start();
   process.stdout.write(`worker ${worker.runner.workerId} ready\n`);
 }
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 
 /**
  * Every string of the account mails, extracted into locales/<lang>/messages.po (ids `mail.<name>.<part>`).
- * Placeholders: {name}, {code}, {minutes}, {hours}, {email}, {count}, {value}.
+ * Placeholders: {name}, {code}, {minutes}, {hours}, {email}, {count}, {value}, {date}.
  */
 export const MAIL_MESSAGES = {
   common: {
@@ -96,6 +96,71 @@ export const MAIL_MESSAGES = {
       id: 'mail.passwordChanged.ignore',
       message: 'If it was not you, reset your password now with "Forgot your password?" on the sign-in page.',
     }),
+  },
+  exportReady: {
+    subject: msg({ id: 'mail.exportReady.subject', message: 'Your Quire data is ready to download' }),
+    body: msg({
+      id: 'mail.exportReady.body',
+      message:
+        'The archive of your data you asked for is ready. Sign in and download it from your privacy settings before {date}; it is deleted then.',
+    }),
+    action: msg({ id: 'mail.exportReady.action', message: 'Download my data' }),
+    ignore: msg({
+      id: 'mail.exportReady.ignore',
+      message: 'If you did not ask for it, change your password: only someone signed in to your account can prepare this archive.',
+    }),
+  },
+  deletionCode: {
+    subject: msg({ id: 'mail.deletionCode.subject', message: 'Your code to delete your Quire account: {code}' }),
+    body: msg({
+      id: 'mail.deletionCode.body',
+      message: 'Enter this code to confirm that you want to delete your account. It is valid for {minutes} minutes.',
+    }),
+    ignore: msg({
+      id: 'mail.deletionCode.ignore',
+      message: 'If you did not ask to delete your account, ignore this message: nothing changes.',
+    }),
+  },
+  deletionScheduled: {
+    subject: msg({ id: 'mail.deletionScheduled.subject', message: 'Your Quire account will be deleted' }),
+    body: msg({
+      id: 'mail.deletionScheduled.body',
+      message:
+        'As you asked, your account and everything in it (publications, files, comments, statistics) will be deleted for good on {date}. Until then you are signed out everywhere and your publications can no longer be read.',
+    }),
+    bodyNow: msg({
+      id: 'mail.deletionScheduled.bodyNow',
+      message: 'As you asked, your account and everything in it (publications, files, comments, statistics) is being deleted for good now.',
+    }),
+    cancel: msg({
+      id: 'mail.deletionScheduled.cancel',
+      message: 'Changed your mind? Signing in again before {date} cancels the deletion and brings everything back.',
+    }),
+    action: msg({ id: 'mail.deletionScheduled.action', message: 'Sign in to keep my account' }),
+    ignore: msg({
+      id: 'mail.deletionScheduled.ignore',
+      message: 'If you did not ask for this, sign in now and change your password: someone knew it.',
+    }),
+  },
+  deletionCancelled: {
+    subject: msg({ id: 'mail.deletionCancelled.subject', message: 'The deletion of your Quire account was cancelled' }),
+    body: msg({
+      id: 'mail.deletionCancelled.body',
+      message: 'You signed in again, so your account will not be deleted: your publications can be read again as before.',
+    }),
+    action: msg({ id: 'mail.deletionCancelled.action', message: 'Open my privacy settings' }),
+    ignore: msg({
+      id: 'mail.deletionCancelled.ignore',
+      message: 'If it was not you who signed in, change your password now, then ask for the deletion again if you still want it.',
+    }),
+  },
+  accountDeleted: {
+    subject: msg({ id: 'mail.accountDeleted.subject', message: 'Your Quire account has been deleted' }),
+    body: msg({
+      id: 'mail.accountDeleted.body',
+      message: 'Your account, your publications and their files, comments, leads and statistics have been deleted for good.',
+    }),
+    bye: msg({ id: 'mail.accountDeleted.bye', message: 'This is the last message you receive from us. Thank you for having used Quire.' }),
   },
   contact: {
     subject: msg({ id: 'mail.contact.subject', message: 'Contact message from {name}' }),

@@ -23,6 +23,12 @@ export type MailData =
   /** To an address asked for by an e-mail change that another account already has (nothing changes). */
   | { kind: 'emailTaken'; name: string; email: string }
   | { kind: 'passwordChanged'; name: string }
+  // /account/privacy (issue 16): `at` is a time in epoch ms, written in the mail's language (UTC).
+  | { kind: 'exportReady'; name: string; url: string; at: number }
+  | { kind: 'deletionCode'; name: string; code: string; minutes: number }
+  | { kind: 'deletionScheduled'; name: string; url: string; at: number; days: number }
+  | { kind: 'deletionCancelled'; name: string; url: string }
+  | { kind: 'accountDeleted'; name: string }
   /** A contact message to the support address (QUIRE_SUPPORT_EMAIL); every field is the sender's text. */
   | {
       kind: 'contact';
@@ -66,7 +72,16 @@ const STYLE = {
   code: { fontSize: 32, letterSpacing: 8, fontWeight: 'bold', fontFamily: 'Consolas,Menlo,monospace', margin: '8px 0 24px' },
 } satisfies Record<string, CSSProperties>;
 
-function blocksOf(data: MailData, t: Translate): Block[] {
+/** A time in the mail's language, with its time zone (UTC: the server does not know the reader's). */
+const when = (ms: number, lang: string): string => {
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(ms);
+  } catch {
+    return new Date(ms).toISOString();
+  }
+};
+
+function blocksOf(data: MailData, t: Translate, lang: string): Block[] {
   const name = safeGreetingName(data.name);
   const hello = name ? t(M.common.greeting, { name }) : t(M.common.greetingAnonymous);
   const link = (action: string, url: string): Block[] => [{ button: action, url }, { small: t(M.common.linkHelp) }, { small: url }];
@@ -106,6 +121,33 @@ function blocksOf(data: MailData, t: Translate): Block[] {
       return [{ p: hello }, { p: t(M.emailTaken.body, { email: data.email }) }];
     case 'passwordChanged':
       return [{ p: hello }, { p: t(M.passwordChanged.body) }, { p: t(M.passwordChanged.ignore) }];
+    case 'exportReady':
+      return [
+        { p: hello },
+        { p: t(M.exportReady.body, { date: when(data.at, lang) }) },
+        ...link(t(M.exportReady.action), data.url),
+        { p: t(M.exportReady.ignore) },
+      ];
+    case 'deletionCode':
+      return [{ p: hello }, { p: t(M.deletionCode.body, { minutes: data.minutes }) }, { code: data.code }, { p: t(M.deletionCode.ignore) }];
+    case 'deletionScheduled':
+      return [
+        { p: hello },
+        { p: data.days > 0 ? t(M.deletionScheduled.body, { date: when(data.at, lang) }) : t(M.deletionScheduled.bodyNow) },
+        ...(data.days > 0
+          ? [{ p: t(M.deletionScheduled.cancel, { date: when(data.at, lang) }) }, ...link(t(M.deletionScheduled.action), data.url)]
+          : []),
+        { p: t(M.deletionScheduled.ignore) },
+      ];
+    case 'deletionCancelled':
+      return [
+        { p: hello },
+        { p: t(M.deletionCancelled.body) },
+        ...link(t(M.deletionCancelled.action), data.url),
+        { p: t(M.deletionCancelled.ignore) },
+      ];
+    case 'accountDeleted':
+      return [{ p: hello }, { p: t(M.accountDeleted.body) }, { p: t(M.accountDeleted.bye) }];
     case 'contact':
       // To the support team: no greeting, the sender's fields as written (escaped in the HTML part).
       return [
@@ -141,6 +183,16 @@ function subjectOf(data: MailData, t: Translate): string {
       return t(M.emailTaken.subject);
     case 'passwordChanged':
       return t(M.passwordChanged.subject);
+    case 'exportReady':
+      return t(M.exportReady.subject);
+    case 'deletionCode':
+      return t(M.deletionCode.subject, { code: data.code });
+    case 'deletionScheduled':
+      return t(M.deletionScheduled.subject);
+    case 'deletionCancelled':
+      return t(M.deletionCancelled.subject);
+    case 'accountDeleted':
+      return t(M.accountDeleted.subject);
     case 'contact':
       return t(data.subject === 'deletion' ? M.contact.subjectDeletion : M.contact.subject, { name: data.name || data.email });
   }
@@ -192,7 +244,7 @@ function MailDocument({ lang, subject, blocks, signature }: { lang: string; subj
 /** Subject, plain text and HTML of one mail in the language `t` translates to. */
 export function renderMail(data: MailData, t: Translate, lang: string): RenderedMail {
   const subject = subjectOf(data, t);
-  const blocks = blocksOf(data, t);
+  const blocks = blocksOf(data, t, lang);
   const signature = t(M.common.signature);
   const text = `${[...blocks.map(textBlock), signature].join('\n\n')}\n`;
   const html = renderDocument(<MailDocument lang={lang} subject={subject} blocks={blocks} signature={signature} />);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LICENSE_MODES, type LicenseMode } from '../../contracts/books';
 import type { AccountRow, BookRow, Database } from '../db/schema';
+import { isDeleting } from '../privacy/deletion';
 import { jsonSettingsOf, thumbUrl } from '../publish/views';
 import { isSafeId } from '../storage/paths';
 import { readPageText } from './search';
@@ -149,7 +150,8 @@ export interface PublisherOverview {
 export async function findPublisher(app: FastifyInstance, accountId: string, page: number): Promise<PublisherOverview | undefined> {
   if (!isSafeId(accountId) || !Number.isSafeInteger(page) || page < 1) return undefined;
   const account = await app.db.selectFrom('accounts').select(['id', 'name', 'context']).where('id', '=', accountId).executeTakeFirst();
-  if (!account) return undefined;
+  // An account scheduled for deletion reads like an unknown one (issue 16; its books are hidden too).
+  if (!account || (await isDeleting(app.db, accountId))) return undefined;
   const now = app.clock();
   const counted = await publicBooks(app.db, accountId, now)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))

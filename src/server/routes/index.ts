@@ -12,6 +12,7 @@ import contactRoutes from './contact/index';
 import favoriteRoutes from './favorites/index';
 import libraryRoutes from './library/index';
 import oauth2Routes from './oauth2/index';
+import privacyRoutes from './privacy/index';
 import profileRoutes from './profile/index';
 import publicRoutes from './public/index';
 import readerRoutes from './reader/index';
@@ -42,6 +43,7 @@ export const AREAS: FastifyPluginAsync[] = [
   blogRoutes,
   libraryRoutes,
   favoriteRoutes,
+  privacyRoutes,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WidgetOptions } from '../../contracts/widget';
+import { isDeleting } from '../privacy/deletion';
 import { jsonSettingsOf, thumbUrl } from '../publish/views';
 import { isSafeId } from '../storage/paths';
 
@@ -47,7 +48,8 @@ export async function findLibrary(app: FastifyInstance, o: WidgetOptions, start:
   const accountId = o.type === 'folder' ? await folderAccount(app, o.id) : o.id;
   if (!accountId) return undefined;
   const account = await app.db.selectFrom('accounts').select(['id', 'name']).where('id', '=', accountId).executeTakeFirst();
-  if (!account) return undefined;
+  // An account scheduled for deletion reads like an unknown one (issue 16; its books are hidden too).
+  if (!account || (await isDeleting(app.db, accountId))) return undefined;
   const now = app.clock();
   const views = app.db
     .selectFrom('book_views')

@@ -83,7 +83,9 @@ export function createSessionWiring(deps: SessionDeps) {
       tabChannel: tabChannelListener(channel),
       tabStorage: tabStorageListener(win, store),
       logout: fromPromise<void>(async () => {
-        await api.call('profile/session', { method: 'DELETE', skipSessionWait: true, ignoreAlerts: true });
+        // A session the server already ended (revoked elsewhere, or by an account deletion) is signed out
+        // all the same: its 149 must not start the expired-session sign-in.
+        await api.call('profile/session', { method: 'DELETE', skipSessionWait: true, skipSessionExpiry: true, ignoreAlerts: true });
       }),
     },
     actions: {
@@ -125,8 +127,23 @@ export function createSessionWiring(deps: SessionDeps) {
   const signUpServices = (leaveToRoot: () => void): Omit<SignUpServices, 'socialSignIn'> => ({
     login: (json, signal) =>
       api.call('profile/session', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true, schema: LoginHashSchema }),
-    confirmLogin: (json, signal) =>
-      api.call('profile/session', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true, schema: LoginContentSchema }),
+    confirmLogin: async (json, signal) => {
+      const content = await api.call('profile/session', {
+        method: 'POST',
+        json,
+        signal,
+        skipSessionWait: true,
+        ignoreAlerts: true,
+        schema: LoginContentSchema,
+      });
+      // This sign-in cancelled the account's pending deletion (issue 16): say so until the user closes it.
+      if (content.deletion_cancelled)
+        alerts()?.send({
+          type: 'alert.push',
+          alert: { type: 'success', message: { id: 'account.privacy.deletionCancelled' }, delay: null },
+        });
+      return content;
+    },
     register: (json, signal) =>
       api.call('account/', {
         method: 'POST',

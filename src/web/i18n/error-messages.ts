@@ -107,4 +107,12 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.FAVORITE.951', message: 'This publication is not among your favourites.' }),
   msg({ id: 'errors.FAVORITE.952', message: 'A private publication cannot be added to your favourites.' }),
   msg({ id: 'errors.FAVORITE.953', message: 'You have 5,000 favourites, the most you can keep. Remove some to add others.' }),
+  msg({ id: 'errors.PRIVACY.931', message: 'An export of your data is already being prepared. Wait until it is ready.' }),
+  msg({ id: 'errors.PRIVACY.932', message: 'This download is no longer available. Prepare a new export of your data.' }),
+  msg({ id: 'errors.PRIVACY.933', message: 'This is not your password.' }),
+  msg({ id: 'errors.PRIVACY.934', message: 'This code is not the one we sent you.' }),
+  msg({ id: 'errors.PRIVACY.935', message: 'This code has expired or was tried too often. Ask for a new one.' }),
+  msg({ id: 'errors.PRIVACY.936', message: 'Confirm with your password (or, without one, with the code we e-mail you).' }),
+  msg({ id: 'errors.PRIVACY.937', message: 'This account is being deleted and can no longer be used.' }),
+  msg({ id: 'errors.PRIVACY.938', message: 'Too many attempts. Wait a few minutes and try again.' }),
 ];

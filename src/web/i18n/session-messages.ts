@@ -6,4 +6,8 @@ export const SESSION_MESSAGES = [
   msg({ id: 'account.session.refreshFailed', message: 'Your session could not be renewed. Please sign in again.' }),
   msg({ id: 'account.context.thanks', message: 'Thank you! Quire is now set up for the way you work.' }),
   msg({ id: 'account.details.saved', message: 'Your details are saved.' }),
+  msg({
+    id: 'account.privacy.deletionCancelled',
+    message: 'Welcome back! Signing in has cancelled the deletion of your account: your publications can be read again.',
+  }),
 ];

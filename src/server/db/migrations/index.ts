@@ -13,6 +13,7 @@ import * as m0011 from './0011_search';
 import * as m0012 from './0012_contact_messages';
 import * as m0013 from './0013_profile_tour';
 import * as m0014 from './0014_account_security';
+import * as m0015 from './0015_privacy';
 import * as m0016 from './0016_favorites';
 import * as m0017 from './0017_library';
 import * as m0019 from './0019_profile_names';
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0014_account_security': m0014,
   '0019_profile_names': m0019,
   '0016_favorites': m0016,
+  '0015_privacy': m0015,
 };

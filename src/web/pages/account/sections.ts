@@ -17,4 +17,5 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   logo: lazy(() => import('../../components/library/LogoSection')),
   security: lazy(() => import('../../components/security/SecuritySection')),
   favorite: lazy(() => import('../../components/favorites/FavoritesSection')),
+  privacy: lazy(() => import('../../components/account-sections/PrivacySection')),
 };
