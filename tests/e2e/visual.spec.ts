@@ -91,6 +91,11 @@ async function walk(page: Page, lang: string, size: 'desktop' | 'phone'): Promis
   await expect(dialog(page).locator('iframe')).toBeVisible();
   found.push(...(await look(page, name('embed-book'), fit)));
   await closeDialog(page);
+  // The library's embed has more options: they may scroll, its code and copy button stay in view.
+  await page.locator('[data-action="embed-library"]').click();
+  await expect(dialog(page).locator('iframe')).toBeVisible();
+  found.push(...(await look(page, name('embed-library'))));
+  await closeDialog(page);
 
   await page.goto('/publish');
   await expect(dialog(page)).toBeVisible();

@@ -178,7 +178,12 @@ export function BookListView({ actor, initialLayout, owner }: { actor: BookListA
             </Button>
           )}
           {owner && (
-            <Button size="sm" disabled={!canEmbedLibrary} onClick={() => actor.send({ type: 'user.openEmbedLibrary' })}>
+            <Button
+              size="sm"
+              data-action="embed-library"
+              disabled={!canEmbedLibrary}
+              onClick={() => actor.send({ type: 'user.openEmbedLibrary' })}
+            >
               <Trans id="book.embedLibrary">Embed library</Trans>
             </Button>
           )}

@@ -12,7 +12,8 @@ const PREVIEW_MAX_PX = 480;
 
 /**
  * The widget modal's view of a widget actor: options beside a live preview (the real library page
- * or reader in an iframe, re-rendered by the machine), then the code to paste and its copy button.
+ * or reader in an iframe, re-rendered by the machine); the code to paste and its copy button are the
+ * modal's footer, always in view.
  */
 export function WidgetModalView({ actor, onClose }: { actor: WidgetActorRef; onClose: () => void }) {
   const { t } = useLingui();
@@ -39,6 +40,29 @@ export function WidgetModalView({ actor, onClose }: { actor: WidgetActorRef; onC
       onEscape={onClose}
       onBackdrop={onClose}
       onClose={onClose}
+      // The code and its copy button stay in view while the options and the preview scroll (issue 22).
+      footer={
+        <section className="widget-modal__code">
+          <label className="field__label" htmlFor={codeId}>
+            <Trans id="widget.code">Code to paste into your page</Trans>
+          </label>
+          <textarea id={codeId} className="widget-code" readOnly rows={3} value={code} onFocus={(e) => e.currentTarget.select()} />
+          <div className="widget-modal__copy">
+            <Button variant="primary" disabled={!canCopy} onClick={() => actor.send({ type: 'user.copy' })}>
+              {copy === 'copied' ? <Trans id="widget.copied">Copied</Trans> : <Trans id="widget.copy">Copy the code</Trans>}
+            </Button>
+            <span className="widget-modal__status" role="status">
+              {copy === 'copied' && <Trans id="widget.copy.success">The code is in your clipboard.</Trans>}
+            </span>
+            {copy === 'failed' && (
+              <span className="field__error" role="alert">
+                {/* SPEC §8: the catalogue's copy failure (its text comes from the share modal's entry). */}
+                {t({ id: 'share.copy.msg.error' })}
+              </span>
+            )}
+          </div>
+        </section>
+      }
     >
       <div className="widget-modal">
         <section className="widget-modal__options" aria-label={t({ id: 'widget.options', message: 'Options' })}>
@@ -55,26 +79,6 @@ export function WidgetModalView({ actor, onClose }: { actor: WidgetActorRef; onC
               style={mode === 'book' ? undefined : { height }}
               data-testid="widget-preview"
             />
-          </div>
-        </section>
-        <section className="widget-modal__code">
-          <label className="field__label" htmlFor={codeId}>
-            <Trans id="widget.code">Code to paste into your page</Trans>
-          </label>
-          <textarea id={codeId} className="widget-code" readOnly rows={4} value={code} onFocus={(e) => e.currentTarget.select()} />
-          <div className="widget-modal__copy">
-            <Button variant="primary" disabled={!canCopy} onClick={() => actor.send({ type: 'user.copy' })}>
-              {copy === 'copied' ? <Trans id="widget.copied">Copied</Trans> : <Trans id="widget.copy">Copy the code</Trans>}
-            </Button>
-            <span className="widget-modal__status" role="status">
-              {copy === 'copied' && <Trans id="widget.copy.success">The code is in your clipboard.</Trans>}
-            </span>
-            {copy === 'failed' && (
-              <span className="field__error" role="alert">
-                {/* SPEC §8: the catalogue's copy failure (its text comes from the share modal's entry). */}
-                {t({ id: 'share.copy.msg.error' })}
-              </span>
-            )}
           </div>
         </section>
       </div>
