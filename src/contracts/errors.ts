@@ -76,6 +76,12 @@ export const ERRORS = {
   folderNotFound: { type: 'FOLDER', code: 801, http: 404 },
   folderExists: { type: 'FOLDER', code: 802, http: 409 },
   folderLimit: { type: 'FOLDER', code: 803, http: 409 },
+  // The public profile's avatar (issue 16): PNG, JPEG or WebP by content, within the size limits.
+  avatarType: { type: 'PROFILE', code: 981, http: 415 },
+  avatarTooSmall: { type: 'PROFILE', code: 982, http: 400 },
+  avatarTooBig: { type: 'PROFILE', code: 983, http: 400 },
+  avatarUnreadable: { type: 'PROFILE', code: 984, http: 400 },
+  avatarFileTooLarge: { type: 'PROFILE', code: 985, http: 413 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -31,6 +31,7 @@ import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
 import presetSiteRoutes from './presets/site';
+import avatarRoutes from './routes/avatars';
 import beaconRoutes from './routes/beacon';
 import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(beaconRoutes);
   await app.register(publishSiteRoutes);
+  await app.register(avatarRoutes);
   await app.register(presetSiteRoutes);
   await app.register(readerSiteRoutes);
   await app.register(overviewRoutes);

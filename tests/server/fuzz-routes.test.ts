@@ -37,6 +37,7 @@ import {
 } from '../../src/contracts/comments';
 import { EnvelopeSchema } from '../../src/contracts/envelope';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
+import { AvatarCropSchema, PublicProfileUpdateSchema } from '../../src/contracts/profile';
 import { ReaderBookQuerySchema, ReaderSearchQuerySchema, ReaderStatsSchema } from '../../src/contracts/reader';
 import { BeaconQuerySchema, ShareCountsQuerySchema } from '../../src/contracts/share';
 import { SOCIAL_PROVIDERS, SocialStartQuerySchema, SocialTokenRequestSchema } from '../../src/contracts/social';
@@ -159,6 +160,8 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/oauth2/:provider/start': SocialStartQuerySchema,
   '/b.gif': BeaconQuerySchema,
   '/library': WidgetOptionsSchema,
+  '/api/account/profile/update': PublicProfileUpdateSchema,
+  '/api/account/profile/avatar': AvatarCropSchema,
 };
 const ALL_CONTRACTS = Object.values(CONTRACTS);
 const ALL_FIELDS = fieldNames(ALL_CONTRACTS);
@@ -166,6 +169,9 @@ const ALL_NUMERIC = {
   all: [...new Set(ALL_CONTRACTS.flatMap((c) => numericFields(c).all))],
   loose: [...new Set(ALL_CONTRACTS.flatMap((c) => numericFields(c).loose))],
 };
+
+/** Routes whose body is multipart/form-data with a file (the document upload, the avatar). */
+const MULTIPART_ROUTES = new Set(['/api/pinwheel/document/create', '/api/account/profile/avatar']);
 
 /** Successful answers that are not JSON by design (a file, a CSV, a redirect); their refusals are envelopes. */
 const NOT_JSON_WHEN_OK = new Set([
@@ -333,6 +339,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     const files = path.join(ctx.config.dataDir, 'files');
     out['files/books'] = (await readdir(path.join(files, 'books')).catch(() => [])).sort();
     out['files/uploads'] = (await readdir(path.join(files, 'uploads')).catch(() => [])).sort();
+    out['files/avatars'] = (await readdir(path.join(files, 'avatars'), { recursive: true }).catch(() => [])).sort();
     return out;
   }
 
@@ -386,7 +393,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
         numeric: contract ? numericFields(contract) : ALL_NUMERIC,
         extra: ALL_FIELDS,
       }),
-      encoding: hasBody(route) ? encodingArbitrary(route.url === '/api/pinwheel/document/create') : fc.constant({ kind: 'none' as const }),
+      encoding: hasBody(route) ? encodingArbitrary(MULTIPART_ROUTES.has(route.url)) : fc.constant({ kind: 'none' as const }),
       tail: queryTailArbitrary,
     });
   }
@@ -409,12 +416,11 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     const size = (r: FuzzRequest) => Object.keys(r.input as object).length;
     const base = parsable.sort((a, b) => hinted(b) - hinted(a) || size(a) - size(b))[0];
     if (!base) return [];
-    const encoding: Encoding =
-      route.url === '/api/pinwheel/document/create'
-        ? { kind: 'multipart', file: { name: 'edge.txt', text: 'edge' } }
-        : hasBody(route)
-          ? { kind: 'json' }
-          : { kind: 'none' };
+    const encoding: Encoding = MULTIPART_ROUTES.has(route.url)
+      ? { kind: 'multipart', file: { name: 'edge.txt', text: 'edge' } }
+      : hasBody(route)
+        ? { kind: 'json' }
+        : { kind: 'none' };
     const edges: [string, unknown][] = [
       ...numeric.flatMap((field) => BOUNDARY.map((edge): [string, unknown] => [field, edge])),
       ...text.flatMap((field) => TEXT_BOUNDARY.map((edge): [string, unknown] => [field, edge])),

@@ -85,4 +85,9 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.FOLDER.801', message: 'This folder does not exist or is not yours.' }),
   msg({ id: 'errors.FOLDER.802', message: 'You already have a folder with this name.' }),
   msg({ id: 'errors.FOLDER.803', message: 'You have reached the number of folders an account can have.' }),
+  msg({ id: 'errors.PROFILE.981', message: 'This file is not a picture Quire can use. Choose a PNG, JPEG or WebP image.' }),
+  msg({ id: 'errors.PROFILE.982', message: 'This picture is too small. Choose one at least 96 pixels wide and high.' }),
+  msg({ id: 'errors.PROFILE.983', message: 'This picture has too many pixels. Choose one at most 10,000 pixels wide and high.' }),
+  msg({ id: 'errors.PROFILE.984', message: 'This picture could not be read. It may be damaged: try another one.' }),
+  msg({ id: 'errors.PROFILE.985', message: 'This picture is larger than 8 MB. Choose a smaller file.' }),
 ];

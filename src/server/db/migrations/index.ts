@@ -12,6 +12,7 @@ import * as m0010 from './0010_book_token_secret';
 import * as m0011 from './0011_search';
 import * as m0012 from './0012_contact_messages';
 import * as m0013 from './0013_profile_tour';
+import * as m0018 from './0018_public_profile';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_search': m0011,
   '0012_contact_messages': m0012,
   '0013_profile_tour': m0013,
+  '0018_public_profile': m0018,
 };
