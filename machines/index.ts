@@ -11,6 +11,7 @@ import { detailsFormMachine } from './details-form.machine';
 import { foldersMachines } from './folders/registry';
 import { languageMachine } from './language.machine';
 import { modalsMachine } from './modals.machine';
+import { profileMachines } from './profile/registry';
 import { publishMachines } from './publish/registry';
 import { readerMachines } from './reader/registry';
 import type { MachineEntry } from './registry-types';
@@ -44,6 +45,9 @@ export { languageMachine } from './language.machine';
 export { mfaMachine } from './mfa.machine';
 export { modalsMachine } from './modals.machine';
 export { postLoginMachine } from './post-login.machine';
+export { accountDetailsMachine } from './profile/account-details.machine';
+export { avatarMachine } from './profile/avatar.machine';
+export { publicProfileMachine } from './profile/public-profile.machine';
 export { publishModalMachine } from './publish-modal.machine';
 export { commentsMachine as readerCommentsMachine } from './reader/comments.machine';
 export { readerMachine } from './reader.machine';
@@ -248,4 +252,6 @@ export const machines: MachineEntry[] = [
   ...siteMachines,
   // The guided tour of the dashboard and the book list (machines/tour/registry.ts).
   ...tourMachines,
+  // The account's own pages: account details, public profile, avatar (machines/profile/registry.ts).
+  ...profileMachines,
 ];
