@@ -66,7 +66,17 @@ export type PathPage = (typeof PAGE_PATHS)[keyof typeof PAGE_PATHS] | 'account';
  * Account sections that load on first visit (SPEC §2 account menu links): key = the path segment
  * after /account/. The client keeps their modules in src/web/pages/account/sections.ts.
  */
-export const ACCOUNT_SECTIONS = ['stats', 'comment', 'subscriber', 'integration', 'trigger', 'folders'] as const;
+export const ACCOUNT_SECTIONS = [
+  'stats',
+  'comment',
+  'subscriber',
+  'integration',
+  'trigger',
+  'folders',
+  'profile',
+  'notification',
+  'info_account',
+] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 
 /** Every account page: the built-in ones and the sections above (`/account` alone is the dashboard). */

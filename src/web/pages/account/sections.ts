@@ -12,4 +12,7 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   integration: lazy(() => import('../../components/triggers/IntegrationsSection')),
   trigger: lazy(() => import('../../components/triggers/LeadsSection')),
   folders: lazy(() => import('../../components/folders/FoldersSection')),
+  profile: lazy(() => import('../../components/profile/ProfileSection')),
+  notification: lazy(() => import('../../components/profile/NotificationSection')),
+  info_account: lazy(() => import('../../components/profile/InfoAccountSection')),
 };
