@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { publisher } from './support/publishing';
@@ -179,6 +180,29 @@ test.describe('the account’s own pages', () => {
     await expect(square).toHaveAttribute('style', /left: 0%; top: 0%/);
     await avatar.getByRole('button', { name: 'Cancel' }).click();
     await expect(square).toHaveCount(0);
+  });
+
+  test('axe finds no WCAG 2.1 AA violation on the three pages, nor while cropping', async ({ page }) => {
+    await publisher(page, { name: 'Axel Access', mode: 'PREMIUM' });
+    const check = async (what: string) => {
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(violations.map((v) => `${what}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    };
+    await page.goto('/account/notification');
+    await expect(page.getByRole('button', { name: 'Save my preferences' })).toBeVisible();
+    await check('notification');
+    await page.goto('/account/info_account');
+    await expect(page.getByLabel('Account name')).toBeVisible();
+    await page.getByLabel('Website').fill('nope');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Website must be a valid url')).toBeVisible();
+    await check('info_account with a refused field');
+    await page.goto('/account/profile');
+    await expect(page.getByLabel('About you')).toBeVisible();
+    await check('profile');
+    await page.getByLabel('Choose a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture() });
+    await expect(page.getByTestId('avatar-crop')).toBeVisible();
+    await check('profile while cropping');
   });
 
   test('the sections fit a 320 px screen @phone', async ({ page }) => {
