@@ -41,6 +41,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0011_search', 'Success'],
       ['0012_contact_messages', 'Success'],
       ['0013_profile_tour', 'Success'],
+      ['0018_public_profile', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);
