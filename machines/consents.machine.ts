@@ -5,7 +5,17 @@ import type { PostLoginUser, StepOutput } from './accounts/types';
 /** Notification subscription model (SPEC §3): notification name → on/off. */
 export type Prefs = Record<string, boolean>;
 
+/**
+ * Where the preferences show: the full-screen modal (and the sign-up modal's activate-notif tab), which
+ * ends once saved, or the account page `/account/notification`, which stays to be changed again.
+ */
+export type ConsentsMode = 'modal' | 'page';
+export interface ConsentsInput {
+  mode?: ConsentsMode;
+}
+
 export interface ConsentsContext {
+  mode: ConsentsMode;
   values: Prefs;
   /** Message id of the last failed load or save. */
   error: string | null;
@@ -14,13 +24,15 @@ export interface ConsentsContext {
 export type ConsentsEvent = { type: 'user.toggle'; name: string } | { type: 'user.submit' } | { type: 'user.retry' };
 
 /**
- * Full-screen notification preferences (SPEC §2, §4 Notifications): consents and notifications as
- * on/off switches; on success the user is refreshed and the modal closes (final `done`).
+ * Notification preferences (SPEC §2, §4 Notifications): consents and notifications as on/off switches;
+ * on success the user is refreshed and the modal closes (final `done`). On the account page (input
+ * `mode: 'page'`) the same save says so (`showSaved`) and the switches stay to be changed again.
  */
 export const consentsMachine = setup({
   types: {
     context: {} as ConsentsContext,
     events: {} as ConsentsEvent,
+    input: {} as ConsentsInput | undefined,
     output: {} as StepOutput,
   },
   actors: {
@@ -31,7 +43,12 @@ export const consentsMachine = setup({
     /** GET profile session and store the current user; resolves the refreshed user. */
     refreshUser: fromPromise<PostLoginUser | null>(async () => null),
   },
+  guards: {
+    onPage: ({ context }) => context.mode === 'page',
+  },
   actions: {
+    /** The page's feedback once saved (the app pushes a success alert). */
+    showSaved: () => {},
     setValues: assign({
       values: ({ context, event }) => ('output' in event ? (event.output as { values: Prefs }).values : context.values),
     }),
@@ -46,7 +63,7 @@ export const consentsMachine = setup({
   },
 }).createMachine({
   id: 'consents',
-  context: { values: {}, error: null, user: null },
+  context: ({ input }) => ({ mode: input?.mode ?? 'modal', values: {}, error: null, user: null }),
   initial: 'loading',
   output: ({ event }) => event.output as StepOutput,
   states: {
@@ -80,8 +97,12 @@ export const consentsMachine = setup({
       invoke: {
         id: 'refreshUser',
         src: 'refreshUser',
-        onDone: { target: 'done', actions: 'setUser' },
-        onError: { target: 'done' },
+        onDone: [
+          { guard: 'onPage', target: 'editing', actions: ['setUser', 'showSaved'] },
+          { target: 'done', actions: 'setUser' },
+        ],
+        // Saved either way: a failed refresh only means the stored user updates later (ats).
+        onError: [{ guard: 'onPage', target: 'editing', actions: 'showSaved' }, { target: 'done' }],
       },
     },
     done: { type: 'final', output: ({ context }) => ({ result: 'done' as const, user: context.user }) },

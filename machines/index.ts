@@ -14,6 +14,7 @@ import { languageMachine } from './language.machine';
 import { libraryMachines } from './library/registry';
 import { modalsMachine } from './modals.machine';
 import { privacyMachines } from './privacy/registry';
+import { profileMachines } from './profile/registry';
 import { publishMachines } from './publish/registry';
 import { readerMachines } from './reader/registry';
 import type { MachineEntry } from './registry-types';
@@ -56,6 +57,9 @@ export { postLoginMachine } from './post-login.machine';
 export { privacyDeletionMachine } from './privacy/deletion.machine';
 export { privacyExportMachine } from './privacy/export.machine';
 export { privacyMachine } from './privacy/privacy.machine';
+export { accountDetailsMachine } from './profile/account-details.machine';
+export { avatarMachine } from './profile/avatar.machine';
+export { publicProfileMachine } from './profile/public-profile.machine';
 export { publishModalMachine } from './publish-modal.machine';
 export { commentsMachine as readerCommentsMachine } from './reader/comments.machine';
 export { readerMachine } from './reader.machine';
@@ -275,4 +279,6 @@ export const machines: MachineEntry[] = [
   ...securityMachines,
   // Favourites: the reader's heart and /account/favorite (machines/favorites/registry.ts).
   ...favoriteMachines,
+  // The account's own pages: account details, public profile, avatar (machines/profile/registry.ts).
+  ...profileMachines,
 ];

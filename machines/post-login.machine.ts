@@ -132,6 +132,7 @@ export const postLoginMachine = setup({
           invoke: {
             id: 'usageContext',
             src: 'usageContext',
+            input: { mode: 'modal' },
             onDone: { target: 'checkingConsents' },
             onError: { target: 'checkingConsents' },
           },
@@ -145,6 +146,7 @@ export const postLoginMachine = setup({
           invoke: {
             id: 'consents',
             src: 'consents',
+            input: { mode: 'modal' },
             onDone: { target: 'finishing' },
             onError: { target: 'finishing' },
           },

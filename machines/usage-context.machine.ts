@@ -11,7 +11,20 @@ export { type SelectOption, sortOptions } from './accounts/sort-options';
 export const PRO_FIELDS = ['company_activity_sector', 'job_title', 'company_size'] as const;
 export type ProField = (typeof PRO_FIELDS)[number];
 
+/**
+ * Where the question shows: the full-screen post-login modal (thanks, then it ends) or the account
+ * page `/account/info_account`, which starts from the account's answer and stays to be changed again.
+ */
+export type UsageContextMode = 'modal' | 'page';
+export interface UsageContextInput {
+  mode?: UsageContextMode;
+  /** The account's current answer (the page): its context and the professional's selects. */
+  choice?: UsageContext | null;
+  fields?: Partial<Record<ProField, string | null>>;
+}
+
 export interface UsageContextContext {
+  mode: UsageContextMode;
   /** The chosen context; null until the user chooses. */
   choice: UsageContext | null;
   fields: Record<ProField, string>;
@@ -40,12 +53,15 @@ export function toContextFields(c: Pick<UsageContextContext, 'choice' | 'fields'
  * Usage-context modal (SPEC §2, §4, §5): choose individual, student or professional; professional
  * shows three selects, each required (`account.info.context.activate.error`, empty ones listed in
  * `emptyFields`). The validate button appears once a context is chosen. On success the user is
- * refreshed, a thank-you message shows, then the modal closes (final `done`).
+ * refreshed, a thank-you message shows, then the modal closes (final `done`). On the account page
+ * (input `mode: 'page'`, starting from the account's answer) a save says so (`showSaved`) and the
+ * form stays.
  */
 export const usageContextMachine = setup({
   types: {
     context: {} as UsageContextContext,
     events: {} as UsageContextEvent,
+    input: {} as UsageContextInput | undefined,
     output: {} as StepOutput,
   },
   actors: {
@@ -57,10 +73,14 @@ export const usageContextMachine = setup({
   delays: { thanksDelay: USAGE_CONTEXT_THANKS_MS },
   guards: {
     hasEmptyField: ({ context }) => emptyOf(context).length > 0,
+    hasChoice: ({ context }) => context.choice !== null,
+    onPage: ({ context }) => context.mode === 'page',
   },
   actions: {
     /** Shows the thank-you message (the app pushes a success alert or renders it in the modal). */
     showThanks: () => {},
+    /** The page's feedback once saved (the app pushes a success alert). */
+    showSaved: () => {},
     choose: assign({
       choice: ({ context, event }) => (event.type === 'user.choose' ? event.context : context.choice),
       emptyFields: () => [],
@@ -78,16 +98,25 @@ export const usageContextMachine = setup({
   },
 }).createMachine({
   id: 'usageContext',
-  context: {
-    choice: null,
-    fields: { company_activity_sector: '', job_title: '', company_size: '' },
+  context: ({ input }) => ({
+    mode: input?.mode ?? 'modal',
+    choice: input?.choice ?? null,
+    fields: {
+      company_activity_sector: input?.fields?.company_activity_sector ?? '',
+      job_title: input?.fields?.job_title ?? '',
+      company_size: input?.fields?.company_size ?? '',
+    },
     emptyFields: [],
     error: null,
     user: null,
-  },
-  initial: 'choosing',
+  }),
+  initial: 'starting',
   output: ({ event }) => event.output as StepOutput,
   states: {
+    /** An answer given before (the page) opens the form on it; none: the choice comes first. */
+    starting: {
+      always: [{ guard: 'hasChoice', target: 'chosen' }, { target: 'choosing' }],
+    },
     choosing: {
       on: { 'user.choose': { target: 'chosen', actions: 'choose' } },
     },
@@ -114,9 +143,12 @@ export const usageContextMachine = setup({
       invoke: {
         id: 'refreshUser',
         src: 'refreshUser',
-        onDone: { target: 'thanking', actions: 'setUser' },
+        onDone: [
+          { guard: 'onPage', target: 'chosen', actions: ['setUser', 'showSaved'] },
+          { target: 'thanking', actions: 'setUser' },
+        ],
         // The context is saved; a failed refresh only means the stored user updates later (ats).
-        onError: { target: 'thanking' },
+        onError: [{ guard: 'onPage', target: 'chosen', actions: 'showSaved' }, { target: 'thanking' }],
       },
     },
     thanking: {

@@ -212,9 +212,15 @@ export const accountsMachines: MachineEntry[] = [
     id: 'usage-context',
     title: 'Usage context',
     description:
-      'Full-screen usage context modal: choose individual, student or professional (then the validate button appears); professional needs its three selects, empty ones are marked with account.info.context.activate.error; on success the user is refreshed and a thank-you message shows before it closes.',
+      'Usage context: choose individual, student or professional (then the validate button appears); professional needs its three selects, empty ones are marked with account.info.context.activate.error; on success the user is refreshed and the full-screen modal thanks, then closes, or the account page (/account/info_account, starting from the account’s answer) says it saved and stays.',
     machine: usageContextMachine,
     paths: {
+      // The modal (no answer yet) and the account page (starting from the account's answer, or none).
+      inputs: [
+        { mode: 'modal' },
+        { mode: 'page', choice: 'pro', fields: { company_activity_sector: 'arts_culture', job_title: 'manager', company_size: '2-10' } },
+        { mode: 'page', choice: null },
+      ],
       events: (s) => {
         const c = ctx<UsageContextContext>(s);
         return [
@@ -231,7 +237,7 @@ export const accountsMachines: MachineEntry[] = [
       },
       serializeState: (s) => {
         const c = ctx<UsageContextContext>(s);
-        return `${value(s)}|${c.choice}|${PRO_FIELDS.map((f) => (c.fields[f] ? 1 : 0)).join('')}`;
+        return `${c.mode}|${value(s)}|${c.choice}|${PRO_FIELDS.map((f) => (c.fields[f] ? 1 : 0)).join('')}`;
       },
     },
   },
@@ -239,9 +245,11 @@ export const accountsMachines: MachineEntry[] = [
     id: 'consents',
     title: 'Notification preferences',
     description:
-      'Full-screen consents and notifications modal: loads the switches (retry on failure), toggles them, saves; on success the user is refreshed and the modal closes.',
+      'Consents and notifications: loads the switches (retry on failure), toggles them, saves; on success the user is refreshed and the full-screen modal closes, or the account page (/account/notification) says it saved and stays.',
     machine: consentsMachine,
     paths: {
+      // The modal (ends once saved) and the account page /account/notification (stays).
+      inputs: [{ mode: 'modal' }, { mode: 'page' }],
       events: () => [
         { type: 'xstate.done.actor.loadPrefs', output: { values: { newsletter: false, comment_notification: true } } },
         { type: 'xstate.error.actor.loadPrefs', error: networkError },

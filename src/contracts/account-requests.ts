@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { LanguageSchema, NOTIFICATION_NAMES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TOUR_NAMES } from './accounts';
 import { finiteNumber } from './limits';
+import { CitySchema, CountrySchema, WebsiteSchema } from './profile';
 
 /**
  * The accounts area's requests (SPEC §5, §7) and their field rules, with message ids: the server
@@ -120,8 +121,38 @@ const AttributesObject = v.pipe(
   v.check((o) => Object.keys(o).length <= 20, 'validation.max'),
 );
 export const AttributesSchema = v.union([AttributesObject, v.pipe(v.string(), v.maxLength(20_000), v.parseJson(), AttributesObject)]);
-/** Patch account (usage context modal): the context fields plus optional attributes. */
-export const AccountUpdateRequestSchema = v.intersect([ContextFieldsSchema, v.object({ attributes: v.optional(AttributesSchema) })]);
+/**
+ * The account details of /account/info_account (SPEC §3 Account: name, city, country, url): each
+ * optional; an empty city, country or website clears it.
+ */
+export const AccountDetailsSchema = v.object({
+  name: v.optional(NameSchema),
+  city: CitySchema,
+  country: CountrySchema,
+  url: WebsiteSchema,
+});
+export type AccountDetails = v.InferOutput<typeof AccountDetailsSchema>;
+/** The account details fields a patch may carry (the server gates them: `info_account`). */
+export const ACCOUNT_DETAIL_FIELDS = ['name', 'city', 'country', 'url'] as const;
+/** A patch with the usage context (the modal, the info_account page): the context fields, attributes, details. */
+export const AccountContextUpdateSchema = v.intersect([
+  ContextFieldsSchema,
+  v.object({ attributes: v.optional(AttributesSchema) }),
+  AccountDetailsSchema,
+]);
+/** A patch of the account details alone (no `context`): at least one of them. */
+export const AccountDetailsUpdateSchema = v.pipe(
+  AccountDetailsSchema,
+  v.check((details) => Object.values(details).some((value) => value !== undefined), 'validation.required'),
+);
+/**
+ * Patch account (`{api}/account/update`, SPEC §7 "context, attributes"; the account details too). A body
+ * with `context` is read by AccountContextUpdateSchema, any other by AccountDetailsUpdateSchema
+ * (`accountUpdateSchemaOf`), so each refusal names the fields of the one it meant.
+ */
+export const AccountUpdateRequestSchema = v.union([AccountContextUpdateSchema, AccountDetailsUpdateSchema]);
+export const accountUpdateSchemaOf = (body: unknown) =>
+  body && typeof body === 'object' && 'context' in body ? AccountContextUpdateSchema : AccountDetailsUpdateSchema;
 
 /** An optional short text; an empty string clears it (null). */
 const OptionalText = (max: number) =>

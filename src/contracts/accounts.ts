@@ -108,13 +108,15 @@ export const AccountSchema = v.object({
   company_activity_sector: v.nullable(v.string()),
   company_size: v.nullable(v.string()),
   attributes: v.record(v.string(), v.unknown()),
-  image: v.object({ small: v.nullable(v.string()) }),
+  /** `small`: the avatar (header, lists; SPEC §3); `large`: its publisher-page size (public profile). */
+  image: v.object({ small: v.nullable(v.string()), large: v.optional(v.nullable(v.string())) }),
   expiration: v.nullable(epochMs()),
   limits: v.object({ filesize: count() }),
   management: v.object({ type: v.nullable(v.string()) }),
   city: v.nullable(v.string()),
   country: v.nullable(v.string()),
-  url: v.object({ overview: v.string() }),
+  /** `overview`: the publisher page; `website`: the account's own site (account details), when set. */
+  url: v.object({ overview: v.string(), website: v.optional(v.nullable(v.string())) }),
 });
 export type Account = v.InferOutput<typeof AccountSchema>;
 

@@ -113,6 +113,12 @@ export const ERRORS = {
   deletionReauthRequired: { type: 'PRIVACY', code: 936, http: 400 },
   accountDeleting: { type: 'PRIVACY', code: 937, http: 403 },
   deletionRateLimited: { type: 'PRIVACY', code: 938, http: 429 },
+  // The public profile's avatar (issue 16): PNG, JPEG or WebP by content, within the size limits.
+  avatarType: { type: 'PROFILE', code: 981, http: 415 },
+  avatarTooSmall: { type: 'PROFILE', code: 982, http: 400 },
+  avatarTooBig: { type: 'PROFILE', code: 983, http: 400 },
+  avatarUnreadable: { type: 'PROFILE', code: 984, http: 400 },
+  avatarFileTooLarge: { type: 'PROFILE', code: 985, http: 413 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

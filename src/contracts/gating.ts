@@ -75,11 +75,13 @@ export const ACCOUNT_MENU: MenuItem[] = [
     api: ['/account/integration/trigger/lead/*', '/account/book/trigger/*'],
   },
   { href: '/account/manager', key: 'manager', group: 'account', gates: ['user'] },
-  { href: '/account/info_account', key: 'info_account', group: 'account', gates: ['user'] },
+  // Its account details go through `{api}/account/update`, which the post-login usage context shares: the
+  // route checks the gate on a details body itself (routes/account/index.ts), so no call is the page's alone.
+  { href: '/account/info_account', key: 'info_account', group: 'account', gates: ['user'], api: [] },
   { href: '/account/account-center', key: 'account_center', group: 'account', gates: [] },
   { href: '/account/order', key: 'order', group: 'billing', gates: ['user'] },
   { href: '/account/invoice', key: 'invoice', group: 'billing', gates: ['user'] },
-  { href: '/account/profile', key: 'profile', group: 'branding', gates: ['user', 'free'] },
+  { href: '/account/profile', key: 'profile', group: 'branding', gates: ['user', 'free'], api: ['/account/profile/*'] },
   { href: '/account/apikey', key: 'apikey', group: 'developers', gates: ['user', 'free'] },
 ];
 

@@ -79,6 +79,9 @@ export const ACCOUNT_SECTIONS = [
   'security',
   'favorite',
   'privacy',
+  'profile',
+  'notification',
+  'info_account',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

@@ -33,6 +33,7 @@ import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
 import presetSiteRoutes from './presets/site';
 import { createPrivacyWorker } from './privacy/worker';
+import avatarRoutes from './routes/avatars';
 import beaconRoutes from './routes/beacon';
 import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(beaconRoutes);
   await app.register(publishSiteRoutes);
+  await app.register(avatarRoutes);
   await app.register(presetSiteRoutes);
   await app.register(librarySiteRoutes);
   await app.register(readerSiteRoutes);

@@ -45,6 +45,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0015_privacy', 'Success'],
       ['0016_favorites', 'Success'],
       ['0017_library', 'Success'],
+      ['0018_public_profile', 'Success'],
       ['0019_profile_names', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);

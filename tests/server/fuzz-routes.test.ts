@@ -40,6 +40,7 @@ import { FavoriteCreateSchema, FavoriteDeleteSchema, FavoriteListQuerySchema, Fa
 import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateSchema } from '../../src/contracts/library';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
 import { DeletionRequestSchema, ExportDownloadQuerySchema } from '../../src/contracts/privacy';
+import { AvatarCropSchema, PublicProfileUpdateSchema } from '../../src/contracts/profile';
 import { ReaderBookQuerySchema, ReaderSearchQuerySchema, ReaderStatsSchema } from '../../src/contracts/reader';
 import {
   EmailChangeRequestSchema,
@@ -198,6 +199,8 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/oauth2/:provider/start': SocialStartQuerySchema,
   '/b.gif': BeaconQuerySchema,
   '/library': WidgetOptionsSchema,
+  '/api/account/profile/update': PublicProfileUpdateSchema,
+  '/api/account/profile/avatar': AvatarCropSchema,
 };
 const ALL_CONTRACTS = Object.values(CONTRACTS);
 const ALL_FIELDS = fieldNames(ALL_CONTRACTS);
@@ -205,6 +208,14 @@ const ALL_NUMERIC = {
   all: [...new Set(ALL_CONTRACTS.flatMap((c) => numericFields(c).all))],
   loose: [...new Set(ALL_CONTRACTS.flatMap((c) => numericFields(c).loose))],
 };
+
+/** Routes whose body is multipart/form-data with a file (the document upload, the library images, the avatar). */
+const MULTIPART_ROUTES = new Set([
+  '/api/pinwheel/document/create',
+  '/api/account/background/create',
+  '/api/account/logo/create',
+  '/api/account/profile/avatar',
+]);
 
 /** Successful answers that are not JSON by design (a file, a CSV, a redirect); their refusals are envelopes. */
 const NOT_JSON_WHEN_OK = new Set([
@@ -246,8 +257,6 @@ const ROUTES: AppRoute[] = await (async () => {
     await rm(config.dataDir, { recursive: true, force: true });
   }
 })();
-/** Routes whose body is multipart with a file (the document upload, the library images). */
-const MULTIPART_ROUTES = new Set(['/api/pinwheel/document/create', '/api/account/background/create', '/api/account/logo/create']);
 /** Input goes in the body except for GET (and DELETE without a body contract). */
 const hasBody = (route: AppRoute) =>
   route.method !== 'GET' && (route.method !== 'DELETE' || CONTRACTS[route.url] === BookDeleteRequestSchema);
@@ -410,6 +419,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     out['files/books'] = (await readdir(path.join(files, 'books')).catch(() => [])).sort();
     out['files/uploads'] = (await readdir(path.join(files, 'uploads')).catch(() => [])).sort();
     out['files/library'] = (await readdir(path.join(files, 'library'), { recursive: true }).catch(() => [])).sort();
+    out['files/avatars'] = (await readdir(path.join(files, 'avatars'), { recursive: true }).catch(() => [])).sort();
     return out;
   }
 

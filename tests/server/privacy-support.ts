@@ -6,7 +6,7 @@ import { newId } from '../../src/server/auth/crypto';
 import { insertComment } from '../../src/server/comments/repo';
 import { insertFolder } from '../../src/server/folders/repo';
 import { createPrivacyWorker, type PrivacyWorker } from '../../src/server/privacy/worker';
-import { bookPaths, libraryPaths } from '../../src/server/storage/paths';
+import { avatarDir, bookPaths, libraryPaths } from '../../src/server/storage/paths';
 import { makeBook } from './reader-support';
 
 /** Helpers of the /account/privacy tests: an account with one of everything, a ZIP reader, a scan for leftovers. */
@@ -149,6 +149,9 @@ export async function fillAccount(app: FastifyInstance, accountId: string, other
   await mkdir(files.dir, { recursive: true });
   await writeFile(files.image, 'RIFF');
   await writeFile(files.preview, 'RIFF');
+  const avatar = avatarDir(app.config.dataDir, accountId);
+  await mkdir(avatar, { recursive: true });
+  await writeFile(path.join(avatar, '1-small.webp'), 'RIFF');
   return { accountId, profileId: profile.id, books: [book, later], scheduled: { id: later, publishAt } };
 }
 

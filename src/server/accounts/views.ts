@@ -13,6 +13,7 @@ import {
 } from '../../contracts/accounts';
 import type { Config } from '../config';
 import type { AccountRow, ProfileRow } from '../db/schema';
+import { avatarImages } from '../profile/views';
 
 /** JSON text of a row → object (a damaged value reads as empty). */
 export function jsonObject(text: string): Record<string, unknown> {
@@ -42,7 +43,7 @@ export function profileView(p: ProfileRow): Profile {
 }
 
 /** The account as clients see it (SPEC §3 Account). */
-export function accountView(a: AccountRow, config: Pick<Config, 'filesizeLimits'>): Account {
+export function accountView(a: AccountRow, config: Pick<Config, 'filesizeLimits' | 'hosts'>): Account {
   return {
     id: a.id,
     name: a.name,
@@ -52,13 +53,13 @@ export function accountView(a: AccountRow, config: Pick<Config, 'filesizeLimits'
     company_activity_sector: a.company_activity_sector,
     company_size: a.company_size,
     attributes: jsonObject(a.attributes),
-    image: { small: a.image_small },
+    image: avatarImages(config, a),
     expiration: a.expiration,
     limits: { filesize: config.filesizeLimits[a.mode as AccountMode] ?? config.filesizeLimits.FREE },
     management: { type: a.management_type },
     city: a.city,
     country: a.country,
-    url: { overview: `/publisher/${a.id}` },
+    url: { overview: `/publisher/${a.id}`, website: a.website },
   };
 }
 
@@ -74,7 +75,7 @@ export function loginContent(
   session: LoginContent['session'],
   profile: ProfileRow,
   account: AccountRow,
-  config: Pick<Config, 'filesizeLimits'>,
+  config: Pick<Config, 'filesizeLimits' | 'hosts'>,
 ): LoginContent {
   return {
     session,

@@ -37,6 +37,13 @@ export interface EncodeTask {
   quality: number;
   /** WebP effort (0–6). */
   effort?: number;
+  /**
+   * A square of the upright image (its EXIF orientation applied first, only the first frame read) to
+   * keep before scaling, in that image's pixels; moved and shrunk to fit inside it (avatars).
+   */
+  crop?: { x: number; y: number; size: number };
+  /** Refuse an input with more pixels than this (libvips reads no further than the header). */
+  maxPixels?: number;
 }
 
 export type EncodeAnswer = { id: number; ok: true } | { id: number; ok: false; error: string };
@@ -46,10 +53,21 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 async function encode(task: EncodeTask): Promise<void> {
-  const options = task.limitInputPixels ? { limitInputPixels: task.limitInputPixels } : {};
+  const limit = task.maxPixels ?? task.limitInputPixels;
+  const options = {
+    ...(limit !== undefined ? { limitInputPixels: limit } : {}),
+    ...(task.crop ? { autoOrient: true, pages: 1 } : {}),
+  };
   const source = () => (task.svg !== undefined ? sharp(Buffer.from(task.svg), options) : sharp(task.input, options));
   let image = source();
   if (task.autoOrient) image = image.rotate();
+  if (task.crop) {
+    const { autoOrient } = await source().metadata();
+    const size = Math.max(1, Math.min(Math.round(task.crop.size), autoOrient.width, autoOrient.height));
+    const left = Math.min(Math.max(0, Math.round(task.crop.x)), autoOrient.width - size);
+    const top = Math.min(Math.max(0, Math.round(task.crop.y)), autoOrient.height - size);
+    image = image.extract({ left, top, width: size, height: size });
+  }
   if (task.background) image = image.flatten({ background: task.background });
   if (task.box) image = image.resize({ ...task.box, fit: 'inside', withoutEnlargement: true });
   if (task.width) {

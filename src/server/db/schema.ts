@@ -64,6 +64,14 @@ export interface AccountsTable {
   management_type: string | null;
   city: string | null;
   country: string | null;
+  /** Public profile (migration 0018): plain text shown on the publisher page. */
+  description: Generated<string>;
+  /** The account's own site (http/https), or null. */
+  website: string | null;
+  /** JSON object: social service → profile address (contracts/profile.ts SOCIAL_SERVICES). */
+  social: Generated<string>;
+  /** Version of the avatar files (files/avatars/<id>/), null without an avatar. */
+  avatar: string | null;
   /** Account timestamp (epoch ms): bumped on every change of cached account/profile data. */
   ats: number;
   created_at: number;

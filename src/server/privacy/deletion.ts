@@ -5,7 +5,7 @@ import { newId } from '../auth/crypto';
 import type { Executor } from '../db/index';
 import type { Database } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
-import { bookDir, libraryDir } from '../storage/paths';
+import { avatarDir, bookDir, libraryDir } from '../storage/paths';
 import { accountExportsDir } from './files';
 import { daysMs } from './repo';
 import type { AccountDeletionRow } from './tables';
@@ -150,6 +150,8 @@ export async function purgeDeletion(
     await rm(accountExportsDir(dataDir, accountId), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     // The account's branding library (backgrounds, logos: files/library/<account>/).
     await rm(path.join(libraryDir(dataDir), accountId), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    // Its avatar (files/avatars/<account>/).
+    await rm(avatarDir(dataDir, accountId), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   await removeFiles(bookIds);
 

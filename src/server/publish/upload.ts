@@ -66,6 +66,45 @@ export function hasValidBoundary(contentType: string | undefined): boolean {
 }
 
 export async function receiveUpload(request: FastifyRequest, options: { dataDir: string; limit: number }): Promise<ReceivedUpload> {
+  const received = await receiveFile(request, options);
+  const { partPath, filename, sniffer, fields } = received;
+  try {
+    const detection = await detectKind(partPath, sniffer, filename);
+    if (!detection.ok && detection.reason === 'unsafe') {
+      request.log.info({ detail: detection.detail }, 'upload refused');
+      throw new ApiError('fileUnsafe');
+    }
+    if (!detection.ok) {
+      // Not a document we can read (the name said it was): the book is created in ERROR with the
+      // code UNSUPPORTED, so its owner sees what happened in the list; the bytes are not kept.
+      request.log.info({ detail: detection.detail }, 'upload of an unsupported document');
+      await discardPart(partPath);
+      return { partPath, filename, size: sniffer.size, kind: null, fields };
+    }
+    return { partPath, filename, size: sniffer.size, kind: detection.kind, fields };
+  } catch (error) {
+    await discardPart(partPath);
+    throw error;
+  }
+}
+
+/** A file received by `receiveFile`: on disk, not yet recognised. */
+export interface ReceivedFile {
+  partPath: string;
+  /** The client's file name, without any folder part. */
+  filename: string;
+  /** What passed: the size, the first bytes (`head`), whether it was text. */
+  sniffer: ContentSniffer;
+  /** The other form fields, as text (validated by the route). */
+  fields: Record<string, string>;
+}
+
+/**
+ * Receives the one file of a multipart body (field `file`) as `receiveUpload` does, without telling
+ * what it is: the caller recognises it (documents: `receiveUpload`; avatars: profile/avatar.ts) and
+ * owns the part file (`discardPart` when it is not kept).
+ */
+export async function receiveFile(request: FastifyRequest, options: { dataDir: string; limit: number }): Promise<ReceivedFile> {
   const { limit } = options;
   if (request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {
     throw new ApiError('badRequest', { message: 'multipart/form-data needs a boundary of 1 to 70 characters' });
@@ -103,19 +142,7 @@ export async function receiveUpload(request: FastifyRequest, options: { dataDir:
     }
     if (filename === undefined) throw new ApiError('fileMissing');
     if (sniffer.size === 0) throw new ApiError('fileEmpty');
-    const detection = await detectKind(partPath, sniffer, filename);
-    if (!detection.ok && detection.reason === 'unsafe') {
-      request.log.info({ detail: detection.detail }, 'upload refused');
-      throw new ApiError('fileUnsafe');
-    }
-    if (!detection.ok) {
-      // Not a document we can read (the name said it was): the book is created in ERROR with the
-      // code UNSUPPORTED, so its owner sees what happened in the list; the bytes are not kept.
-      request.log.info({ detail: detection.detail }, 'upload of an unsupported document');
-      await discardPart(partPath);
-      return { partPath, filename, size: sniffer.size, kind: null, fields };
-    }
-    return { partPath, filename, size: sniffer.size, kind: detection.kind, fields };
+    return { partPath, filename, sniffer, fields };
   } catch (error) {
     await discardPart(partPath);
     throw translate(error, request, limit);

@@ -1,5 +1,6 @@
 import { LICENSE_DEEDS } from '../../contracts/books';
 import type { Language } from '../../contracts/languages';
+import { SOCIAL_NAMES, SOCIAL_SERVICES } from '../../contracts/profile';
 import type { FavoriteBox } from '../favorites/page';
 import { JsonScript, renderDocument, renderFragment } from '../html/render';
 import { OembedDiscovery, ReaderFrame } from '../oembed';
@@ -215,14 +216,48 @@ export function publicationHtml(ctx: PageContext, overview: PublicationOverview,
 const listPath = (ctx: PageContext, accountId: string, page: number) =>
   page === 1 ? ctx.publisher(accountId) : `${ctx.publisher(accountId)}?page=${page}`;
 
-/** GET /publisher/<accountId>[?page=N]: a publisher's public publications, 25 a page. */
+/** The public profile's links (issue 16): the website, then each social profile; `rel="me"` says they are the publisher's. */
+function ProfileLinks({ ctx, profile }: { ctx: PageContext; profile: PublisherOverview['profile'] }) {
+  const links: [string, string, string][] = [
+    ...(profile.website ? [['website', ctx.t(M.publisherWebsite), profile.website] as [string, string, string]] : []),
+    ...SOCIAL_SERVICES.flatMap((service) => {
+      const href = profile.social[service];
+      return href ? [[service, SOCIAL_NAMES[service], href] as [string, string, string]] : [];
+    }),
+  ];
+  if (links.length === 0) return null;
+  return (
+    <nav className="ov-profile__links" aria-label={ctx.t(M.publisherLinks)}>
+      <ul>
+        {links.map(([key, label, href]) => (
+          <li key={key} data-link={key}>
+            <a href={href} rel="me noopener">
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Addresses that are the same publisher elsewhere (schema.org `sameAs`). */
+const sameAs = (profile: PublisherOverview['profile']) => [
+  ...(profile.website ? [profile.website] : []),
+  ...SOCIAL_SERVICES.flatMap((service) => profile.social[service] ?? []),
+];
+
+/** GET /publisher/<accountId>[?page=N]: a publisher's public profile and public publications, 25 a page. */
 export function publisherHtml(ctx: PageContext, overview: PublisherOverview): string {
-  const { publisher, books, page, pageCount, total } = overview;
+  const { publisher, profile, books, page, pageCount, total } = overview;
   const { t } = ctx;
   const url = ctx.absolute(listPath(ctx, publisher.id, page));
-  const description = t(M.publisherDescription, { name: publisher.name });
-  // Link previews show no explicit cover (they carry no visitor's confirmation).
+  const description =
+    profile.description.trim() !== '' ? shorten(profile.description) : t(M.publisherDescription, { name: publisher.name });
+  // Link previews show the avatar, else the first cover that is not explicit (they carry no visitor's confirmation).
   const first = books.find((book) => !book.isAdult);
+  const image = profile.avatar ?? first?.cover;
+  const links = sameAs(profile);
   const offset = (page - 1) * PUBLISHER_PAGE_SIZE;
   const head = (
     <>
@@ -234,11 +269,11 @@ export function publisherHtml(ctx: PageContext, overview: PublisherOverview): st
       <meta property="og:locale" content={ctx.lang} />
       <meta name="twitter:title" content={publisher.name} />
       <meta name="twitter:description" content={description} />
-      {first ? (
+      {image ? (
         <>
-          <meta property="og:image" content={ctx.absolute(first.cover)} />
-          <meta name="twitter:card" content="summary_large_image" />
-          <meta name="twitter:image" content={ctx.absolute(first.cover)} />
+          <meta property="og:image" content={ctx.absolute(image)} />
+          <meta name="twitter:card" content={profile.avatar ? 'summary' : 'summary_large_image'} />
+          <meta name="twitter:image" content={ctx.absolute(image)} />
         </>
       ) : (
         <meta name="twitter:card" content="summary" />
@@ -251,6 +286,9 @@ export function publisherHtml(ctx: PageContext, overview: PublisherOverview): st
           '@context': 'https://schema.org',
           ...schemaPublisher(ctx, overview),
           '@id': ctx.absolute(ctx.publisher(publisher.id)),
+          ...(profile.description.trim() !== '' && { description: profile.description }),
+          ...(profile.avatar && { image: ctx.absolute(profile.avatar) }),
+          ...(links.length > 0 && { sameAs: links }),
           mainEntityOfPage: {
             '@type': 'ItemList',
             url,
@@ -274,7 +312,14 @@ export function publisherHtml(ctx: PageContext, overview: PublisherOverview): st
   return renderDocument(
     <SitePage ctx={ctx} title={`${publisher.name} · Quire`} path={listPath(ctx, publisher.id, page)} description={description} head={head}>
       <section className="container site-page ov-publisher" aria-labelledby="ov-publisher-name">
-        <h1 id="ov-publisher-name">{publisher.name}</h1>
+        <div className="ov-profile">
+          {profile.avatar && <img className="ov-profile__avatar" src={profile.avatar} alt="" width={160} height={160} />}
+          <div className="ov-profile__text">
+            <h1 id="ov-publisher-name">{publisher.name}</h1>
+            {profile.description.trim() !== '' && <p className="ov-profile__description">{profile.description}</p>}
+            <ProfileLinks ctx={ctx} profile={profile} />
+          </div>
+        </div>
         <h2>
           {t(M.publications)} <small>{t(M.publicationsCount, { count: total })}</small>
         </h2>

@@ -40,6 +40,8 @@ export const OVERVIEW_MESSAGES = {
   }),
   publisherDescription: msg({ id: 'overview.publisher.description', message: 'Publications by {name} on Quire.' }),
   publisherEmpty: msg({ id: 'overview.publisher.empty', message: 'No public publications yet.' }),
+  publisherLinks: msg({ id: 'overview.publisher.links', message: 'Elsewhere on the web' }),
+  publisherWebsite: msg({ id: 'overview.publisher.website', message: 'Website' }),
   pagingLabel: msg({ id: 'overview.paging.label', message: 'Pages of the list' }),
   pagingPrevious: msg({ id: 'overview.paging.previous', message: 'Previous' }),
   pagingNext: msg({ id: 'overview.paging.next', message: 'Next' }),

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LICENSE_MODES, type LicenseMode } from '../../contracts/books';
+import type { SocialLinks } from '../../contracts/profile';
 import type { AccountRow, BookRow, Database } from '../db/schema';
 import { isDeleting } from '../privacy/deletion';
+import { avatarImages, socialLinksOf } from '../profile/views';
 import { jsonSettingsOf, thumbUrl } from '../publish/views';
 import { isSafeId } from '../storage/paths';
 import { readPageText } from './search';
@@ -51,6 +53,16 @@ export interface Publisher {
   name: string;
   /** Usage context 'pro' reads as an organisation (schema.org), anything else as a person. */
   organization: boolean;
+}
+
+/** What the publisher page shows of the account's public profile (issue 16, /account/profile). */
+export interface PublisherProfile {
+  description: string;
+  website: string | null;
+  /** Service → address, in SOCIAL_SERVICES order. */
+  social: SocialLinks;
+  /** The avatar's large size (thumbs host; may be a path), or null. */
+  avatar: string | null;
 }
 
 const publisherOf = (account: Pick<AccountRow, 'id' | 'name' | 'context'>): Publisher => ({
@@ -136,6 +148,7 @@ export async function findPublication(app: FastifyInstance, bookId: string): Pro
 
 export interface PublisherOverview {
   publisher: Publisher;
+  profile: PublisherProfile;
   books: PublicBook[];
   /** 1-based page of the list, and the number of pages (at least 1). */
   page: number;
@@ -149,7 +162,11 @@ export interface PublisherOverview {
  */
 export async function findPublisher(app: FastifyInstance, accountId: string, page: number): Promise<PublisherOverview | undefined> {
   if (!isSafeId(accountId) || !Number.isSafeInteger(page) || page < 1) return undefined;
-  const account = await app.db.selectFrom('accounts').select(['id', 'name', 'context']).where('id', '=', accountId).executeTakeFirst();
+  const account = await app.db
+    .selectFrom('accounts')
+    .select(['id', 'name', 'context', 'description', 'website', 'social', 'avatar', 'image_small'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   // An account scheduled for deletion reads like an unknown one (issue 16; its books are hidden too).
   if (!account || (await isDeleting(app.db, accountId))) return undefined;
   const now = app.clock();
@@ -166,7 +183,13 @@ export async function findPublisher(app: FastifyInstance, accountId: string, pag
     .limit(PUBLISHER_PAGE_SIZE)
     .offset((page - 1) * PUBLISHER_PAGE_SIZE)
     .execute();
-  return { publisher: publisherOf(account), books: rows.map((row) => publicBook(app.config, row)), page, pageCount, total };
+  const profile: PublisherProfile = {
+    description: account.description,
+    website: account.website,
+    social: socialLinksOf(account),
+    avatar: avatarImages(app.config, account).large,
+  };
+  return { publisher: publisherOf(account), profile, books: rows.map((row) => publicBook(app.config, row)), page, pageCount, total };
 }
 
 /**

@@ -4,6 +4,7 @@ import { ApiError } from '../envelope';
 import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
 import presetRoutes from './account/presets';
+import profileAccountRoutes from './account/profile';
 import beaconSharesRoutes from './beacon-shares';
 import blogRoutes from './blog/index';
 import publishingRoutes from './book/index';
@@ -44,6 +45,7 @@ export const AREAS: FastifyPluginAsync[] = [
   libraryRoutes,
   favoriteRoutes,
   privacyRoutes,
+  profileAccountRoutes,
 ];
 
 /**

@@ -100,14 +100,19 @@ export interface InertActorOptions {
 export function createInertActor(machine: AnyStateMachine, options: InertActorOptions = {}) {
   const clock = new SimulatedClock();
   let self: AnyActorRef | undefined;
+  const logic = inertMachine(machine);
   const parent = createActor(inertLogic, {
     clock,
     inspect: (ev) => {
-      if (options.inspect && self && ev.actorRef === self) options.inspect(ev);
+      if (!options.inspect) return;
+      // While the actor is being made (its initial state, with the eventless transitions that follow
+      // it) it is not `self` yet: its events are those of an actor of this very logic.
+      const own = self ? ev.actorRef === self : (ev.actorRef as { logic?: unknown }).logic === logic;
+      if (own) options.inspect(ev);
     },
   });
   parent.start();
-  const actor = createActor(inertMachine(machine), { input: options.input as never, parent });
+  const actor = createActor(logic, { input: options.input as never, parent });
   self = actor;
   actor.subscribe({ error: () => undefined });
   const stop = () => {

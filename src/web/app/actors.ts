@@ -212,6 +212,8 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     tracker,
     auth: {
       store: wiring.store,
+      /** GETs the session and stores the current user (account pages refresh it after a save). */
+      refreshUser: () => wiring.fetchSession(),
       /** The sign-up modal's services (its machine loads with its views); its ending goes to the root. */
       signUpServices: () => {
         const services = wiring.signUpServices(() => root.send({ type: 'signUp.leftToRoot' }));

@@ -115,4 +115,9 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.PRIVACY.936', message: 'Confirm with your password (or, without one, with the code we e-mail you).' }),
   msg({ id: 'errors.PRIVACY.937', message: 'This account is being deleted and can no longer be used.' }),
   msg({ id: 'errors.PRIVACY.938', message: 'Too many attempts. Wait a few minutes and try again.' }),
+  msg({ id: 'errors.PROFILE.981', message: 'This file is not a picture Quire can use. Choose a PNG, JPEG or WebP image.' }),
+  msg({ id: 'errors.PROFILE.982', message: 'This picture is too small. Choose one at least 96 pixels wide and high.' }),
+  msg({ id: 'errors.PROFILE.983', message: 'This picture has too many pixels. Choose one at most 10,000 pixels wide and high.' }),
+  msg({ id: 'errors.PROFILE.984', message: 'This picture could not be read. It may be damaged: try another one.' }),
+  msg({ id: 'errors.PROFILE.985', message: 'This picture is larger than 8 MB. Choose a smaller file.' }),
 ];

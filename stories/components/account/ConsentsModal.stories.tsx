@@ -20,7 +20,7 @@ function ConsentsStory({
   /** The site loads a support chat and a page-testing tool (their consents show). */
   scripts?: boolean;
 }) {
-  const context: ConsentsContext = { values: value === 'loading' || value === 'failed' ? {} : values, error, user: null };
+  const context: ConsentsContext = { mode: 'modal', values: value === 'loading' || value === 'failed' ? {} : values, error, user: null };
   const config = scripts
     ? { scripts: { support_chat: 'https://chat.example.com/loader.js', page_testing: 'https://tests.example.com/t.js' } }
     : {};

@@ -72,6 +72,7 @@ const activationContext = (patch: Partial<ActivationContext> = {}): ActivationCo
   ...patch,
 });
 const consentsContext = (patch: Partial<ConsentsContext> = {}): ConsentsContext => ({
+  mode: 'modal',
   values: { newsletter: false, product_updates: true, comments: true, subscribers: true, statistics_digest: false },
   error: null,
   user: null,

@@ -18,6 +18,7 @@ interface UsageStoryProps {
 
 function UsageContextStory({ value, choice = null, fields = {}, emptyFields = [], error = null }: UsageStoryProps) {
   const context: UsageContextContext = {
+    mode: 'modal',
     choice,
     fields: { company_activity_sector: '', job_title: '', company_size: '', ...fields },
     emptyFields,

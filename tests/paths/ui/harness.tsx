@@ -138,7 +138,9 @@ export async function runUiPath<TActor extends AnyActorRef>(
       input: input as never,
       clock,
       inspect: (ev) => {
-        if (ev.actorRef !== rootActor) return;
+        // While it is being made (its initial state and the eventless transitions after it) the actor
+        // is not rootActor yet: its events are those of an actor of this very machine.
+        if (rootActor ? ev.actorRef !== rootActor : (ev.actorRef as { logic?: unknown }).logic !== machine) return;
         if (ev.type === '@xstate.event') received.push(ev.event.type);
         if (ev.type !== '@xstate.microstep') return;
         for (const t of (ev as { _transitions?: AnyTransitionDefinition[] })._transitions ?? []) {

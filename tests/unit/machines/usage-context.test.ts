@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { PostLoginUser } from '../../../machines/accounts/types';
 import { USAGE_CONTEXT_THANKS_MS } from '../../../machines/constants';
-import { sortOptions, usageContextMachine } from '../../../machines/usage-context.machine';
+import { sortOptions, type UsageContextInput, usageContextMachine } from '../../../machines/usage-context.machine';
 import type { ContextFields } from '../../../src/contracts/account-requests';
 
 describe('sortOptions', () => {
@@ -32,17 +32,18 @@ describe('usage context modal', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function start(save: (fields: ContextFields) => Promise<void> = async () => undefined) {
+  function start(save: (fields: ContextFields) => Promise<void> = async () => undefined, input?: UsageContextInput) {
     const saveContext = vi.fn(save);
     const showThanks = vi.fn();
+    const showSaved = vi.fn();
     const machine = usageContextMachine.provide({
-      actions: { showThanks },
+      actions: { showThanks, showSaved },
       actors: {
         saveContext: fromPromise(({ input }) => saveContext(input)),
         refreshUser: fromPromise(async (): Promise<PostLoginUser | null> => null),
       },
     });
-    return { actor: createActor(machine).start(), saveContext, showThanks };
+    return { actor: createActor(machine, { input }).start(), saveContext, showThanks, showSaved };
   }
 
   it('the validate button appears after choosing', () => {
@@ -97,5 +98,42 @@ describe('usage context modal', () => {
     expect(saveContext).toHaveBeenCalledWith({ context: 'ind' });
     expect(actor.getSnapshot().value).toBe('chosen');
     expect(actor.getSnapshot().context.error).toBe('commons.requestError');
+  });
+
+  it('on the account page starts from the account’s answer, saves, says so and stays', async () => {
+    const { actor, saveContext, showSaved, showThanks } = start(undefined, {
+      mode: 'page',
+      choice: 'pro',
+      fields: { company_activity_sector: 'arts_culture', job_title: null, company_size: '2-10' },
+    });
+    expect(actor.getSnapshot().value).toBe('chosen');
+    expect(actor.getSnapshot().context.fields).toEqual({ company_activity_sector: 'arts_culture', job_title: '', company_size: '2-10' });
+    actor.send({ type: 'user.submit' });
+    expect(actor.getSnapshot().context.emptyFields).toEqual(['job_title']);
+    actor.send({ type: 'user.setField', field: 'job_title', value: 'manager' });
+    actor.send({ type: 'user.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saveContext).toHaveBeenCalledWith({
+      context: 'pro',
+      company_activity_sector: 'arts_culture',
+      job_title: 'manager',
+      company_size: '2-10',
+    });
+    expect(actor.getSnapshot().value).toBe('chosen');
+    expect(showSaved).toHaveBeenCalledTimes(1);
+    expect(showThanks).not.toHaveBeenCalled();
+    // And again: the page stays to be changed.
+    actor.send({ type: 'user.choose', context: 'edu' });
+    actor.send({ type: 'user.submit' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saveContext).toHaveBeenLastCalledWith({ context: 'edu' });
+    expect(showSaved).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
+  it('on the account page without an answer yet, the choice comes first', () => {
+    const { actor } = start(undefined, { mode: 'page', choice: null });
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().can({ type: 'user.submit' })).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import * as m0014 from './0014_account_security';
 import * as m0015 from './0015_privacy';
 import * as m0016 from './0016_favorites';
 import * as m0017 from './0017_library';
+import * as m0018 from './0018_public_profile';
 import * as m0019 from './0019_profile_names';
 
 /**
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0019_profile_names': m0019,
   '0016_favorites': m0016,
   '0015_privacy': m0015,
+  '0018_public_profile': m0018,
 };

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { AccountUpdateRequestSchema, RegisterRequestSchema } from '../../../contracts/account-requests';
+import {
+  ACCOUNT_DETAIL_FIELDS,
+  type AccountDetails,
+  accountUpdateSchemaOf,
+  RegisterRequestSchema,
+} from '../../../contracts/account-requests';
 import { TERMS_VERSION } from '../../../contracts/accounts';
 import { isUniqueViolation, mailAllowed, requireCaptcha } from '../../accounts/helpers';
 import { splitName } from '../../accounts/names';
@@ -8,13 +13,15 @@ import { createOneTimeToken } from '../../accounts/tokens';
 import { accountView, jsonObject } from '../../accounts/views';
 import { newId } from '../../auth/crypto';
 import { PUBLIC, SIGNED_IN } from '../../auth/rules';
-import { authOf } from '../../auth/session';
+import { assertGate, authOf } from '../../auth/session';
+import type { AccountUpdate } from '../../db/schema';
 import { ok, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
 import { publicBase } from '../../public-url';
 
 /**
- * Register (`POST {api}/account/`) and patch account (`{api}/account/update`, the usage context).
+ * Register (`POST {api}/account/`) and patch account (`{api}/account/update`: the usage context, and
+ * the account details of /account/info_account — name, city, country, website — behind that page's gate).
  * Register answers `{email}` for new and known addresses alike (no account enumeration); a known
  * address gets a "you already have an account" mail instead of an activation link.
  */
@@ -83,25 +90,30 @@ const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 
   const update = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { profile, account } = authOf(request);
-    const body = parse(AccountUpdateRequestSchema, request.body);
+    const auth = authOf(request);
+    const { profile, account } = auth;
+    const body = parse(accountUpdateSchemaOf(request.body), request.body);
+    // The account details belong to /account/info_account, whose gate they pass (the usage context
+    // alone is the post-login modal's, for everyone).
+    const details = Object.fromEntries(ACCOUNT_DETAIL_FIELDS.flatMap((field) => (body[field] === undefined ? [] : [[field, body[field]]])));
+    if (Object.keys(details).length > 0) assertGate(auth, 'info_account');
+    const { url, ...named } = details as AccountDetails;
     const now = app.clock();
-    const pro = body.context === 'pro' ? body : undefined;
     const updated = await app.db.transaction().execute(async (trx) => {
-      const current = (await getAccount(trx, account.id)) ?? account;
-      const attributes = { ...jsonObject(current.attributes), ...(body.attributes ?? {}), usage_context: body.context };
-      if (pro) await updateProfile(trx, profile, { job_title: pro.job_title }, now);
-      return updateAccount(
-        trx,
-        account.id,
-        {
+      const patch: AccountUpdate = { ...named, ...(url !== undefined ? { website: url } : {}) };
+      if ('context' in body) {
+        const pro = body.context === 'pro' ? body : undefined;
+        const current = (await getAccount(trx, account.id)) ?? account;
+        const attributes = { ...jsonObject(current.attributes), ...(body.attributes ?? {}), usage_context: body.context };
+        if (pro) await updateProfile(trx, profile, { job_title: pro.job_title }, now);
+        Object.assign(patch, {
           context: body.context,
           company_activity_sector: pro?.company_activity_sector ?? null,
           company_size: pro?.company_size ?? null,
           attributes: JSON.stringify(attributes),
-        },
-        now,
-      );
+        });
+      }
+      return updateAccount(trx, account.id, patch, now);
     });
     return ok(reply, accountView(updated, app.config), { ats: updated.ats });
   };

@@ -21,9 +21,10 @@ const GROUPS: { id: 'consents' | 'notifications' | 'scripts'; names: Notificatio
 /**
  * The notification preferences of the consents machine: loading, failed (retry), editing (one switch
  * per notification, a title and a one-line description each), submitting. Used by the full-screen
- * consents modal and the sign-up modal's activate-notif tab.
+ * consents modal, the sign-up modal's activate-notif tab and the account page `/account/notification`
+ * (`page`: no "change it later in your account" note, since it is that place).
  */
-export function ConsentsForm({ actor }: { actor: ConsentsActorRef }) {
+export function ConsentsForm({ actor, page = false }: { actor: ConsentsActorRef; page?: boolean }) {
   const { i18n, t } = useLingui();
   const config = useClientConfig();
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'editing'));
@@ -85,9 +86,11 @@ export function ConsentsForm({ actor }: { actor: ConsentsActorRef }) {
           </ul>
         </fieldset>
       ))}
-      <p className="account-fineprint">
-        <Trans id="account.consents.later">You can change these choices at any time in your account settings.</Trans>
-      </p>
+      {!page && (
+        <p className="account-fineprint">
+          <Trans id="account.consents.later">You can change these choices at any time in your account settings.</Trans>
+        </p>
+      )}
       <SubmitButton busy={busy} disabled={!canSubmit}>
         <Trans id="account.consents.submit">Save my preferences</Trans>
       </SubmitButton>

@@ -18,4 +18,7 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   security: lazy(() => import('../../components/security/SecuritySection')),
   favorite: lazy(() => import('../../components/favorites/FavoritesSection')),
   privacy: lazy(() => import('../../components/account-sections/PrivacySection')),
+  profile: lazy(() => import('../../components/profile/ProfileSection')),
+  notification: lazy(() => import('../../components/profile/NotificationSection')),
+  info_account: lazy(() => import('../../components/profile/InfoAccountSection')),
 };
