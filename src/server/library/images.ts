@@ -1,15 +1,12 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { dimensionProblem, IMAGE_MAX_BYTES, IMAGE_RULES, type ImageKind } from '../../contracts/library';
 import { newId } from '../auth/crypto';
 import { encodeImage } from '../convert/encoder';
 import { ApiError } from '../envelope';
-import { ContentSniffer } from '../publish/detect';
-import { PartFileWriter } from '../publish/part-file';
-import { baseName, discardPart, FORM_OVERHEAD, hasValidBoundary, newPartPath } from '../publish/upload';
-import { libraryPaths, uploadsDir } from '../storage/paths';
+import { receiveFile } from '../publish/upload';
+import { libraryPaths } from '../storage/paths';
 import { imageSize, type ProbedType } from './probe';
 
 /**
@@ -27,8 +24,6 @@ const MULTIPART_LIMITS = { fields: 4, fieldSize: 1024, fieldNameSize: 100, files
 const QUALITY = 82;
 const PREVIEW_QUALITY = 75;
 
-class TooLarge extends Error {}
-
 export interface ReceivedImage {
   partPath: string;
   fields: Record<string, string>;
@@ -37,62 +32,24 @@ export interface ReceivedImage {
   head: Buffer;
 }
 
-/** Receives the multipart body to a part file (removed again on any failure). */
+/**
+ * Receives the multipart body to a part file (removed again on any failure), as a document upload is
+ * received (publish/upload.ts `receiveFile`), with the library's size limit and error, and a form of
+ * one file and few fields.
+ */
 export async function receiveImage(request: FastifyRequest, dataDir: string): Promise<ReceivedImage> {
   if (!request.isMultipart()) throw new ApiError('fileMissing');
-  if (!hasValidBoundary(request.headers['content-type'])) {
-    throw new ApiError('badRequest', { message: 'multipart/form-data needs a boundary of 1 to 70 characters' });
-  }
-  const declared = Number(request.headers['content-length'] ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > IMAGE_MAX_BYTES + FORM_OVERHEAD) throw new ApiError('imageTooLarge');
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const partPath = newPartPath(dir);
-  const sniffer = new ContentSniffer();
-  const fields: Record<string, string> = Object.create(null);
-  let filename: string | undefined;
   try {
-    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: IMAGE_MAX_BYTES + 1 } })) {
-      if (part.type === 'field') {
-        if (part.valueTruncated) throw new ApiError('validation', { fields: [part.fieldname] });
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file' || filename !== undefined) {
-        part.file.resume();
-        throw new ApiError('badRequest', { message: 'one file, in the field "file"' });
-      }
-      filename = baseName(part.filename ?? '');
-      await pipeline(
-        part.file,
-        new PartFileWriter(partPath, (chunk) => {
-          sniffer.push(chunk);
-          if (sniffer.size > IMAGE_MAX_BYTES) throw new TooLarge();
-        }),
-      );
-    }
-    if (filename === undefined) throw new ApiError('fileMissing');
-    if (sniffer.size === 0) throw new ApiError('fileEmpty');
+    const { partPath, fields, filename, sniffer } = await receiveFile(request, {
+      dataDir,
+      limit: IMAGE_MAX_BYTES,
+      parts: MULTIPART_LIMITS,
+    });
     return { partPath, fields, filename, size: sniffer.size, head: sniffer.head };
   } catch (error) {
-    await discardPart(partPath);
-    throw translate(error, request);
+    if (error instanceof ApiError && error.errorName === 'fileTooLarge') throw new ApiError('imageTooLarge');
+    throw error;
   }
-}
-
-function translate(error: unknown, request: FastifyRequest): unknown {
-  if (error instanceof ApiError) return error;
-  if (error instanceof TooLarge) return new ApiError('imageTooLarge');
-  const code = (error as { code?: string }).code ?? '';
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new ApiError('badRequest', { message: 'too many parts' });
-  }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ApiError('fileMissing');
-  const premature = ['FST_MP_PREMATURE_CLOSE', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET'].includes(code);
-  if (premature || request.raw.destroyed || /terminated early|Unexpected end/i.test(String(error))) {
-    return new ApiError('uploadIncomplete');
-  }
-  return error;
 }
 
 export interface StoredImage {

@@ -104,7 +104,14 @@ export interface ReceivedFile {
  * what it is: the caller recognises it (documents: `receiveUpload`; avatars: profile/avatar.ts) and
  * owns the part file (`discardPart` when it is not kept).
  */
-export async function receiveFile(request: FastifyRequest, options: { dataDir: string; limit: number }): Promise<ReceivedFile> {
+export async function receiveFile(
+  request: FastifyRequest,
+  options: {
+    dataDir: string;
+    limit: number /** Tighter part limits (a form with a file and few fields). */;
+    parts?: Partial<typeof MULTIPART_LIMITS>;
+  },
+): Promise<ReceivedFile> {
   const { limit } = options;
   if (request.isMultipart() && !hasValidBoundary(request.headers['content-type'])) {
     throw new ApiError('badRequest', { message: 'multipart/form-data needs a boundary of 1 to 70 characters' });
@@ -121,7 +128,7 @@ export async function receiveFile(request: FastifyRequest, options: { dataDir: s
   let filename: string | undefined;
   try {
     // The parser stops at limit + 1 by itself; our own check below answers the moment we pass the limit.
-    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: limit + 1 } })) {
+    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, ...options.parts, fileSize: limit + 1 } })) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw new ApiError('validation', { fields: [part.fieldname] });
         fields[part.fieldname] = String(part.value);
