@@ -100,6 +100,8 @@ export interface AppContext {
   /** The post-login steps (loaded with the first sign-in of this page) and the sign-in waiting for them. */
   postLogin: AnyActorRef | null;
   signedIn: PostLoginRequest | null;
+  /** The sign-up modal signed in and still shows a step (between `signUp.signedIn` and its end). */
+  signedInStep: boolean;
 }
 
 /** The upload machine with its side effects, loaded with the first batch, and the batch's start time (SPEC §7). */
@@ -163,7 +165,9 @@ export function visitorOf(facts: AppFacts): Visitor {
 const NO_THIRD_PARTY: ThirdPartyInput = { configured: { support_chat: false, page_testing: false } };
 
 /** The sign-up host's facts (machines/sign-up/host.machine.ts) from what the app sees. */
-export function hostFactsOf(context: Pick<AppContext, 'facts' | 'authPages' | 'socialPending'>): SignUpHostFacts {
+export function hostFactsOf(
+  context: Pick<AppContext, 'facts' | 'authPages' | 'socialPending'> & { signedInStep?: boolean },
+): SignUpHostFacts {
   const { facts } = context;
   const page = facts.route?.page.name;
   return {
@@ -175,6 +179,7 @@ export function hostFactsOf(context: Pick<AppContext, 'facts' | 'authPages' | 's
     authPage: page !== undefined && context.authPages.includes(page),
     // Always present: the host merges what it observes, so a resumed sign-in must be cleared explicitly.
     socialPending: context.socialPending ?? undefined,
+    keepOpen: context.signedInStep === true,
   };
 }
 
@@ -311,10 +316,17 @@ export const appMachine = setup({
       if (closeExpiredSignIn) enqueue.sendTo('modals', { type: 'modal.close', id: EXPIRED_SIGN_IN });
     }),
     /** The session adopts a sign-in as soon as the modal stores it (a session already signed in ignores it). */
-    followSignIn: sendTo('session', ({ event }) => ({
-      type: 'user.signedIn' as const,
-      content: (event as Extract<AppEvent, { type: 'signUp.signedIn' }>).content,
-    })),
+    followSignIn: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'signUp.signedIn') return;
+      enqueue.assign({ signedInStep: true });
+      enqueue.sendTo('session', { type: 'user.signedIn', content: event.content });
+    }),
+    /** The modal ended: the host decides again on what it sees. */
+    endSignInStep: enqueueActions(({ context, enqueue }) => {
+      if (!context.signedInStep) return;
+      enqueue.assign({ signedInStep: false });
+      enqueue.sendTo('signUpHost', { type: 'facts.changed', ...hostFactsOf({ ...context, signedInStep: false }) });
+    }),
     cancelExpiredSignIn: enqueueActions(({ enqueue }) => {
       enqueue.sendTo('modals', { type: 'modal.close', id: EXPIRED_SIGN_IN });
       enqueue.sendTo('session', { type: 'user.cancelledSignIn' });
@@ -339,6 +351,7 @@ export const appMachine = setup({
     location: null,
     postLogin: null,
     signedIn: null,
+    signedInStep: false,
   }),
   invoke: [
     { id: 'alerts', systemId: 'alerts', src: 'alerts' },
@@ -361,9 +374,13 @@ export const appMachine = setup({
     'signUp.finished': [
       {
         guard: 'leavesRoute',
-        actions: ['finishSignUp', { type: 'navigate', params: ({ event }) => ({ to: event.ending.navigateTo ?? '/', replace: true }) }],
+        actions: [
+          'finishSignUp',
+          'endSignInStep',
+          { type: 'navigate', params: ({ event }) => ({ to: event.ending.navigateTo ?? '/', replace: true }) },
+        ],
       },
-      { actions: 'finishSignUp' },
+      { actions: ['finishSignUp', 'endSignInStep'] },
     ],
     'signUp.signedIn': { actions: 'followSignIn' },
     'signUp.cancelledExpired': { actions: 'cancelExpiredSignIn' },

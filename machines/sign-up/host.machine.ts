@@ -25,6 +25,11 @@ export interface SignUpHostFacts {
    * the provider, else absent. Signed out, the modal opens (on any page) and resumes that sign-in.
    */
   socialPending?: SocialProvider;
+  /**
+   * The modal signed in and still shows a step of its own (activation's success): the session already
+   * follows the sign-in (the header too), and whatever the modal shows stays open until it ends.
+   */
+  keepOpen?: boolean;
 }
 
 export type SignUpHostEvent = { type: 'facts.changed' } & SignUpHostFacts;
@@ -46,6 +51,7 @@ export const signUpHostMachine = setup({
     input: {} as SignUpHostFacts,
   },
   guards: {
+    keepOpen: ({ event }) => event.keepOpen === true,
     expired: ({ context }) => context.expiredSignIn,
     required: ({ context }) => context.loginRequired,
     route: ({ context }) => context.authPage && (!context.loggedIn || context.page === 'activate'),
@@ -75,13 +81,13 @@ export const signUpHostMachine = setup({
     },
     hidden: {},
     /** The session expired: a non-closeable sign-in over the page. */
-    expired: {},
+    expired: { on: { 'facts.changed': { guard: 'keepOpen', actions: 'observe' } } },
     /** The page requires login: non-closeable; a dismissal leaves to the site root. */
-    required: {},
+    required: { on: { 'facts.changed': { guard: 'keepOpen', actions: 'observe' } } },
     /** A header route or mailed link: closable, on its tab. */
-    route: {},
+    route: { on: { 'facts.changed': { guard: 'keepOpen', actions: 'observe' } } },
     /** Back from a full-page social sign-in on a page without the modal: closable, it resumes that sign-in. */
-    resuming: {},
+    resuming: { on: { 'facts.changed': { guard: 'keepOpen', actions: 'observe' } } },
   },
 });
 

@@ -243,6 +243,8 @@ const FACTS: SignUpHostFacts[] = [
   { ...noFacts, page: 'home' },
   // Back from a full-page social sign-in: signed out on a page without the modal, it opens to resume.
   { ...noFacts, page: 'home', socialPending: 'google' },
+  // The modal signed in and shows its success step: whatever it shows stays until it ends.
+  { ...noFacts, loggedIn: true, authPage: true, page: 'register', keepOpen: true },
 ];
 
 export const signUpMachines: MachineEntry[] = [

@@ -8,7 +8,8 @@ import { RESULTS_DIR } from './paths';
  * - text cut by its container: a label, button, link, tab, heading or cell whose text is wider than
  *   its box while the box clips it (overflow hidden/clip, or an ellipsis); a select whose chosen
  *   option is wider than the select shows;
- * - a control (button, link, input) outside the viewport with no scrollable ancestor to reach it;
+ * - a control (button, link, input) outside the viewport with no scrollable ancestor to reach it, or
+ *   under another element (what a click at its centre would hit);
  * - a dialog taller or wider than the window, or scrolling as a whole: its body may scroll inside, its
  *   title and its actions stay in view; with `dialogsFit`, nothing in it scrolls at all;
  * - an image that failed to load.
@@ -78,6 +79,12 @@ function readProblems(dialogsFit: boolean): string[] {
         out.push(`select cut: ${describe(select)} shows "${option.text}" (${Math.ceil(needed)} px in ${Math.floor(room)} px)`);
     }
 
+    const scrollBox = (el: Element): Element | null => {
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        if (/(auto|scroll)/.test(getComputedStyle(node).overflowY)) return node;
+      }
+      return null;
+    };
     const scrollable = (el: Element | null): boolean => {
       for (let node = el?.parentElement ?? null; node && node !== document.body; node = node.parentElement) {
         const style = getComputedStyle(node);
@@ -91,6 +98,27 @@ function readProblems(dialogsFit: boolean): string[] {
       const outside = rect.right > window.innerWidth + 1 || rect.left < -1;
       if (outside && !scrollable(el))
         out.push(`control out of reach: ${describe(el)} at x ${Math.round(rect.left)}–${Math.round(rect.right)}`);
+    }
+
+    // A control another element covers cannot be clicked (the book card's checkbox once sat under a
+    // button): the element at its centre must be the control or inside it. With a modal open, its own.
+    const modal = document.querySelector('dialog[open]');
+    for (const el of (modal ?? document).querySelectorAll('button, a[href], input, select, textarea, [role="button"], [role="tab"]')) {
+      if (!shown(el) || (el instanceof HTMLInputElement && el.type === 'file')) continue;
+      const rect = el.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      const y = rect.top + rect.height / 2;
+      if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) continue;
+      // Scrolled out of its scrolling box (a modal's body): reachable by scrolling, not covered.
+      const box = scrollBox(el);
+      if (box) {
+        const b = box.getBoundingClientRect();
+        // (a few pixels in from its edges: a control cut at the edge is being scrolled to, not covered)
+        if (x < b.left + 4 || x > b.right - 4 || y < b.top + 4 || y > b.bottom - 4) continue;
+      }
+      const top = document.elementFromPoint(x, y);
+      if (top && top !== el && !el.contains(top) && !top.contains(el) && !(el instanceof HTMLInputElement && el.labels?.[0]?.contains(top)))
+        out.push(`control covered: ${describe(el)} lies under ${describe(top)}`);
     }
 
     for (const el of document.querySelectorAll('[role="dialog"], dialog[open]')) {

@@ -98,16 +98,20 @@ describe('app root', () => {
   it('the session follows a sign-in the modal stores while the modal still shows (activation success): the header never lags', async () => {
     const { app, child, go, store, visitRedirect } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));
-    go(route('/activate', 'activate'));
-    // The activation confirmed the login: the modal stores the user and stays on its success step.
+    // A social sign-up from the register page leads to the activation tab, which confirms the login:
+    // the modal stores the user and stays on its success step.
+    go(route('/register', 'register'));
+    expect(openingOf(child('signUpHost').getSnapshot())?.reason).toBe('route');
     store.set(userFromLogin(loginContent(), Date.now()));
     app.send({ type: 'signUp.signedIn', content: loginContent() });
     expect(child('session').getSnapshot().matches('loggedIn')).toBe(true);
     await waitFor(app, (s) => s.matches({ login: 'signedIn' }));
-    // The activation link keeps its modal open while signed in; the post-login steps wait for its end.
+    // Signed in, the register route would hide the modal: it stays while it shows its step; the
+    // post-login steps wait for its end.
     expect(openingOf(child('signUpHost').getSnapshot())?.reason).toBe('route');
     expect(app.getSnapshot().matches({ postLogin: 'unloaded' })).toBe(true);
-    // "Go to my dashboard" ends the modal: the session (already signed in) ignores the repeat; the steps run.
+    // "Go to my dashboard" ends the modal: the session (already signed in) ignores the repeat; the steps
+    // run and the modal is gone.
     app.send({
       type: 'signUp.finished',
       ending: { signedIn: loginContent(), closeExpiredSignIn: false, navigateTo: null },
@@ -115,6 +119,7 @@ describe('app root', () => {
     });
     await vi.waitFor(() => expect(visitRedirect).toHaveBeenCalledWith('/y'));
     expect(child('session').getSnapshot().matches('loggedIn')).toBe(true);
+    expect(openingOf(child('signUpHost').getSnapshot())).toBeNull();
   });
 
   it('the publish route opens the publish modal; its files start a batch and go to the upload page; signing out stops the batch', async () => {
