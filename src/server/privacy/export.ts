@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { ZipFile } from 'yazl';
 import { jsonObject } from '../accounts/views';
 import { shareCounts } from '../beacon/repo';
@@ -60,6 +60,23 @@ function jsonArray<T>(pages: () => AsyncGenerator<T[]>): Readable {
       yield first ? ']\n' : '\n]\n';
     })(),
   );
+}
+
+type Key = { created_at: number; id: string };
+
+/**
+ * One keyset page of a list ordered by (created_at, id): the rows after `after`, PAGE of them.
+ * `prefix` names the table of the two columns when the query joins another (`book_comments.`).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any table and selection of the database; the builder's own type is kept.
+function pageAfter<QB extends SelectQueryBuilder<Database, any, any>>(qb: QB, after: Key | undefined, prefix = ''): QB {
+  const created = sql.ref(`${prefix}created_at`);
+  const id = sql.ref(`${prefix}id`);
+  const rest =
+    after === undefined
+      ? qb
+      : qb.where(sql<boolean>`(${created} > ${after.created_at} or (${created} = ${after.created_at} and ${id} > ${after.id}))`);
+  return rest.orderBy(created).orderBy(id).limit(PAGE) as QB;
 }
 
 /** Keyset pages of (created_at, id) ordered rows. */
@@ -243,22 +260,13 @@ export async function writeExport(
   );
   addList('leads.json', () =>
     keyset((after) =>
-      db
-        .selectFrom('leads')
-        .select(['id', 'book_id', 'book_name', 'trigger_type', 'integration_name', 'name', 'email', 'created_at'])
-        .where('account_id', '=', account.id)
-        .$if(after !== undefined, (qb) =>
-          qb.where((eb) =>
-            eb.or([
-              eb('created_at', '>', after?.created_at ?? 0),
-              eb.and([eb('created_at', '=', after?.created_at ?? 0), eb('id', '>', after?.id ?? '')]),
-            ]),
-          ),
-        )
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(PAGE)
-        .execute(),
+      pageAfter(
+        db
+          .selectFrom('leads')
+          .select(['id', 'book_id', 'book_name', 'trigger_type', 'integration_name', 'name', 'email', 'created_at'])
+          .where('account_id', '=', account.id),
+        after,
+      ).execute(),
     ),
   );
   addJson(
@@ -288,53 +296,36 @@ export async function writeExport(
   );
   addList('comments-written.json', () =>
     keyset((after) =>
-      db
-        .selectFrom('book_comments')
-        .leftJoin('books', 'books.id', 'book_comments.book_id')
-        .select([
-          'book_comments.id',
-          'book_comments.book_id',
-          'books.name as book_name',
-          'book_comments.author_name',
-          'book_comments.text',
-          'book_comments.status',
-          'book_comments.created_at',
-        ])
-        .where('book_comments.profile_id', 'in', profileIds.length ? profileIds : [''])
-        .$if(after !== undefined, (qb) =>
-          qb.where((eb) =>
-            eb.or([
-              eb('book_comments.created_at', '>', after?.created_at ?? 0),
-              eb.and([eb('book_comments.created_at', '=', after?.created_at ?? 0), eb('book_comments.id', '>', after?.id ?? '')]),
-            ]),
-          ),
-        )
-        .orderBy('book_comments.created_at')
-        .orderBy('book_comments.id')
-        .limit(PAGE)
-        .execute(),
+      pageAfter(
+        db
+          .selectFrom('book_comments')
+          .leftJoin('books', 'books.id', 'book_comments.book_id')
+          .select([
+            'book_comments.id',
+            'book_comments.book_id',
+            'books.name as book_name',
+            'book_comments.author_name',
+            'book_comments.text',
+            'book_comments.status',
+            'book_comments.created_at',
+          ])
+          .where('book_comments.profile_id', 'in', profileIds.length ? profileIds : ['']),
+        after,
+        'book_comments.',
+      ).execute(),
     ),
   );
   addList(
     'contact-messages.json',
     () =>
       keyset((after) =>
-        db
-          .selectFrom('contact_messages')
-          .select(['id', 'subject', 'name', 'email', 'text', 'phone', 'url', 'language', 'created_at'])
-          .where('profile_id', 'in', profileIds.length ? profileIds : [''])
-          .$if(after !== undefined, (qb) =>
-            qb.where((eb) =>
-              eb.or([
-                eb('created_at', '>', after?.created_at ?? 0),
-                eb.and([eb('created_at', '=', after?.created_at ?? 0), eb('id', '>', after?.id ?? '')]),
-              ]),
-            ),
-          )
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+        pageAfter(
+          db
+            .selectFrom('contact_messages')
+            .select(['id', 'subject', 'name', 'email', 'text', 'phone', 'url', 'language', 'created_at'])
+            .where('profile_id', 'in', profileIds.length ? profileIds : ['']),
+          after,
+        ).execute(),
       ),
     step,
   );
@@ -370,22 +361,10 @@ export async function writeExport(
       );
     addList(`${folder}/comments.json`, () =>
       keyset((after) =>
-        db
-          .selectFrom('book_comments')
-          .select(['id', 'author_name', 'text', 'status', 'created_at'])
-          .where('book_id', '=', book.id)
-          .$if(after !== undefined, (qb) =>
-            qb.where((eb) =>
-              eb.or([
-                eb('created_at', '>', after?.created_at ?? 0),
-                eb.and([eb('created_at', '=', after?.created_at ?? 0), eb('id', '>', after?.id ?? '')]),
-              ]),
-            ),
-          )
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(PAGE)
-          .execute(),
+        pageAfter(
+          db.selectFrom('book_comments').select(['id', 'author_name', 'text', 'status', 'created_at']).where('book_id', '=', book.id),
+          after,
+        ).execute(),
       ),
     );
     zip.addReadStreamLazy(`${folder}/statistics.json`, { mtime }, async (cb) => {

@@ -8,7 +8,7 @@ import { type FavoriteItem, FavoritePageSchema } from '../../../contracts/favori
 import { useApp } from '../../app/context';
 import type { SectionProps } from '../../pages/routes';
 import { FailedCard, formatDate, LoadingCard } from '../account-sections/shared';
-import { pageWindow } from '../books/format';
+import { Pager } from '../books/Pager';
 import { Button, ButtonLink, hasSitePage } from '../ui';
 import { favoritesUrl, pageParam } from './url';
 import './favorites.css';
@@ -143,49 +143,24 @@ function RemovedNote({ actor }: { actor: FavoriteListActorRef }) {
 }
 
 /** SPEC §9: 25 a page, first page 1; buttons enabled from the machine (`can`). */
-function Pager({ actor }: { actor: FavoriteListActorRef }) {
+function FavoritesPager({ actor }: { actor: FavoriteListActorRef }) {
   const { t } = useLingui();
   const page = useSelector(actor, (s) => s.context.page);
   const count = useSelector(actor, (s) => favoritePages(s.context.total, s.context.step));
   const canPrev = useSelector(actor, (s) => s.can({ type: 'user.page', page: page - 1 }));
   const canNext = useSelector(actor, (s) => s.can({ type: 'user.page', page: page + 1 }));
   const canJump = useSelector(actor, (s) => s.matches({ loaded: 'idle' }) || s.matches({ loaded: 'removed' }));
-  if (count <= 1) return null;
-  const go = (p: number) => actor.send({ type: 'user.page', page: p });
   return (
-    <nav className="fav-pager" aria-label={t({ id: 'account.favorites.pager', message: 'Pages of your favourites' })}>
-      <Button size="sm" disabled={!canPrev} onClick={() => go(page - 1)}>
-        <span aria-hidden="true">‹ </span>
-        <Trans id="book.pager.previous">Previous</Trans>
-      </Button>
-      <ol className="fav-pager__pages">
-        {pageWindow(page, count).map((p, i) =>
-          p === null ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity but their place.
-            <li key={`gap-${i}`} aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={p}>
-              <Button
-                size="sm"
-                variant={p === page ? 'primary' : 'ghost'}
-                aria-current={p === page ? 'page' : undefined}
-                aria-label={t({ id: 'book.pager.page', message: `Page ${p}` })}
-                disabled={p !== page && !canJump}
-                onClick={() => p !== page && go(p)}
-              >
-                {p}
-              </Button>
-            </li>
-          ),
-        )}
-      </ol>
-      <Button size="sm" disabled={!canNext} onClick={() => go(page + 1)}>
-        <Trans id="book.pager.next">Next</Trans>
-        <span aria-hidden="true"> ›</span>
-      </Button>
-    </nav>
+    <Pager
+      page={page}
+      count={count}
+      canPrev={canPrev}
+      canNext={canNext}
+      canJump={canJump}
+      block="fav-pager"
+      label={t({ id: 'account.favorites.pager', message: 'Pages of your favourites' })}
+      onPage={(p) => actor.send({ type: 'user.page', page: p })}
+    />
   );
 }
 
@@ -229,7 +204,7 @@ export function FavoritesView({ actor }: { actor: FavoriteListActorRef }) {
               <Card key={item.id} item={item} actor={actor} />
             ))}
           </ul>
-          <Pager actor={actor} />
+          <FavoritesPager actor={actor} />
         </>
       )}
     </section>

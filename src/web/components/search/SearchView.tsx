@@ -3,8 +3,8 @@ import { useSelector } from '@xstate/react';
 import { pageCount, readerLink, snippetParts } from '../../../../machines/search/query';
 import type { SearchActorRef } from '../../../../machines/search.machine';
 import type { BookSearchHit, MarkedText, PublisherSearchHit, SearchSort, SearchTab } from '../../../contracts/search';
-import { pageWindow } from '../books/format';
 import { FLAG_LABELS } from '../books/messages';
+import { Pager } from '../books/Pager';
 import { Button, Select, Tabs } from '../ui';
 import '../books/books.css';
 import './search.css';
@@ -193,40 +193,12 @@ function SearchPager({ actor }: { actor: SearchActorRef }) {
   const { t } = useLingui();
   const page = useSelector(actor, (s) => s.context.query.page);
   const count = useSelector(actor, (s) => pageCount(s.context.results?.content.total ?? 0));
-  if (count <= 1) return null;
-  const go = (p: number) => actor.send({ type: 'user.page', page: p });
   return (
-    <nav className="book-pager" aria-label={t({ id: 'book.pager.label', message: 'Pages' })}>
-      <Button size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-        <span aria-hidden="true">‹ </span>
-        <Trans id="book.pager.previous">Previous</Trans>
-      </Button>
-      <ol className="book-pager__pages">
-        {pageWindow(page, count).map((p, i) =>
-          p === null ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity but their place.
-            <li key={`gap-${i}`} className="book-pager__gap" aria-hidden="true">
-              …
-            </li>
-          ) : (
-            <li key={p}>
-              <Button
-                size="sm"
-                variant={p === page ? 'primary' : 'ghost'}
-                aria-current={p === page ? 'page' : undefined}
-                aria-label={t({ id: 'book.pager.page', message: `Page ${p}` })}
-                onClick={() => p !== page && go(p)}
-              >
-                {p}
-              </Button>
-            </li>
-          ),
-        )}
-      </ol>
-      <Button size="sm" disabled={page >= count} onClick={() => go(page + 1)}>
-        <Trans id="book.pager.next">Next</Trans>
-        <span aria-hidden="true"> ›</span>
-      </Button>
-    </nav>
+    <Pager
+      page={page}
+      count={count}
+      label={t({ id: 'book.pager.label', message: 'Pages' })}
+      onPage={(p) => actor.send({ type: 'user.page', page: p })}
+    />
   );
 }
