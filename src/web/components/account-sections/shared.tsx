@@ -1,25 +1,38 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '../ui';
 import './account-sections.css';
 
-/** Pieces the three account sections share: the loading card, the failure card with a retry. */
+/** Pieces the account sections share: the loading card, the failure card with a retry. */
 
-export function LoadingCard({ title }: { title: ReactNode }) {
+/** `className` adds a section's own card class (`profile-card`). */
+export function LoadingCard({ title, className }: { title: ReactNode; className?: string }) {
   return (
-    <section className="account-card" aria-busy="true">
+    <section className={className ? `account-card ${className}` : 'account-card'} aria-busy="true">
       <h2>{title}</h2>
       <span className="spinner" />
     </section>
   );
 }
 
-export function FailedCard({ title, onRetry }: { title: ReactNode; onRetry: () => void }) {
+/** `error`: the message id of the reason, when the call said one; else the generic failure. */
+export function FailedCard({
+  title,
+  onRetry,
+  error,
+  className,
+}: {
+  title: ReactNode;
+  onRetry: () => void;
+  error?: string | null;
+  className?: string;
+}) {
+  const { i18n } = useLingui();
   return (
-    <section className="account-card">
+    <section className={className ? `account-card ${className}` : 'account-card'}>
       <h2>{title}</h2>
       <p className="callout callout--danger" role="alert">
-        <Trans id="account.sections.failed">This could not be loaded.</Trans>
+        {error ? i18n._(error) : <Trans id="account.sections.failed">This could not be loaded.</Trans>}
       </p>
       <div className="account-actions">
         <Button onClick={onRetry}>

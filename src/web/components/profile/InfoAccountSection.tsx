@@ -11,9 +11,10 @@ import type { SectionProps } from '../../pages/routes';
 import type { CurrentUser } from '../../session/user-store';
 import { Callout, SubmitButton } from '../account/parts';
 import { type ProFieldName, UsageContextFields } from '../account/UsageContextFields';
+import { FailedCard, LoadingCard } from '../account-sections/shared';
 import { Field, Select } from '../ui';
 import { accountDetailsActors, usageContextPageMachine } from './actors';
-import { FailedPanel, FormActions, LoadingPanel, useFieldMarks, useSettingsForm } from './form-parts';
+import { FormActions, useFieldMarks, useSettingsForm } from './form-parts';
 import { SectionBoundary } from './SectionBoundary';
 import '../account/account.css';
 import './profile.css';
@@ -49,8 +50,9 @@ export function AccountDetailsView({ actor, type }: { actor: AccountDetailsActor
   const marks = useFieldMarks(errors, values, saved);
   const countries = useMemo(() => countryOptions(i18n.locale || 'en'), [i18n.locale]);
   const title = <Trans id="account.info.title">Account details</Trans>;
-  if (phase === 'loading') return <LoadingPanel title={title} />;
-  if (phase === 'failed') return <FailedPanel title={title} error={error} onRetry={() => actor.send({ type: 'user.retry' })} />;
+  if (phase === 'loading') return <LoadingCard title={title} className="profile-card" />;
+  if (phase === 'failed')
+    return <FailedCard title={title} error={error} className="profile-card" onRetry={() => actor.send({ type: 'user.retry' })} />;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'user.submit' });

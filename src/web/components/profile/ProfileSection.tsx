@@ -7,10 +7,11 @@ import { useApp } from '../../app/context';
 import type { SectionProps } from '../../pages/routes';
 import type { CurrentUser } from '../../session/user-store';
 import { Callout } from '../account/parts';
-import { Field } from '../ui';
+import { FailedCard, LoadingCard } from '../account-sections/shared';
+import { Field, TextArea } from '../ui';
 import { AvatarEditor } from './AvatarEditor';
 import { avatarActors, publicProfileActors } from './actors';
-import { FailedPanel, FormActions, LoadingPanel, TextArea, useFieldMarks, useSettingsForm } from './form-parts';
+import { FormActions, useFieldMarks, useSettingsForm } from './form-parts';
 import { SectionBoundary } from './SectionBoundary';
 import '../account/account.css';
 import './profile.css';
@@ -21,8 +22,9 @@ export function PublicProfileView({ actor, publisherPath }: { actor: PublicProfi
   const { phase, values, saved, errors, error, canEdit, set } = useSettingsForm(actor);
   const marks = useFieldMarks(errors, values, saved);
   const title = <Trans id="account.profile.title">Public profile</Trans>;
-  if (phase === 'loading') return <LoadingPanel title={title} />;
-  if (phase === 'failed') return <FailedPanel title={title} error={error} onRetry={() => actor.send({ type: 'user.retry' })} />;
+  if (phase === 'loading') return <LoadingCard title={title} className="profile-card" />;
+  if (phase === 'failed')
+    return <FailedCard title={title} error={error} className="profile-card" onRetry={() => actor.send({ type: 'user.retry' })} />;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'user.submit' });

@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 import type { FieldErrors, SettingsFormActorRef } from '../../../../machines/profile/settings-form';
 import { fieldError } from '../../i18n/field-error';
 import { Button } from '../ui';
-import { FieldNotes } from '../ui/Field';
 
 /** What a settings form's view reads from its machine (machines/profile/settings-form.ts), narrowly. */
 export function useSettingsForm(actor: SettingsFormActorRef) {
@@ -49,64 +47,5 @@ export function FormActions({ actor, saving }: { actor: SettingsFormActorRef; sa
         <Trans id="account.details.cancel">Cancel changes</Trans>
       </Button>
     </div>
-  );
-}
-
-interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: ReactNode;
-  valid?: boolean;
-}
-
-/** A multi-line field with the design system's field look, marks and notes. */
-export function TextArea({ label, hint, error, valid, ...input }: TextAreaProps) {
-  const id = useId();
-  const state = error ? 'invalid' : valid ? 'valid' : '';
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field${state ? ` field--${state}` : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="field__control">
-        <textarea
-          id={id}
-          className="field__input profile-textarea"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          {...input}
-        />
-      </div>
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
-  );
-}
-
-/** The card of a section while its data loads. */
-export function LoadingPanel({ title }: { title: ReactNode }) {
-  return (
-    <section className="account-card profile-card" aria-busy="true">
-      <h2>{title}</h2>
-      <span className="spinner" />
-    </section>
-  );
-}
-
-/** The card of a section whose data did not load: the reason and a retry. */
-export function FailedPanel({ title, error, onRetry }: { title: ReactNode; error: string | null; onRetry: () => void }) {
-  const { i18n } = useLingui();
-  return (
-    <section className="account-card profile-card">
-      <h2>{title}</h2>
-      <p className="callout callout--danger" role="alert">
-        {error ? i18n._(error) : <Trans id="account.sections.failed">This could not be loaded.</Trans>}
-      </p>
-      <div className="account-actions">
-        <Button onClick={onRetry}>
-          <Trans id="account.sections.retry">Try again</Trans>
-        </Button>
-      </div>
-    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
@@ -57,5 +57,36 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; 
         </span>
       )}
     </>
+  );
+}
+
+interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  valid?: boolean;
+}
+
+/** A multi-line field with the field's look, marks (SPEC §5) and notes. */
+export function TextArea({ label, hint, error, valid, ...input }: TextAreaProps) {
+  const id = useId();
+  const state = error ? 'invalid' : valid ? 'valid' : '';
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${state ? ` field--${state}` : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__control">
+        <textarea
+          id={id}
+          className="field__input field__input--multiline"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...input}
+        />
+      </div>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 export { AppLink, hasSitePage } from './AppLink';
 export { Button, ButtonLink } from './Button';
-export { Field } from './Field';
+export { Field, TextArea } from './Field';
 export { ChevronIcon, LockIcon } from './icons';
 export { Modal } from './Modal';
 export { Select, type SelectOption } from './Select';
