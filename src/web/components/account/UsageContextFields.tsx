@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { type ReactNode, useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { type FormEvent, type ReactNode, useId, useMemo } from 'react';
+import type { UsageContextActorRef } from '../../../../machines/usage-context.machine';
 import { USAGE_CONTEXTS, type UsageContext } from '../../../contracts/accounts';
 import { fieldError } from '../../i18n/field-error';
 import { Select } from '../ui';
@@ -105,4 +107,36 @@ export function UsageContextFields({ choice, fields, invalid, disabled, legend, 
       )}
     </div>
   );
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * What a view of the usage-context machine reads and sends (the full-screen modal and the account
+ * page's section): its state, the fields' props with the empty selects marked, and the submit.
+ */
+export function useUsageContextForm(actor: UsageContextActorRef) {
+  const { t } = useLingui();
+  const state = useSelector(actor, (s) => s.value as string);
+  const choice = useSelector(actor, (s) => s.context.choice);
+  const fields = useSelector(actor, (s) => s.context.fields);
+  const emptyFields = useSelector(actor, (s) => s.context.emptyFields, sameList);
+  const error = useSelector(actor, (s) => s.context.error);
+  const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
+  const busy = state === 'submitting' || state === 'refreshingUser';
+  const invalid: Partial<Record<ProFieldName, string>> = Object.fromEntries(emptyFields.map((f) => [f, error ?? 'validation.required']));
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'user.submit' });
+  };
+  const fieldsProps: UsageContextFieldsProps = {
+    legend: t({ id: 'account.activate.question', message: 'How will you use Quire?' }),
+    choice,
+    fields,
+    invalid,
+    disabled: busy,
+    onChoose: (context) => actor.send({ type: 'user.choose', context }),
+    onField: (field, value) => actor.send({ type: 'user.setField', field, value }),
+  };
+  return { state, error, canSubmit, busy, onSubmit, fieldsProps };
 }

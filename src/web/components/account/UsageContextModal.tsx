@@ -1,15 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import type { UsageContextActorRef } from '../../../../machines/usage-context.machine';
 import { Modal } from '../ui';
 import { Illustration } from './icons';
 import { AccountErrorBoundary, Callout, ResultPanel, SubmitButton } from './parts';
 import type { FullModalProps } from './TermsModal';
-import { type ProFieldName, UsageContextFields } from './UsageContextFields';
+import { UsageContextFields, useUsageContextForm } from './UsageContextFields';
 import './account.css';
-
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * Full-screen usage context (SPEC §2, §4, §5): the choice cards and professional selects shared with
@@ -26,22 +23,10 @@ export function UsageContextModal(props: { actor: UsageContextActorRef } & FullM
 const noop = () => {};
 
 function UsageContextModalView({ actor, onEscape = noop }: { actor: UsageContextActorRef } & FullModalProps) {
-  const { i18n, t } = useLingui();
+  const { i18n } = useLingui();
   const open = useSelector(actor, (s) => s.status === 'active');
-  const state = useSelector(actor, (s) => s.value as string);
-  const choice = useSelector(actor, (s) => s.context.choice);
-  const fields = useSelector(actor, (s) => s.context.fields);
-  const emptyFields = useSelector(actor, (s) => s.context.emptyFields, sameList);
-  const error = useSelector(actor, (s) => s.context.error);
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
-  const busy = state === 'submitting' || state === 'refreshingUser';
+  const { state, error, canSubmit, busy, onSubmit, fieldsProps } = useUsageContextForm(actor);
   const thanking = state === 'thanking' || state === 'done';
-  const invalid: Partial<Record<ProFieldName, string>> = Object.fromEntries(emptyFields.map((f) => [f, error ?? 'validation.required']));
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'user.submit' });
-  };
 
   return (
     <Modal full open={open} title={<Trans id="account.usageContext.title">Tell us about you</Trans>} onEscape={onEscape}>
@@ -62,15 +47,7 @@ function UsageContextModalView({ actor, onEscape = noop }: { actor: UsageContext
               </Trans>
             </p>
             {error && <Callout tone="danger">{i18n._(error)}</Callout>}
-            <UsageContextFields
-              legend={t({ id: 'account.activate.question', message: 'How will you use Quire?' })}
-              choice={choice}
-              fields={fields}
-              invalid={invalid}
-              disabled={busy}
-              onChoose={(context) => actor.send({ type: 'user.choose', context })}
-              onField={(field, value) => actor.send({ type: 'user.setField', field, value })}
-            />
+            <UsageContextFields {...fieldsProps} />
             {(canSubmit || busy) && (
               <SubmitButton busy={busy} disabled={!canSubmit}>
                 <Trans id="account.usageContext.submit">Validate</Trans>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { type FormEvent, useMemo, useSyncExternalStore } from 'react';
 import type { AccountDetailsActorRef } from '../../../../machines/profile/account-details.machine';
 import type { UsageContextActorRef } from '../../../../machines/usage-context.machine';
@@ -10,7 +10,7 @@ import { useApp } from '../../app/context';
 import type { SectionProps } from '../../pages/routes';
 import type { CurrentUser } from '../../session/user-store';
 import { Callout, SubmitButton } from '../account/parts';
-import { type ProFieldName, UsageContextFields } from '../account/UsageContextFields';
+import { UsageContextFields, useUsageContextForm } from '../account/UsageContextFields';
 import { FailedCard, LoadingCard } from '../account-sections/shared';
 import { Field, Select } from '../ui';
 import { accountDetailsActors, usageContextPageMachine } from './actors';
@@ -148,23 +148,9 @@ export function AccountDetailsView({ actor, type }: { actor: AccountDetailsActor
   );
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** The usage context of /account/info_account: the modal's question as a section (usage-context machine, page mode). */
 export function UsageContextSectionView({ actor }: { actor: UsageContextActorRef }) {
-  const { i18n, t } = useLingui();
-  const state = useSelector(actor, (s) => s.value as string);
-  const choice = useSelector(actor, (s) => s.context.choice);
-  const fields = useSelector(actor, (s) => s.context.fields);
-  const emptyFields = useSelector(actor, (s) => s.context.emptyFields, sameList);
-  const error = useSelector(actor, (s) => s.context.error);
-  const canSubmit = useSelector(actor, (s) => s.can({ type: 'user.submit' }));
-  const busy = state === 'submitting' || state === 'refreshingUser';
-  const invalid: Partial<Record<ProFieldName, string>> = Object.fromEntries(emptyFields.map((f) => [f, error ?? 'validation.required']));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    actor.send({ type: 'user.submit' });
-  };
+  const { i18n } = useLingui();
+  const { error, canSubmit, busy, onSubmit, fieldsProps } = useUsageContextForm(actor);
   return (
     <form
       className="account-card profile-card"
@@ -177,15 +163,7 @@ export function UsageContextSectionView({ actor }: { actor: UsageContextActorRef
         <Trans id="account.context.title">How you use Quire</Trans>
       </h2>
       {error && <Callout tone="danger">{i18n._(error)}</Callout>}
-      <UsageContextFields
-        legend={t({ id: 'account.activate.question', message: 'How will you use Quire?' })}
-        choice={choice}
-        fields={fields}
-        invalid={invalid}
-        disabled={busy}
-        onChoose={(context) => actor.send({ type: 'user.choose', context })}
-        onField={(field, value) => actor.send({ type: 'user.setField', field, value })}
-      />
+      <UsageContextFields {...fieldsProps} />
       {(canSubmit || busy) && (
         <div className="profile-submit">
           <SubmitButton busy={busy} disabled={!canSubmit}>
