@@ -112,25 +112,17 @@ const reader = createActor(
 
 // Comments and "follow the publisher" (machines/reader/comments.machine.ts): their buttons join the
 // toolbar and their panel takes turns with the reader's own panels. The app's stored session is only read.
-const comments = mountComments({
+const bookParts = {
   root,
   i18n,
   api: config.api,
   bookId: id ?? '',
   readerToken: token,
   accessToken: storedAccessToken(local, Date.now()),
-  closeReaderPanel: () => reader.send({ type: 'user.closePanel' }),
-});
+};
+const comments = mountComments({ ...bookParts, closeReaderPanel: () => reader.send({ type: 'user.closePanel' }) });
 // The heart (machines/favorites/heart.machine.ts): add the publication to one's favourites (issue 16).
-const favorite = mountFavorite({
-  root,
-  i18n,
-  api: config.api,
-  bookId: id ?? '',
-  readerToken: token,
-  accessToken: storedAccessToken(local, Date.now()),
-  embedded: inFrame(),
-});
+const favorite = mountFavorite({ ...bookParts, embedded: inFrame() });
 toolSlots.push(favorite.slot, comments.slot('comments'), comments.slot('follow'));
 // Book triggers (machines/reader/leads.machine.ts): the lead form on open and before a download or print.
 fileGate.of = createLeadGates(i18n, api, local);
