@@ -108,7 +108,9 @@ describe.each(DIALECTS)('/account/privacy on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/zip');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="quire-data-\d{4}-\d{2}-\d{2}\.zip"$/);
-      const wrong = await call(ctx.app, url.replace(/token=[0-9a-f]/, 'token=0'), undefined, { token: user.token });
+      // Another token: its first digit changed (a token that began with 0 once stayed the same).
+      const wrongUrl = url.replace(/token=([0-9a-f])/, (_m, c: string) => `token=${c === '0' ? '1' : '0'}`);
+      const wrong = await call(ctx.app, wrongUrl, undefined, { token: user.token });
       expect(wrong.json().content).toMatchObject({ type: 'PRIVACY', code: 932 });
       const foreign = await call(ctx.app, url, undefined, { token: other.token });
       expect(foreign.json().content).toMatchObject({ type: 'PRIVACY', code: 932 });
