@@ -47,6 +47,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0017_library', 'Success'],
       ['0018_public_profile', 'Success'],
       ['0019_profile_names', 'Success'],
+      ['0020_statistics', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

@@ -36,6 +36,13 @@ export interface Database {
   data_exports: import('../privacy/tables').DataExportsTable;
   account_deletions: import('../privacy/tables').AccountDeletionsTable;
   deletion_codes: import('../privacy/tables').DeletionCodesTable;
+  stats_salts: import('../stats/tables').StatsSaltsTable;
+  stats_events: import('../stats/tables').StatsEventsTable;
+  stats_visits: import('../stats/tables').StatsVisitsTable;
+  stats_visitors: import('../stats/tables').StatsVisitorsTable;
+  stats_daily: import('../stats/tables').StatsDailyTable;
+  stats_daily_pages: import('../stats/tables').StatsDailyPagesTable;
+  stats_daily_dims: import('../stats/tables').StatsDailyDimsTable;
 }
 
 /** Instance-wide key/value settings. */
