@@ -28,6 +28,7 @@ import { createMailer, createTransport, type MailTransport } from './mail/index'
 import { BODY_LIMIT, registerBodyParsers } from './plugins/body';
 import { registerCsrfGuard } from './plugins/csrf';
 import { clientErrorHandler, errorHandler, registerErrorHandler } from './plugins/errors';
+import { registerMemoryTrim } from './plugins/memory-trim';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { createSpa, isFileLike, registerStatic } from './plugins/static';
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     reply.header('x-request-id', request.id);
   });
   registerRequestLog(app, config);
+  // Gives the heap pages V8 pools after a burst back once the server is idle (plugins/memory-trim.ts).
+  registerMemoryTrim(app);
   registerErrorHandler(app);
   registerBodyParsers(app);
   registerCsrfGuard(app, config);
