@@ -13,7 +13,6 @@ import { createGate } from '../../api/gate';
 import { readClientConfig } from '../../api/hosts';
 import { createLazyApiClient } from '../../api/lazy';
 import type { LoginContent, UsageContext } from '../../contracts/accounts';
-import { ServerStatusSchema } from '../../contracts/status';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
@@ -160,7 +159,13 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
   const thirdParty = provideThirdParty(config, tracker, doc);
 
   const status = statusMachine.provide({
-    actors: { loadStatus: fromPromise(({ signal }) => api.call('public/status', { schema: ServerStatusSchema, anonymous: true, signal })) },
+    actors: {
+      loadStatus: fromPromise(async ({ signal }) => {
+        // Its schema loads with the call (the validation library is not part of the first load).
+        const { ServerStatusSchema } = await import('../../contracts/status');
+        return api.call('public/status', { schema: ServerStatusSchema, anonymous: true, signal });
+      }),
+    },
   });
 
   const root = createActor(

@@ -4,10 +4,10 @@ import { SESSION_CHANNEL } from '../../../machines/constants';
 import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import type { SignUpServices } from '../../../machines/sign-up/provide';
 import type { ApiClient, Gate } from '../../api';
-import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
+import type { LoginContent } from '../../contracts/accounts';
 import { readCookie } from '../i18n/cookies';
-import { provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
-import { createUserStore, userFromLogin, writeAssociation } from '../session/user-store';
+import { loadSessionIo, provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
+import { createUserStore, USER_KEY, userFromLogin, writeAssociation } from '../session/user-store';
 import { type AlertsOf, alertAction } from './alert-action';
 import { LOGIN_REDIRECT_COOKIE } from './login-redirect';
 
@@ -37,7 +37,20 @@ export function createSessionWiring(deps: SessionDeps) {
   const win = doc.defaultView as Window;
   const storage = safe(() => win.localStorage);
   const sessionStorage = safe(() => win.sessionStorage);
+  // The stored user is read back with its schema, which loads apart (../session/io.ts) from now on:
+  // the session check waits for it (it waits for the API client's module all the same).
   const store = createUserStore(storage);
+  let restored: Promise<void> | null = null;
+  const restore = () => {
+    restored ??= loadSessionIo()
+      .then((m) => store.restore(m.readUser(storage)))
+      .catch((error: unknown) => {
+        restored = null;
+        throw error;
+      });
+    return restored;
+  };
+  restore().catch(() => {});
   const pending = new Map<string, Pending>();
   let seq = 0;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
@@ -57,7 +70,7 @@ export function createSessionWiring(deps: SessionDeps) {
         skipSessionWait: true,
         skipSessionExpiry: check,
         ignoreAlerts: true,
-        schema: LoginContentSchema,
+        schema: (await loadSessionIo()).LoginContentSchema,
       });
       const previous = store.get();
       const seen = accountTimestamp.getSnapshot().context.seen;
@@ -70,9 +83,12 @@ export function createSessionWiring(deps: SessionDeps) {
 
   const session = sessionMachine.provide({
     actors: {
-      checkSession: fromPromise<SessionSource | null>(async () =>
-        store.get()?.session.access_token ? fetchSession({ check: true }) : null,
-      ),
+      checkSession: fromPromise<SessionSource | null>(async () => {
+        // Nothing stored, nothing to read back (no wait for the schema).
+        if (!safe(() => storage?.getItem(USER_KEY))) return null;
+        await restore();
+        return store.get()?.session.access_token ? fetchSession({ check: true }) : null;
+      }),
       refreshLock: provideRefreshLock({
         locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
         channel,
@@ -125,9 +141,19 @@ export function createSessionWiring(deps: SessionDeps) {
 
   /** The sign-up modal's services, but for the social pop-up flow (loaded with the modal's views). */
   const signUpServices = (leaveToRoot: () => void): Omit<SignUpServices, 'socialSignIn'> => ({
-    login: (json, signal) =>
-      api.call('profile/session', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true, schema: LoginHashSchema }),
+    login: async (json, signal) => {
+      const { LoginHashSchema } = await loadSessionIo();
+      return api.call('profile/session', {
+        method: 'POST',
+        json,
+        signal,
+        skipSessionWait: true,
+        ignoreAlerts: true,
+        schema: LoginHashSchema,
+      });
+    },
     confirmLogin: async (json, signal) => {
+      const { LoginContentSchema } = await loadSessionIo();
       const content = await api.call('profile/session', {
         method: 'POST',
         json,
@@ -157,14 +183,14 @@ export function createSessionWiring(deps: SessionDeps) {
     resend: (json, signal) => api.call('profile/reactivate', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
     reset: (json, signal) => api.call('profile/password/', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
     // The contract (ActivateRequestSchema) takes the usage-context fields flat, beside hash and context.
-    activate: ({ hash, context, fields }, signal) =>
+    activate: async ({ hash, context, fields }, signal) =>
       api.call('profile/activate', {
         method: 'POST',
         json: { hash, context, ...(context === 'pro' ? fields : {}) },
         signal,
         skipSessionWait: true,
         ignoreAlerts: true,
-        schema: LoginHashSchema,
+        schema: (await loadSessionIo()).LoginHashSchema,
       }),
     saveUser: (content) => store.set(userFromLogin(content, Date.now(), store.get())),
     leaveToRoot,
