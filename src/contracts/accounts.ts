@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ACCOUNT_MODES, SCRIPT_CONSENTS, TERMS_RENEWAL_BEFORE } from './account-constants';
+import { ACCOUNT_MODES, TERMS_RENEWAL_BEFORE } from './account-constants';
 import { LANGUAGES } from './languages';
 import { count, epochMs, unixSeconds } from './limits';
 
