@@ -1,5 +1,5 @@
-import { createActor, fromPromise, sendParent } from 'xstate';
-import { accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
+import { type Actor, createActor, fromPromise, sendParent } from 'xstate';
+import type { AccountTimestampEvent, accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
 import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import type { SignUpServices } from '../../../machines/sign-up/provide';
@@ -22,6 +22,7 @@ export interface SessionDeps {
   doc: Document;
 }
 
+type AccountTimestampActor = Actor<typeof accountTimestampMachine>;
 type Pending = { retry: () => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /**
@@ -57,13 +58,35 @@ export function createSessionWiring(deps: SessionDeps) {
 
   // A newer account timestamp (ats) refreshes the user, once at a time and not while another session
   // fetch is in flight (machines/accounts/account-timestamp.machine.ts): every session fetch reports.
-  const accountTimestamp = createActor(
-    accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => fetchSession()) } }),
-  );
+  // Its machine loads with ../session/io.ts (from boot on); events sent before that wait for it, in order.
+  let accountTimestamp: AccountTimestampActor | undefined;
+  let queued: Promise<AccountTimestampActor> | null = null;
+  let started = false;
+  const timestamps = (): Promise<AccountTimestampActor> => {
+    queued ??= loadSessionIo().then((m) => {
+      accountTimestamp ??= createActor(
+        m.accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => fetchSession()) } }),
+      );
+      if (started) accountTimestamp.start();
+      return accountTimestamp;
+    });
+    queued.catch(() => {
+      queued = null;
+    });
+    return queued;
+  };
+  const stamp = (event: AccountTimestampEvent) => {
+    if (accountTimestamp) accountTimestamp.send(event);
+    else
+      timestamps().then(
+        (a) => a.send(event),
+        () => {},
+      );
+  };
   // `check`: the session check at start, whose answer an expired session is (the machine clears the
   // token); any other fetch waits for the sign-in like every call.
   const fetchSession = async ({ check = false }: { check?: boolean } = {}): Promise<LoginContent> => {
-    accountTimestamp.send({ type: 'session.fetching' });
+    stamp({ type: 'session.fetching' });
     try {
       const content = await api.call('profile/session', {
         method: 'GET',
@@ -73,11 +96,11 @@ export function createSessionWiring(deps: SessionDeps) {
         schema: (await loadSessionIo()).LoginContentSchema,
       });
       const previous = store.get();
-      const seen = accountTimestamp.getSnapshot().context.seen;
+      const seen = (await timestamps()).getSnapshot().context.seen;
       store.set({ ...userFromLogin(content, Date.now(), previous), ats: Math.max(previous?.ats ?? 0, seen) });
       return content;
     } finally {
-      accountTimestamp.send({ type: 'session.fetched' });
+      stamp({ type: 'session.fetched' });
     }
   };
 
@@ -210,9 +233,11 @@ export function createSessionWiring(deps: SessionDeps) {
     redirectPath: () => readCookie(LOGIN_REDIRECT_COOKIE, doc.cookie) || null,
     getToken: () => store.get()?.session.access_token,
     getAts: () => store.get()?.ats,
-    onAts: (ats: number) => accountTimestamp.send({ type: 'ats.newer', ats }),
+    onAts: (ats: number) => stamp({ type: 'ats.newer', ats }),
     start: () => {
-      accountTimestamp.start();
+      started = true;
+      accountTimestamp?.start();
+      timestamps().catch(() => {});
     },
   };
 }

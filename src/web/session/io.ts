@@ -4,6 +4,7 @@ import { type LoginContent, LoginContentSchema } from '../../contracts/accounts'
 import { type CurrentUser, CurrentUserSchema } from './user-schema';
 import { userFromLogin } from './user-store';
 
+export { accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 export { LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
 export { onUserChangedInOtherTab, readUser } from './user-schema';
 
