@@ -2,7 +2,6 @@ import { type Actor, createActor, fromPromise, sendParent } from 'xstate';
 import type { AccountTimestampEvent, accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
 import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
-import type { SignUpServices } from '../../../machines/sign-up/provide';
 import type { ApiClient, Gate } from '../../api';
 import type { LoginContent } from '../../contracts/accounts';
 import { readCookie } from '../i18n/cookies';
@@ -162,64 +161,6 @@ export function createSessionWiring(deps: SessionDeps) {
       deps.session()?.send({ type: 'request.expired', requestId: id });
     });
 
-  /** The sign-up modal's services, but for the social pop-up flow (loaded with the modal's views). */
-  const signUpServices = (leaveToRoot: () => void): Omit<SignUpServices, 'socialSignIn'> => ({
-    login: async (json, signal) => {
-      const { LoginHashSchema } = await loadSessionIo();
-      return api.call('profile/session', {
-        method: 'POST',
-        json,
-        signal,
-        skipSessionWait: true,
-        ignoreAlerts: true,
-        schema: LoginHashSchema,
-      });
-    },
-    confirmLogin: async (json, signal) => {
-      const { LoginContentSchema } = await loadSessionIo();
-      const content = await api.call('profile/session', {
-        method: 'POST',
-        json,
-        signal,
-        skipSessionWait: true,
-        ignoreAlerts: true,
-        schema: LoginContentSchema,
-      });
-      // This sign-in cancelled the account's pending deletion (issue 16): say so until the user closes it.
-      if (content.deletion_cancelled)
-        alerts()?.send({
-          type: 'alert.push',
-          alert: { type: 'success', message: { id: 'account.privacy.deletionCancelled' }, delay: null },
-        });
-      return content;
-    },
-    register: (json, signal) =>
-      api.call('account/', {
-        method: 'POST',
-        signal,
-        skipSessionWait: true,
-        ignoreAlerts: true,
-        json: { ...json, language: doc.documentElement.lang || 'en', ...origin(doc) },
-      }),
-    forgot: (json, signal) =>
-      api.call('profile/password/request', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
-    resend: (json, signal) => api.call('profile/reactivate', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
-    reset: (json, signal) => api.call('profile/password/', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
-    // The contract (ActivateRequestSchema) takes the usage-context fields flat, beside hash and context.
-    activate: async ({ hash, context, fields }, signal) =>
-      api.call('profile/activate', {
-        method: 'POST',
-        json: { hash, context, ...(context === 'pro' ? fields : {}) },
-        signal,
-        skipSessionWait: true,
-        ignoreAlerts: true,
-        schema: (await loadSessionIo()).LoginHashSchema,
-      }),
-    saveUser: (content) => store.set(userFromLogin(content, Date.now(), store.get())),
-    leaveToRoot,
-    showSuccess: (id) => alerts()?.send({ type: 'alert.push', alert: { type: 'success', message: { id } } }),
-  });
-
   return {
     store,
     /** The session machine with its side effects (the app root runs it). */
@@ -227,8 +168,6 @@ export function createSessionWiring(deps: SessionDeps) {
     /** GETs the session and stores the user (the post-login steps refresh the user with it). */
     fetchSession,
     onSessionExpired,
-    /** What the sign-up modal needs from the app (the modal's machine is loaded with its views). */
-    signUpServices,
     /** The login-redirect cookie's path, read when a sign-in ends (the post-login steps visit it). */
     redirectPath: () => readCookie(LOGIN_REDIRECT_COOKIE, doc.cookie) || null,
     getToken: () => store.get()?.session.access_token,
@@ -243,11 +182,6 @@ export function createSessionWiring(deps: SessionDeps) {
 }
 
 export type SessionWiring = ReturnType<typeof createSessionWiring>;
-
-function origin(doc: Document) {
-  const q = new URLSearchParams(doc.location.search);
-  return { origin_source: q.get('utm_source') ?? undefined, origin_campaign: q.get('utm_campaign') ?? undefined };
-}
 
 function safe<T>(get: () => T): T | undefined {
   try {
