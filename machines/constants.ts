@@ -37,7 +37,7 @@ export const TOOLTIP_DELAY_MS = 150;
 
 // ── Accounts (SPEC §4 Session, Session expiry, Terms renewal, Login; §8 301/302/149) ──────────────
 /** SPEC §4: terms renewal is required when subscriptions.modification is below this (unix seconds). */
-export { TERMS_RENEWAL_BEFORE } from '../src/contracts/accounts';
+export { TERMS_RENEWAL_BEFORE } from '../src/contracts/account-constants';
 /** SPEC §8: these codes from any call mean the session expired (sign-in flow). */
 export { SESSION_EXPIRED_CODES } from '../src/contracts/error-ids';
 /** SPEC §4: the session-expired alert shows this long after the expiry. */

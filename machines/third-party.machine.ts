@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
-import { SCRIPT_CONSENTS, type ScriptConsent } from '../src/contracts/accounts';
+import { SCRIPT_CONSENTS, type ScriptConsent } from '../src/contracts/account-constants';
 
 /** What the third-party loaders see of the person (sent by the app root whenever it changes). */
 export interface Visitor {

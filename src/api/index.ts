@@ -33,7 +33,6 @@ export { createGate, type Gate, type SessionGate } from './gate';
 export {
   CLIENT_CONFIG_ELEMENT_ID,
   type ClientConfig,
-  ClientConfigSchema,
   type ConfigSource,
   DEFAULT_CLIENT_CONFIG,
   dataHost,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ACCOUNT_MODES, TERMS_RENEWAL_BEFORE } from './account-constants';
 import { LANGUAGES } from './languages';
 import { count, epochMs, unixSeconds } from './limits';
 
@@ -11,20 +12,22 @@ import { count, epochMs, unixSeconds } from './limits';
 // ── Constants (SPEC §3, §4, §6, §9) ───────────────────────────────────────────────────────────────
 export const PROFILE_TYPES = { VISITOR: 0, USER: 1, ADMIN: 2, SUPERADMIN: 3 } as const;
 export const ACCOUNT_TYPES = ['FREE', 'PREMIUM', 'PREMIUM_DEMO', 'PLATINUM', 'PLATINUM_DEMO'] as const;
-export const ACCOUNT_MODES = ['FREE', 'PREMIUM', 'PLATINUM'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
-export type AccountMode = (typeof ACCOUNT_MODES)[number];
-/** Mode checks are "at least", ascending free < premium < platinum. */
-export const atLeastMode = (mode: AccountMode, wanted: AccountMode) => ACCOUNT_MODES.indexOf(mode) >= ACCOUNT_MODES.indexOf(wanted);
-/** Max files per upload: 10 from premium up, otherwise 1 (SPEC §6, §9). */
-export const MAX_FILES_PREMIUM = 10;
-export const MAX_FILES_BASIC = 1;
-export const maxFilesFor = (mode: AccountMode): number => (mode === 'FREE' ? MAX_FILES_BASIC : MAX_FILES_PREMIUM);
+// The modes and the upload's file count are in ./account-constants.ts (small: the app's first load reads them).
+export {
+  ACCOUNT_MODES,
+  type AccountMode,
+  atLeastMode,
+  MAX_FILES_BASIC,
+  MAX_FILES_PREMIUM,
+  maxFilesFor,
+  SCRIPT_CONSENTS,
+  type ScriptConsent,
+  TERMS_RENEWAL_BEFORE,
+} from './account-constants';
 export const USAGE_CONTEXTS = ['ind', 'edu', 'pro'] as const;
 export type UsageContext = (typeof USAGE_CONTEXTS)[number];
 export const MFA_CODE_LENGTH = 6;
-/** SPEC §4: terms renewal is required when subscriptions.modification is below this (unix seconds). */
-export const TERMS_RENEWAL_BEFORE = 1527631200;
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 /** The current terms version; a profile that accepted an older one must accept again (SPEC §4 Terms). */
@@ -44,12 +47,6 @@ export const NOTIFICATION_NAMES = [
   'page_testing',
 ] as const;
 export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
-/**
- * The consents that let the browser load a third-party script for a signed-in user with an e-mail
- * (SPEC §7): the support chat and the page-testing tool, each only when its URL is configured.
- */
-export const SCRIPT_CONSENTS = ['support_chat', 'page_testing'] as const;
-export type ScriptConsent = (typeof SCRIPT_CONSENTS)[number];
 /** Marketing mail and third-party scripts are opt-in; activity notifications are on until switched off. */
 export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationName, boolean>> = Object.freeze({
   newsletter: false,

@@ -1,5 +1,3 @@
-import * as v from 'valibot';
-
 /**
  * The host kinds of the spec (DESIGN §1, §8). Each is a base URL; by default everything is served by
  * the app's own origin (`/api` for data calls, the origin root for the rest).
@@ -45,35 +43,6 @@ export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   developersUrl: '',
   scripts: { support_chat: '', page_testing: '' },
   tracker: '',
-});
-
-/** A missing or malformed field falls back to its default; unknown fields are dropped. */
-const withDefault = <T extends string | boolean>(schema: v.GenericSchema<T>, fallback: T) =>
-  v.optional(v.fallback(schema, fallback), fallback);
-
-export const ClientConfigSchema = v.object({
-  ...(Object.fromEntries(HOST_KINDS.map((kind) => [kind, withDefault(v.string(), DEFAULT_CLIENT_CONFIG[kind])])) as Record<
-    HostKind,
-    ReturnType<typeof withDefault<string>>
-  >),
-  dev: withDefault(v.boolean(), false),
-  /** ALTCHA challenges come from `GET {api}/public/captcha`; reCAPTCHA uses recaptchaSiteKey. */
-  captcha: withDefault(v.picklist(CAPTCHA_KINDS), 'altcha'),
-  recaptchaSiteKey: withDefault(v.string(), ''),
-  social: v.optional(
-    v.fallback(v.array(v.string()), () => []),
-    () => [],
-  ),
-  helpUrl: withDefault(v.string(), ''),
-  developersUrl: withDefault(v.string(), ''),
-  scripts: v.optional(
-    v.fallback(v.object({ support_chat: withDefault(v.string(), ''), page_testing: withDefault(v.string(), '') }), () => ({
-      support_chat: '',
-      page_testing: '',
-    })),
-    () => ({ support_chat: '', page_testing: '' }),
-  ),
-  tracker: withDefault(v.string(), ''),
 });
 
 /** The id of the `<script type="application/json">` element the server injects into index.html. */

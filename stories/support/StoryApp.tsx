@@ -95,7 +95,15 @@ export function storyActors(state: StoryState = {}): AppActors {
     auth: {
       store: { get: () => state.user ?? null, set: () => {}, subscribe: () => () => {} },
       signUpModal: () => signUpModalMachine,
-      signUpServices: () => ({}),
+      signUpDeps: {
+        api,
+        store: { get: () => state.user ?? null, set: () => {}, subscribe: () => () => {} },
+        alerts: () => undefined,
+        doc: document,
+        root: { send: () => {} },
+        tracker: { proActivation: () => {} },
+        redirectPath: () => null,
+      },
     },
   } as unknown as AppActors;
 }

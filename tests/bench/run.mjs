@@ -25,6 +25,11 @@ import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
 const JS_GZIP_BUDGETS = { app: 120_000, viewer: 60_000, widget: 30_000 };
+/**
+ * Goals below the budgets (issue 14: the app's initial JS ≤ 100 KB, so that the features still to come
+ * fit in its 120 KB budget). Reported beside the budget; the budget is the bar.
+ */
+const JS_GZIP_GOALS = { app: 100_000 };
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The build measured (QUIRE_DIST as in build.mjs). */
@@ -69,6 +74,7 @@ function measureBundles() {
     const jsSize = sizes(js);
     const cssSize = sizes(css);
     const budget = JS_GZIP_BUDGETS[entry];
+    const goal = JS_GZIP_GOALS[entry];
     return {
       entry,
       js_files: js.length,
@@ -77,6 +83,8 @@ function measureBundles() {
       css_gzip_bytes: cssSize.gzip,
       budget_gzip_bytes: budget ?? null,
       within_budget: budget === undefined ? null : jsSize.gzip <= budget,
+      goal_gzip_bytes: goal ?? null,
+      within_goal: goal === undefined ? null : jsSize.gzip <= goal,
     };
   });
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ClientConfigSchema } from '../../src/contracts/client-config';
+import { ClientConfigSchema } from '../../src/contracts/client-config-schema';
 import { ConfigError, loadConfig, publicClientConfig } from '../../src/server/config';
 
 function configError(env: Record<string, string>): ConfigError {

@@ -8,6 +8,7 @@ import { SocialProvidersContext } from '../components/account/SocialButtons';
 import { hasKnownAccount } from '../session/user-store';
 import { renderCaptcha } from './captcha';
 import { useApp } from './context';
+import { createSignUpServices } from './sign-up-services';
 import { createSocialServices } from './social';
 
 /**
@@ -22,7 +23,7 @@ export default function SignUpModalView({ opening }: { opening: SignUpOpening })
   // @xstate/react: it survives React's strict-mode remount, which a stopped actor would not.
   // biome-ignore lint/correctness/useExhaustiveDependencies: created once per opening
   const logic = useMemo(
-    () => provideSignUpModal({ ...auth.signUpServices(), socialSignIn: createSocialServices({ config, win: window }) }),
+    () => provideSignUpModal({ ...createSignUpServices(auth.signUpDeps), socialSignIn: createSocialServices({ config, win: window }) }),
     [],
   );
   const actor = useActorRef(logic, {

@@ -5,15 +5,12 @@ import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machine
 import type { Language } from '../../../machines/constants';
 import { languageMachine } from '../../../machines/language.machine';
 import { routerMachine } from '../../../machines/router.machine';
-import type { SignUpEnding } from '../../../machines/sign-up/types';
 import { statusMachine } from '../../../machines/status.machine';
 import type { ApiClient } from '../../api/client';
 import { readCookie, setCookie } from '../../api/cookies';
 import { createGate } from '../../api/gate';
 import { readClientConfig } from '../../api/hosts';
 import { createLazyApiClient } from '../../api/lazy';
-import type { LoginContent, UsageContext } from '../../contracts/accounts';
-import { ServerStatusSchema } from '../../contracts/status';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
@@ -21,6 +18,7 @@ import { AUTH_PAGES } from '../pages/routes';
 import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
+import type { SignUpDeps } from './sign-up-services';
 import { provideThirdParty, thirdPartyInput } from './third-party';
 import { createTracker } from './tracker';
 import { watchApp } from './watch';
@@ -160,7 +158,13 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
   const thirdParty = provideThirdParty(config, tracker, doc);
 
   const status = statusMachine.provide({
-    actors: { loadStatus: fromPromise(({ signal }) => api.call('public/status', { schema: ServerStatusSchema, anonymous: true, signal })) },
+    actors: {
+      loadStatus: fromPromise(async ({ signal }) => {
+        // Its schema loads with the call (the validation library is not part of the first load).
+        const { ServerStatusSchema } = await import('../../contracts/status');
+        return api.call('public/status', { schema: ServerStatusSchema, anonymous: true, signal });
+      }),
+    },
   });
 
   const root = createActor(
@@ -214,22 +218,11 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
       store: wiring.store,
       /** GETs the session and stores the current user (account pages refresh it after a save). */
       refreshUser: () => wiring.fetchSession(),
-      /** The sign-up modal's services (its machine loads with its views); its ending goes to the root. */
-      signUpServices: () => {
-        const services = wiring.signUpServices(() => root.send({ type: 'signUp.leftToRoot' }));
-        return {
-          ...services,
-          saveUser: (content: LoginContent) => {
-            services.saveUser(content);
-            root.send({ type: 'signUp.signedIn', content });
-          },
-          activated: (context: UsageContext) => {
-            if (context === 'pro') tracker.proActivation();
-          },
-          cancelExpiredSignIn: () => root.send({ type: 'signUp.cancelledExpired' }),
-          finish: (ending: SignUpEnding) => root.send({ type: 'signUp.finished', ending, redirectPath: wiring.redirectPath() }),
-        };
-      },
+      /**
+       * What the sign-up modal's services need (./sign-up-services.ts, loaded with the modal's views); its
+       * ending goes to the root.
+       */
+      signUpDeps: { api, store: wiring.store, alerts, doc, root, tracker, redirectPath: wiring.redirectPath } satisfies SignUpDeps,
     },
   };
 }

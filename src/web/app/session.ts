@@ -1,13 +1,12 @@
-import { createActor, fromPromise, sendParent } from 'xstate';
-import { accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
+import { type Actor, createActor, fromPromise, sendParent } from 'xstate';
+import type { AccountTimestampEvent, accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
 import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
-import type { SignUpServices } from '../../../machines/sign-up/provide';
 import type { ApiClient, Gate } from '../../api';
-import { type LoginContent, LoginContentSchema, LoginHashSchema } from '../../contracts/accounts';
+import type { LoginContent } from '../../contracts/accounts';
 import { readCookie } from '../i18n/cookies';
-import { provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
-import { createUserStore, userFromLogin, writeAssociation } from '../session/user-store';
+import { loadSessionIo, provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
+import { createUserStore, USER_KEY, userFromLogin, writeAssociation } from '../session/user-store';
 import { type AlertsOf, alertAction } from './alert-action';
 import { LOGIN_REDIRECT_COOKIE } from './login-redirect';
 
@@ -22,6 +21,7 @@ export interface SessionDeps {
   doc: Document;
 }
 
+type AccountTimestampActor = Actor<typeof accountTimestampMachine>;
 type Pending = { retry: () => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /**
@@ -37,42 +37,80 @@ export function createSessionWiring(deps: SessionDeps) {
   const win = doc.defaultView as Window;
   const storage = safe(() => win.localStorage);
   const sessionStorage = safe(() => win.sessionStorage);
+  // The stored user is read back with its schema, which loads apart (../session/io.ts) from now on:
+  // the session check waits for it (it waits for the API client's module all the same).
   const store = createUserStore(storage);
+  let restored: Promise<void> | null = null;
+  const restore = () => {
+    restored ??= loadSessionIo()
+      .then((m) => store.restore(m.readUser(storage)))
+      .catch((error: unknown) => {
+        restored = null;
+        throw error;
+      });
+    return restored;
+  };
+  restore().catch(() => {});
   const pending = new Map<string, Pending>();
   let seq = 0;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
 
   // A newer account timestamp (ats) refreshes the user, once at a time and not while another session
   // fetch is in flight (machines/accounts/account-timestamp.machine.ts): every session fetch reports.
-  const accountTimestamp = createActor(
-    accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => fetchSession()) } }),
-  );
+  // Its machine loads with ../session/io.ts (from boot on); events sent before that wait for it, in order.
+  let accountTimestamp: AccountTimestampActor | undefined;
+  let queued: Promise<AccountTimestampActor> | null = null;
+  let started = false;
+  const timestamps = (): Promise<AccountTimestampActor> => {
+    queued ??= loadSessionIo().then((m) => {
+      accountTimestamp ??= createActor(
+        m.accountTimestampMachine.provide({ actors: { refreshUser: fromPromise<unknown>(() => fetchSession()) } }),
+      );
+      if (started) accountTimestamp.start();
+      return accountTimestamp;
+    });
+    queued.catch(() => {
+      queued = null;
+    });
+    return queued;
+  };
+  const stamp = (event: AccountTimestampEvent) => {
+    if (accountTimestamp) accountTimestamp.send(event);
+    else
+      timestamps().then(
+        (a) => a.send(event),
+        () => {},
+      );
+  };
   // `check`: the session check at start, whose answer an expired session is (the machine clears the
   // token); any other fetch waits for the sign-in like every call.
   const fetchSession = async ({ check = false }: { check?: boolean } = {}): Promise<LoginContent> => {
-    accountTimestamp.send({ type: 'session.fetching' });
+    stamp({ type: 'session.fetching' });
     try {
       const content = await api.call('profile/session', {
         method: 'GET',
         skipSessionWait: true,
         skipSessionExpiry: check,
         ignoreAlerts: true,
-        schema: LoginContentSchema,
+        schema: (await loadSessionIo()).LoginContentSchema,
       });
       const previous = store.get();
-      const seen = accountTimestamp.getSnapshot().context.seen;
+      const seen = (await timestamps()).getSnapshot().context.seen;
       store.set({ ...userFromLogin(content, Date.now(), previous), ats: Math.max(previous?.ats ?? 0, seen) });
       return content;
     } finally {
-      accountTimestamp.send({ type: 'session.fetched' });
+      stamp({ type: 'session.fetched' });
     }
   };
 
   const session = sessionMachine.provide({
     actors: {
-      checkSession: fromPromise<SessionSource | null>(async () =>
-        store.get()?.session.access_token ? fetchSession({ check: true }) : null,
-      ),
+      checkSession: fromPromise<SessionSource | null>(async () => {
+        // Nothing stored, nothing to read back (no wait for the schema).
+        if (!safe(() => storage?.getItem(USER_KEY))) return null;
+        await restore();
+        return store.get()?.session.access_token ? fetchSession({ check: true }) : null;
+      }),
       refreshLock: provideRefreshLock({
         locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
         channel,
@@ -123,54 +161,6 @@ export function createSessionWiring(deps: SessionDeps) {
       deps.session()?.send({ type: 'request.expired', requestId: id });
     });
 
-  /** The sign-up modal's services, but for the social pop-up flow (loaded with the modal's views). */
-  const signUpServices = (leaveToRoot: () => void): Omit<SignUpServices, 'socialSignIn'> => ({
-    login: (json, signal) =>
-      api.call('profile/session', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true, schema: LoginHashSchema }),
-    confirmLogin: async (json, signal) => {
-      const content = await api.call('profile/session', {
-        method: 'POST',
-        json,
-        signal,
-        skipSessionWait: true,
-        ignoreAlerts: true,
-        schema: LoginContentSchema,
-      });
-      // This sign-in cancelled the account's pending deletion (issue 16): say so until the user closes it.
-      if (content.deletion_cancelled)
-        alerts()?.send({
-          type: 'alert.push',
-          alert: { type: 'success', message: { id: 'account.privacy.deletionCancelled' }, delay: null },
-        });
-      return content;
-    },
-    register: (json, signal) =>
-      api.call('account/', {
-        method: 'POST',
-        signal,
-        skipSessionWait: true,
-        ignoreAlerts: true,
-        json: { ...json, language: doc.documentElement.lang || 'en', ...origin(doc) },
-      }),
-    forgot: (json, signal) =>
-      api.call('profile/password/request', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
-    resend: (json, signal) => api.call('profile/reactivate', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
-    reset: (json, signal) => api.call('profile/password/', { method: 'POST', json, signal, skipSessionWait: true, ignoreAlerts: true }),
-    // The contract (ActivateRequestSchema) takes the usage-context fields flat, beside hash and context.
-    activate: ({ hash, context, fields }, signal) =>
-      api.call('profile/activate', {
-        method: 'POST',
-        json: { hash, context, ...(context === 'pro' ? fields : {}) },
-        signal,
-        skipSessionWait: true,
-        ignoreAlerts: true,
-        schema: LoginHashSchema,
-      }),
-    saveUser: (content) => store.set(userFromLogin(content, Date.now(), store.get())),
-    leaveToRoot,
-    showSuccess: (id) => alerts()?.send({ type: 'alert.push', alert: { type: 'success', message: { id } } }),
-  });
-
   return {
     store,
     /** The session machine with its side effects (the app root runs it). */
@@ -178,25 +168,20 @@ export function createSessionWiring(deps: SessionDeps) {
     /** GETs the session and stores the user (the post-login steps refresh the user with it). */
     fetchSession,
     onSessionExpired,
-    /** What the sign-up modal needs from the app (the modal's machine is loaded with its views). */
-    signUpServices,
     /** The login-redirect cookie's path, read when a sign-in ends (the post-login steps visit it). */
     redirectPath: () => readCookie(LOGIN_REDIRECT_COOKIE, doc.cookie) || null,
     getToken: () => store.get()?.session.access_token,
     getAts: () => store.get()?.ats,
-    onAts: (ats: number) => accountTimestamp.send({ type: 'ats.newer', ats }),
+    onAts: (ats: number) => stamp({ type: 'ats.newer', ats }),
     start: () => {
-      accountTimestamp.start();
+      started = true;
+      accountTimestamp?.start();
+      timestamps().catch(() => {});
     },
   };
 }
 
 export type SessionWiring = ReturnType<typeof createSessionWiring>;
-
-function origin(doc: Document) {
-  const q = new URLSearchParams(doc.location.search);
-  return { origin_source: q.get('utm_source') ?? undefined, origin_campaign: q.get('utm_campaign') ?? undefined };
-}
 
 function safe<T>(get: () => T): T | undefined {
   try {

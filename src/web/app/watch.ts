@@ -3,7 +3,7 @@ import type { AppEvent, AppFacts } from '../../../machines/app.machine';
 import { EXPIRED_SIGN_IN } from '../../../machines/constants';
 import type { ModalsContext } from '../../../machines/modals.machine';
 import type { RouterContext } from '../../../machines/router.machine';
-import { maxFilesFor } from '../../contracts/accounts';
+import { maxFilesFor } from '../../contracts/account-constants';
 import type { UserStore } from '../session/user-store';
 
 type Snap<C> = { value: unknown; context: C; matches(value: string): boolean };

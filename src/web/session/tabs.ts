@@ -1,18 +1,31 @@
-import * as v from 'valibot';
 import { fromCallback, fromPromise } from 'xstate';
-import { type AdoptedToken, refreshLockMachine, type StoredRead, sourceOf } from '../../../machines/accounts/refresh-lock.machine';
+import { refreshLockMachine, type StoredRead, sourceOf } from '../../../machines/accounts/refresh-lock.machine';
 import type { SessionSource } from '../../../machines/accounts/types';
 import { SESSION_REFRESH_LOCK } from '../../../machines/constants';
 import type { SessionEvent } from '../../../machines/session.machine';
-import { type LoginContent, LoginContentSchema } from '../../contracts/accounts';
-import { type CurrentUser, CurrentUserSchema, onUserChangedInOtherTab, readUser, type UserStore, userFromLogin } from './user-store';
+import type { LoginContent } from '../../contracts/accounts';
+import type { UserStore } from './user-store';
+
+/** The session's side effects that validate (./io.ts, with the schemas): not part of the app's first load. */
+export type SessionIo = typeof import('./io');
+
+let loading: Promise<SessionIo> | null = null;
+/** ./io.ts, loaded once (a failed load is tried again by the next call); the app starts it at boot. */
+export function loadSessionIo(): Promise<SessionIo> {
+  loading ??= import('./io').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
 
 /**
  * The real side effects of the cross-tab session protocol: the refresh lock's lock (navigator.locks),
  * stored-token read and hand-over post, and the session machine's listeners (BroadcastChannel,
  * `storage` event). Channel messages: `{ type: 'handoff' | 'refreshed', content }` (a session answer).
  * The decisions are the machines' (machines/accounts/refresh-lock.machine.ts,
- * machines/session.machine.ts); these only talk to the browser.
+ * machines/session.machine.ts); these only talk to the browser. What they read is validated by ./io.ts,
+ * which loads apart (`io`, default loadSessionIo).
  */
 
 export interface RefreshLockDeps {
@@ -25,10 +38,13 @@ export interface RefreshLockDeps {
   /** GETs the session and stores the answer. */
   fetchSession: () => Promise<LoginContent>;
   now?: () => number;
+  io?: () => Promise<SessionIo>;
 }
 
 /** The refresh lock machine with its real side effects. */
-export function provideRefreshLock({ locks, channel, storage, store, fetchSession, now = Date.now }: RefreshLockDeps) {
+export function provideRefreshLock({ locks, channel, storage, store, fetchSession, now = Date.now, io = loadSessionIo }: RefreshLockDeps) {
+  // The stored token is read (below) before any is stored: the module is there by then.
+  let loaded: SessionIo | undefined;
   return refreshLockMachine.provide({
     actors: {
       holdLock: fromCallback(({ sendBack, input }) => {
@@ -40,12 +56,15 @@ export function provideRefreshLock({ locks, channel, storage, store, fetchSessio
           release();
         };
       }),
-      readStoredToken: fromPromise<StoredRead>(async () => ({ stored: readUser(storage), now: now() })),
+      readStoredToken: fromPromise<StoredRead>(async () => {
+        loaded = await io();
+        return { stored: loaded.readUser(storage), now: now() };
+      }),
       fetchSession: fromPromise<SessionSource>(() => fetchSession()),
     },
     actions: {
       storeToken: (_, { token }) => {
-        const user = currentUserOf(token);
+        const user = loaded?.currentUserOf(token);
         if (user) store.set(user);
       },
       postHandoff: (_, { content }) => channel?.postMessage({ type: 'handoff', content }),
@@ -79,35 +98,50 @@ export function holdLock(locks: LockManager | undefined, acquired: () => void): 
   };
 }
 
-/** The session machine's `tabChannel` listener: another tab's hand-over and refresh announcements. */
-export function tabChannelListener(channel: BroadcastChannel | null, now: () => number = Date.now) {
+/**
+ * The session machine's `tabChannel` listener: another tab's hand-over and refresh announcements. The
+ * messages are read in order once ./io.ts is there (at once after boot).
+ */
+export function tabChannelListener(channel: BroadcastChannel | null, now: () => number = Date.now, io = loadSessionIo) {
   return fromCallback<SessionEvent>(({ sendBack }) => {
     if (!channel) return;
+    let stopped = false;
     const listener = (e: MessageEvent<{ type?: unknown; content?: unknown } | null>) => {
-      const content = v.safeParse(LoginContentSchema, e.data?.content);
-      if (e.data?.type === 'handoff' && content.success)
-        sendBack({ type: 'tab.handoff', token: { content: content.output, receivedAt: now() } });
-      if (e.data?.type === 'refreshed') sendBack({ type: 'tab.otherRefreshed', ...(content.success ? { content: content.output } : {}) });
+      const receivedAt = now();
+      io()
+        .then(({ parseLoginContent }) => {
+          if (stopped) return;
+          const content = parseLoginContent(e.data?.content);
+          if (e.data?.type === 'handoff' && content) sendBack({ type: 'tab.handoff', token: { content, receivedAt } });
+          if (e.data?.type === 'refreshed') sendBack({ type: 'tab.otherRefreshed', ...(content ? { content } : {}) });
+        })
+        .catch(() => {});
     };
     channel.addEventListener('message', listener);
-    return () => channel.removeEventListener('message', listener);
+    return () => {
+      stopped = true;
+      channel.removeEventListener('message', listener);
+    };
   });
 }
 
 /** The session machine's `tabStorage` listener: another tab changed the stored user (null: logged out). */
-export function tabStorageListener(win: Window, store: UserStore, now: () => number = Date.now) {
-  return fromCallback<SessionEvent>(({ sendBack }) =>
-    onUserChangedInOtherTab(win, (user) => {
-      store.set(user);
-      sendBack({ type: 'tab.userChanged', content: user ? sourceOf({ from: 'stored', stored: user }, now()) : null });
-    }),
-  );
-}
-
-/** The stored user an adopted token stands for (what the machine got from this app's own reads and listeners). */
-function currentUserOf(token: AdoptedToken): CurrentUser | null {
-  const stored = v.safeParse(CurrentUserSchema, token.stored);
-  if (token.from === 'stored') return stored.success ? stored.output : null;
-  const content = v.safeParse(LoginContentSchema, token.handoff.content);
-  return content.success ? userFromLogin(content.output, token.handoff.receivedAt, stored.success ? stored.output : null) : null;
+export function tabStorageListener(win: Window, store: UserStore, now: () => number = Date.now, io = loadSessionIo) {
+  return fromCallback<SessionEvent>(({ sendBack }) => {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    io()
+      .then(({ onUserChangedInOtherTab }) => {
+        if (stopped) return;
+        stop = onUserChangedInOtherTab(win, (user) => {
+          store.set(user);
+          sendBack({ type: 'tab.userChanged', content: user ? sourceOf({ from: 'stored', stored: user }, now()) : null });
+        });
+      })
+      .catch(() => {});
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  });
 }

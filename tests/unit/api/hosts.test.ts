@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { type ConfigSource, DEFAULT_CLIENT_CONFIG, dataHost, readClientConfig } from '../../../src/api';
+import { ClientConfigSchema } from '../../../src/contracts/client-config-schema';
 
 const doc = (text: string | null): ConfigSource => ({
   getElementById: (id) => (id === 'quire-config' && text !== null ? { textContent: text } : null),
@@ -34,5 +36,19 @@ describe('dataHost', () => {
     expect(dataHost(config, { https: false, loggedIn: false })).toBe('http://data.example');
     expect(dataHost(config, { https: true, loggedIn: false })).toBe('https://data.example');
     expect(dataHost(config, { https: false, loggedIn: true })).toBe('https://data.example');
+  });
+});
+
+describe('readClientConfig and ClientConfigSchema', () => {
+  // The boot reads the config without valibot (first load); it must read what the schema reads.
+  const inputs: unknown[] = [
+    {},
+    { api: 'https://a.example', captcha: 'recaptcha', recaptchaSiteKey: 'k', social: ['google', 'facebook'], tracker: 'dataLayer' },
+    { captcha: 'hcaptcha', social: ['google', 3], scripts: { support_chat: 'https://chat.example/s.js', page_testing: 7 } },
+    { scripts: 'x', social: 'google', dev: 'true', helpUrl: null, developersUrl: 'https://dev.example', embed: 'https://e.example' },
+    { captcha: 'none', dev: false, scripts: { page_testing: 'https://t.example/t.js', other: 'y' }, viewer: 'https://v.example' },
+  ];
+  it.each(inputs.map((input) => [JSON.stringify(input), input]))('reads %s as the schema does', (text, input) => {
+    expect(readClientConfig(doc(text))).toEqual(v.parse(ClientConfigSchema, input));
   });
 });
