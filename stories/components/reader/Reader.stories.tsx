@@ -71,7 +71,13 @@ function ReaderStory({ scenario }: { scenario: Scenario }) {
     const base = scenario === 'explicit' ? adultBook : scenario === 'rtl' ? rtlBook : sampleBook;
     const book: ReaderBook = { ...base, pageUrl: PAGE_URL };
     const mode: ViewMode =
-      scenario === 'slide' ? 'slide' : scenario === 'scroll' ? 'scroll' : scenario === 'phone' || scenario === 'phoneMore' ? 'auto' : 'book';
+      scenario === 'slide'
+        ? 'slide'
+        : scenario === 'scroll'
+          ? 'scroll'
+          : scenario === 'phone' || scenario === 'phoneMore'
+            ? 'auto'
+            : 'book';
     const actor = createActor(
       readerMachine.provide({
         actors: {
