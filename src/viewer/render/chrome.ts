@@ -199,6 +199,8 @@ export class Chrome {
     if (typeof ResizeObserver !== 'undefined') {
       const resized = new ResizeObserver(() => this.fit());
       resized.observe(this.top);
+      // The logo takes its size once its image loads (or fails): the tools get what it leaves.
+      resized.observe(logo);
       this.observers.push(resized);
     }
     // A control shown or hidden later (the heart once its state is known) changes what fits.
