@@ -7,7 +7,8 @@ import { anchorPage, clampPage, resolveLayout, step, type ViewMode, type Viewpor
  * The flipbook reader (issue "Reading"): loads the public book, asks first for explicit content
  * (SPEC §2 safe-mode modal), shows a clear page for the gates (not found, private, scheduled,
  * deactivated, blocked, still converting, offline), then reads: view mode, current page, zoom,
- * side panels (thumbnails, outline, search), full screen and share. Geometry is pure
+ * side panels (thumbnails, outline, search), full screen, share and the toolbar's "More" menu (what
+ * does not fit in a narrow toolbar; the renderer measures, the machine holds open/closed). Geometry is pure
  * (machines/reader/layout.ts); the renderer (src/viewer) draws snapshots and sends events.
  */
 
@@ -64,7 +65,11 @@ export type ReaderEvent =
   | { type: 'user.search'; query: string }
   | { type: 'user.fullscreen' }
   | { type: 'screen.fullscreenChanged'; on: boolean }
-  | { type: 'user.share' };
+  | { type: 'user.share' }
+  /** The toolbar's "More" menu: its button opens or closes it. */
+  | { type: 'user.moreToggle' }
+  /** Escape, a click outside, an item chosen, or nothing left to show in it. */
+  | { type: 'user.moreClose' };
 
 const FAILURES: readonly string[] = ['notFound', 'private', 'scheduled', 'deactivated', 'blocked', 'converting', 'offline'];
 /** The load actor rejects with `{ failure }`; anything else counts as the network failing. */
@@ -295,6 +300,13 @@ export const readerMachine = setup({
                 'screen.fullscreenChanged': { guard: 'fullscreenLeft', target: 'normal' },
               },
             },
+          },
+        },
+        more: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'user.moreToggle': { target: 'open' } } },
+            open: { on: { 'user.moreToggle': { target: 'closed' }, 'user.moreClose': { target: 'closed' } } },
           },
         },
         share: {

@@ -10,13 +10,13 @@ import { leadsEntry } from './leads.entry';
 type Snap = { value: unknown; context: unknown };
 /** An event offered to the explorer (payloads included). */
 type Offered = { type: string; [key: string]: unknown };
-type Reading = { zoom: string; panel: string | Record<string, string>; screen: string; share: string };
+type Reading = { zoom: string; panel: string | Record<string, string>; screen: string; share: string; more: string };
 const ctx = (s: Snap) => s.context as ReaderContext;
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 390, height: 844 };
 
 /** Reading with every region at rest (navigation and modes are explored only from here). */
-const atRest = (r: Reading) => r.zoom === 'off' && r.panel === 'none' && r.screen === 'normal' && r.share === 'idle';
+const atRest = (r: Reading) => r.zoom === 'off' && r.panel === 'none' && r.screen === 'normal' && r.share === 'idle' && r.more === 'closed';
 /** The "home" position (page 1, first mode, wide screen): the regions' own events are explored only from here. */
 const atHome = (c: ReaderContext) => c.page === 1 && c.mode === 'auto' && c.viewport.width === WIDE.width;
 
@@ -35,30 +35,36 @@ function readingEvents(s: Snap): Offered[] {
         { type: 'viewport.changed', ...(c.viewport.width === WIDE.width ? NARROW : WIDE) },
       ]
     : [];
-  const regions: Offered[] = atHome(c)
-    ? [
-        { type: 'user.zoomIn', page: 1 },
-        { type: 'user.zoomOut' },
-        { type: 'user.zoomToggle' },
-        { type: 'user.panel', panel: 'thumbnails' },
-        { type: 'user.panel', panel: 'outline' },
-        { type: 'user.panel', panel: 'search' },
-        { type: 'user.closePanel' },
-        { type: 'user.search', query: 'quire' },
-        { type: 'user.search', query: ' q ' },
-        { type: 'xstate.done.actor.search', output: [{ page: 2, excerpt: '… quire …', count: 1 }] },
-        { type: 'xstate.error.actor.search', error: new Error('offline') },
-        { type: 'user.fullscreen' },
-        { type: 'screen.fullscreenChanged', on: true },
-        { type: 'screen.fullscreenChanged', on: false },
-        { type: 'user.share' },
-        { type: 'xstate.done.actor.copyLink', output: undefined },
-        { type: 'xstate.error.actor.copyLink', error: new Error('denied') },
-        { type: 'xstate.after.shareFeedback.reader.reading.share.copied' },
-        { type: 'xstate.after.shareFeedback.reader.reading.share.copyFailed' },
-      ]
-    : [];
-  return [...nav, ...regions];
+  const regions: Offered[] =
+    atHome(c) && r.more === 'closed'
+      ? [
+          { type: 'user.zoomIn', page: 1 },
+          { type: 'user.zoomOut' },
+          { type: 'user.zoomToggle' },
+          { type: 'user.panel', panel: 'thumbnails' },
+          { type: 'user.panel', panel: 'outline' },
+          { type: 'user.panel', panel: 'search' },
+          { type: 'user.closePanel' },
+          { type: 'user.search', query: 'quire' },
+          { type: 'user.search', query: ' q ' },
+          { type: 'xstate.done.actor.search', output: [{ page: 2, excerpt: '… quire …', count: 1 }] },
+          { type: 'xstate.error.actor.search', error: new Error('offline') },
+          { type: 'user.fullscreen' },
+          { type: 'screen.fullscreenChanged', on: true },
+          { type: 'screen.fullscreenChanged', on: false },
+          { type: 'user.share' },
+          { type: 'xstate.done.actor.copyLink', output: undefined },
+          { type: 'xstate.error.actor.copyLink', error: new Error('denied') },
+          { type: 'xstate.after.shareFeedback.reader.reading.share.copied' },
+          { type: 'xstate.after.shareFeedback.reader.reading.share.copyFailed' },
+        ]
+      : [];
+  // The More menu is explored on its own (the other regions at rest), so it does not multiply them.
+  const more: Offered[] =
+    atHome(c) && r.zoom === 'off' && r.panel === 'none' && r.screen === 'normal' && r.share === 'idle'
+      ? [{ type: 'user.moreToggle' }, { type: 'user.moreClose' }]
+      : [];
+  return [...nav, ...regions, ...more];
 }
 
 export const readerMachines: MachineEntry[] = [
@@ -66,7 +72,7 @@ export const readerMachines: MachineEntry[] = [
     id: 'reader',
     title: 'Reader',
     description:
-      'The flipbook reader: load, explicit-content question, gate pages (with retry while converting), then reading with modes, navigation, zoom, panels, full screen and share.',
+      'The flipbook reader: load, explicit-content question, gate pages (with retry while converting), then reading with modes, navigation, zoom, panels, full screen, share and the toolbar More menu.',
     machine: readerMachine,
     paths: {
       input: { bookId: 'b1', page: 2, viewport: WIDE, explicitAccepted: false },

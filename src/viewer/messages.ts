@@ -60,6 +60,8 @@ export const M = {
   download: msg({ id: 'reader.download', message: 'Download' }),
   print: msg({ id: 'reader.print', message: 'Print' }),
   toolbar: msg({ id: 'reader.toolbar', message: 'Reader tools' }),
+  /** The toolbar's overflow menu (what does not fit on a narrow screen). */
+  more: msg({ id: 'reader.more', message: 'More' }),
   pageText: msg({ id: 'reader.pageText', message: 'Text of the shown pages' }),
   linkToPage: msg({ id: 'reader.link.page', message: 'Go to page {page}' }),
   licenseAll: msg({ id: 'reader.license.all', message: 'All rights reserved' }),

@@ -108,6 +108,15 @@ const STATES: State[] = [
   { name: 'reader', open: reader },
   { name: 'reader, phone', viewport: PHONE, open: reader },
   {
+    name: 'reader, phone, More menu open',
+    viewport: PHONE,
+    open: async (ctx) => {
+      await reader(ctx);
+      await ctx.page.getByRole('button', { name: 'More' }).click();
+      await expect(ctx.page.getByRole('menu', { name: 'More' })).toBeVisible();
+    },
+  },
+  {
     name: 'public publication page',
     open: async ({ page, book }) => {
       await page.goto(`/publication/${book.id}`);

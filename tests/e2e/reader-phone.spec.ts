@@ -91,10 +91,12 @@ test.describe('reader on a phone', () => {
     await expect(license).toHaveText('CC BY-NC');
     await expect(license).toHaveAttribute('href', 'https://creativecommons.org/licenses/by-nc/4.0/');
 
-    // Page-turn sound is on by default (sfx.mode 0): one mute button, remembered across visits.
+    // Page-turn sound is on by default (sfx.mode 0): one mute button, remembered across visits. On a
+    // 360 px phone it waits in the toolbar's More menu (reader-more.spec.ts).
     const mute = page.locator('button.qr-mute');
     await expect(mute).toHaveAttribute('aria-pressed', 'false');
-    await mute.tap();
+    await page.getByRole('button', { name: 'More' }).tap();
+    await page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name: 'Mute sound' }).tap();
     await expect(mute).toHaveAttribute('aria-pressed', 'true');
     await page.reload();
     await shown(page, 1);

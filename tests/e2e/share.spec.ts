@@ -84,7 +84,7 @@ test('share links, the copy indicator, and the beacon: skipped for the owner, co
   // The owner's own publication in the reader: the menu works, no beacon either.
   await page.goto(book.url.viewer);
   await shown(page, 1);
-  await page.getByRole('toolbar').locator('button[aria-haspopup="menu"]').click();
+  await page.getByRole('toolbar').locator('.qr-share button[aria-haspopup="menu"]').click();
   await page.getByRole('menu').locator('[data-share="facebook"]').click();
   expect((await opened(page)).at(-1)).toMatch(/^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/);
   await page.waitForTimeout(500);
@@ -101,7 +101,7 @@ test('share links, the copy indicator, and the beacon: skipped for the owner, co
     const reader = await visitor.newPage();
     await reader.goto(book.url.viewer);
     await shown(reader, 1);
-    const menuButton = reader.getByRole('toolbar').locator('button[aria-haspopup="menu"]');
+    const menuButton = reader.getByRole('toolbar').locator('.qr-share button[aria-haspopup="menu"]');
     await menuButton.click();
     const menu = reader.getByRole('menu');
     await expect(menu).toBeVisible();

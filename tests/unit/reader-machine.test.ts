@@ -73,4 +73,26 @@ describe('reader machine', () => {
     actor.send({ type: 'user.search', query: 'x' });
     expect(actor.getSnapshot().matches({ reading: { panel: { search: 'idle' } } })).toBe(true);
   });
+  it('opens and closes the toolbar More menu beside the other regions, only while reading', async () => {
+    const { actor } = start(sampleBook);
+    actor.send({ type: 'user.moreToggle' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await settle();
+    const open = () => actor.getSnapshot().matches({ reading: { more: 'open' } });
+    expect(open()).toBe(false);
+    actor.send({ type: 'user.moreClose' });
+    expect(open()).toBe(false);
+    actor.send({ type: 'user.moreToggle' });
+    expect(open()).toBe(true);
+    // An item chosen from the menu: the menu closes, the item's own event does its work.
+    actor.send({ type: 'user.moreClose' });
+    actor.send({ type: 'user.panel', panel: 'thumbnails' });
+    expect(open()).toBe(false);
+    expect(actor.getSnapshot().matches({ reading: { panel: 'thumbnails' } })).toBe(true);
+    actor.send({ type: 'user.moreToggle' });
+    expect(open()).toBe(true);
+    expect(actor.getSnapshot().matches({ reading: { panel: 'thumbnails' } })).toBe(true);
+    actor.send({ type: 'user.moreToggle' });
+    expect(open()).toBe(false);
+  });
 });

@@ -176,6 +176,7 @@ export class ReaderView {
     this.pool.clear();
     this.scroll?.destroy();
     this.sound?.destroy();
+    this.chrome?.destroy();
     this.pool = this.paged = this.scroll = this.chrome = this.sound = null;
   }
 
@@ -232,6 +233,7 @@ export class ReaderView {
       panel,
       fullscreen: s.matches({ reading: { screen: 'full' } }),
       share,
+      more: s.matches({ reading: { more: 'open' } }),
     });
     this.syncMarks(s, panel, visiblePages(layout, c.page, total));
     // Stage size: what is left of the viewport around the bars, with a margin around the pages.

@@ -25,6 +25,8 @@ const SCENARIOS = [
   'outline',
   'search',
   'zoom',
+  'phone',
+  'phoneMore',
   ...(['notFound', 'private', 'deactivated', 'blocked', 'converting', 'offline'] as const),
 ] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -68,7 +70,14 @@ function ReaderStory({ scenario }: { scenario: Scenario }) {
       : null;
     const base = scenario === 'explicit' ? adultBook : scenario === 'rtl' ? rtlBook : sampleBook;
     const book: ReaderBook = { ...base, pageUrl: PAGE_URL };
-    const mode: ViewMode = scenario === 'slide' ? 'slide' : scenario === 'scroll' ? 'scroll' : 'book';
+    const mode: ViewMode =
+      scenario === 'slide'
+        ? 'slide'
+        : scenario === 'scroll'
+          ? 'scroll'
+          : scenario === 'phone' || scenario === 'phoneMore'
+            ? 'auto'
+            : 'book';
     const actor = createActor(
       readerMachine.provide({
         actors: {
@@ -94,12 +103,19 @@ function ReaderStory({ scenario }: { scenario: Scenario }) {
     if (scenario === 'thumbnails' || scenario === 'outline' || scenario === 'search') actor.send({ type: 'user.panel', panel: scenario });
     if (scenario === 'search') actor.send({ type: 'user.search', query: 'quire' });
     if (scenario === 'zoom') actor.send({ type: 'user.zoomIn' });
+    // A phone-wide reader: the tools that do not fit wait in the More menu (open in phoneMore).
+    const opening = actor.subscribe((snap) => {
+      if (scenario !== 'phoneMore' || !snap.matches('reading')) return;
+      opening.unsubscribe();
+      actor.send({ type: 'user.moreToggle' });
+    });
     return () => {
       actor.stop();
       view.destroy();
     };
   }, [scenario, i18n]);
-  return <div ref={ref} className="qr" style={{ position: 'relative', height: '100vh' }} />;
+  const phone = scenario === 'phone' || scenario === 'phoneMore';
+  return <div ref={ref} className="qr" style={{ position: 'relative', height: phone ? 740 : '100vh', width: phone ? 360 : undefined }} />;
 }
 
 const meta: Meta<typeof ReaderStory> = {
@@ -121,6 +137,8 @@ export const Thumbnails: Story = { args: { scenario: 'thumbnails' } };
 export const Outline: Story = { args: { scenario: 'outline' } };
 export const Search: Story = { args: { scenario: 'search' } };
 export const Zoom: Story = { args: { scenario: 'zoom' } };
+export const Phone: Story = { args: { scenario: 'phone' } };
+export const PhoneMoreMenu: Story = { args: { scenario: 'phoneMore' } };
 export const NotFound: Story = { args: { scenario: 'notFound' } };
 export const Private: Story = { args: { scenario: 'private' } };
 export const Deactivated: Story = { args: { scenario: 'deactivated' } };
