@@ -19,14 +19,6 @@ import { addDays, dayOf, statsBooks, statsTotals } from './queries';
  * records each profile's sent week: a retried or repeated run never mails a week twice.
  */
 
-/** Table type of migration 0021. */
-export interface StatsDigestsTable {
-  profile_id: string;
-  /** The Monday of the week the digest told (`YYYY-MM-DD`, UTC). */
-  week: string;
-  sent_at: number;
-}
-
 /** The hour (UTC) of Monday the digests go out. */
 export const DIGEST_HOUR_UTC = 6;
 /** Publications a digest names. */
