@@ -212,6 +212,10 @@ export async function generate({ books, accountOf, pagesOf, today, write }) {
     counts.pages += rows.pages.length;
     counts.dims += rows.dims.length;
     await write(rows);
+    if (d % 15 === 0)
+      process.stderr.write(
+        `stats-dashboard: ${DAYS - d}/${DAYS} days, ${events} events, ${counts.pages + counts.dims + counts.daily} rows\n`,
+      );
   }
   return { events, visits, rows: counts };
 }
@@ -303,6 +307,18 @@ async function openStore(server) {
   };
 }
 
+/**
+ * A GET that survives the first request after the long generation: the server closes idle keep-alive
+ * connections meanwhile, and undici may write to one before it hears so (EPIPE). Retried once.
+ */
+async function get(url, headers) {
+  try {
+    return await fetch(url, { headers });
+  } catch {
+    return fetch(url, { headers });
+  }
+}
+
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (x, digits = 2) => Number(x.toFixed(digits));
 
@@ -383,11 +399,11 @@ export async function measureStatsDashboard(startServer) {
         const query = new URLSearchParams({ v: '2', from: day(range - 1), to: today, ...(bookId ? { book: bookId } : {}) });
         const url = `${server.url}/api/account/stats/${call}?${query}`;
         const headers = { authorization: `Bearer ${token}` };
-        for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
+        for (let i = 0; i < 3; i++) await (await get(url, headers)).arrayBuffer();
         const times = [];
         for (let i = 0; i < REQUESTS; i++) {
           const t = performance.now();
-          const res = await fetch(url, { headers });
+          const res = await get(url, headers);
           await res.arrayBuffer();
           times.push(performance.now() - t);
           if (res.status !== 200) non2xx += 1;
