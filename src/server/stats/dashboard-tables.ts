@@ -8,6 +8,21 @@ export interface StatsDigestsTable {
   sent_at: number;
 }
 
+/** An account's counters summed over its publications, per closed day (src/server/stats/queries.ts). */
+export interface StatsAccountDailyTable {
+  account_id: string;
+  day: string;
+  views: number;
+  readers: number;
+  reads: number;
+  pages: number;
+  time_ms: number;
+  downloads: number;
+  prints: number;
+  shares: number;
+  leads: number;
+}
+
 /** An account's dimension values summed over its publications, per closed day (src/server/stats/queries.ts). */
 export interface StatsAccountDimsTable {
   account_id: string;
@@ -30,7 +45,7 @@ export interface StatsAccountBooksTable {
   time_ms: number;
 }
 
-/** What of an account's closed days is summed: kind `dims` (period: a day) or `books` (period: a week's Monday). */
+/** What of an account's closed days is summed: kind `daily` or `dims` (period: a day) or `books` (period: a week's Monday). */
 export interface StatsAccountCachedTable {
   account_id: string;
   kind: string;

@@ -75,10 +75,12 @@ function runsOf(days: readonly string[]): [string, string][] {
   return runs;
 }
 
+type CachedKind = 'daily' | 'dims' | 'books';
+
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The periods (days or Mondays) of `from..to` whose account-wide sums are not built yet. */
-async function missingPeriods(db: Executor, accountId: string, kind: 'dims' | 'books', periods: string[]): Promise<string[]> {
+async function missingPeriods(db: Executor, accountId: string, kind: CachedKind, periods: string[]): Promise<string[]> {
   if (periods.length === 0) return [];
   const built = await db
     .selectFrom('stats_account_cached')
@@ -92,7 +94,7 @@ async function missingPeriods(db: Executor, accountId: string, kind: 'dims' | 'b
   return periods.filter((period) => !have.has(period));
 }
 
-async function markBuilt(db: Executor, accountId: string, kind: 'dims' | 'books', periods: string[]): Promise<void> {
+async function markBuilt(db: Executor, accountId: string, kind: CachedKind, periods: string[]): Promise<void> {
   for (let i = 0; i < periods.length; i += 500) {
     await db
       .insertInto('stats_account_cached')
@@ -100,6 +102,31 @@ async function markBuilt(db: Executor, accountId: string, kind: 'dims' | 'books'
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+}
+
+/** Sums the account's publications of the closed days `from..to` not summed yet. */
+async function buildDaily(db: Executor, accountId: string, from: string, to: string): Promise<void> {
+  const missing = await missingPeriods(db, accountId, 'daily', daysFrom(from, to));
+  if (missing.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [a, b] of runsOf(missing)) {
+      await trx
+        .insertInto('stats_account_daily')
+        .columns(['account_id', 'day', ...TOTAL_KEYS])
+        .expression(
+          trx
+            .selectFrom('stats_daily')
+            .select((eb) => ['account_id', 'day', ...TOTAL_KEYS.map((key) => eb.fn.sum<number>(key).as(key))])
+            .where('account_id', '=', accountId)
+            .where('day', '>=', a)
+            .where('day', '<=', b)
+            .groupBy(['account_id', 'day']),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await markBuilt(trx, accountId, 'daily', missing);
+  });
 }
 
 /** Sums the account's dimension rows of the closed days `from..to` not summed yet (once; concurrent builders agree). */
@@ -169,12 +196,13 @@ async function buildBooks(db: Executor, accountId: string, mondays: string[]): P
 }
 
 /**
- * Forgets an account's day sums of dimensions (a publication of it was deleted: its rows left the
+ * Forgets an account's day sums of counters and dimensions (a publication of it was deleted: its rows left the
  * rollups); its week sums of publications go with the publication (on delete cascade).
  */
 export async function forgetAccountSums(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('stats_account_daily').where('account_id', '=', accountId).execute();
   await db.deleteFrom('stats_account_dims').where('account_id', '=', accountId).execute();
-  await db.deleteFrom('stats_account_cached').where('account_id', '=', accountId).where('kind', '=', 'dims').execute();
+  await db.deleteFrom('stats_account_cached').where('account_id', '=', accountId).where('kind', 'in', ['daily', 'dims']).execute();
 }
 
 /** The counters of StatsTotals, in the contract's order (also the CSV's columns). */
@@ -223,23 +251,46 @@ function daily(db: Executor, scope: StatsScope) {
   return query;
 }
 
+/**
+ * The counters per day over the scope's days (days without data absent). For the whole account the
+ * closed days come from its day sums (built on first use), the others from the rollups.
+ */
+async function dailyRows(db: Executor, scope: StatsScope): Promise<Map<string, StatsTotals>> {
+  const byDay = new Map<string, StatsTotals>();
+  let liveFrom = scope.from;
+  if (scope.bookId === undefined && scope.closed !== undefined && scope.from <= scope.closed) {
+    const end = scope.closed < scope.to ? scope.closed : scope.to;
+    await buildDaily(db, scope.accountId, scope.from, end);
+    const rows = await db
+      .selectFrom('stats_account_daily')
+      .select(['day', ...TOTAL_KEYS])
+      .where('account_id', '=', scope.accountId)
+      .where('day', '>=', scope.from)
+      .where('day', '<=', end)
+      .execute();
+    for (const row of rows) byDay.set(row.day, totalsOf(row as Record<string, unknown>));
+    liveFrom = addDays(end, 1);
+  }
+  if (liveFrom <= scope.to) {
+    const rows = await daily(db, { ...scope, from: liveFrom })
+      .select((eb) => ['stats_daily.day', ...sums(eb)])
+      .groupBy('stats_daily.day')
+      .execute();
+    for (const row of rows) byDay.set(row.day, totalsOf(row as Record<string, unknown>));
+  }
+  return byDay;
+}
+
 /** The counters summed over the scope's days. */
 export async function statsTotals(db: Executor, scope: StatsScope): Promise<StatsTotals> {
+  if (scope.bookId === undefined && scope.closed !== undefined) return sumSeries([...(await dailyRows(db, scope)).values()]);
   return totalsOf(await daily(db, scope).select(sums).executeTakeFirst());
 }
 
 /** Every day of the scope, oldest first, days without data at 0. */
 export async function statsSeries(db: Executor, scope: StatsScope): Promise<({ day: string } & StatsTotals)[]> {
-  const rows = await daily(db, scope)
-    .select((eb) => ['stats_daily.day', ...sums(eb)])
-    .groupBy('stats_daily.day')
-    .execute();
-  const byDay = new Map(rows.map((row) => [row.day, totalsOf(row as Record<string, unknown>)]));
-  const days = rangeDays(scope.from, scope.to);
-  return Array.from({ length: Math.max(0, days) }, (_, i) => {
-    const day = addDays(scope.from, i);
-    return { day, ...(byDay.get(day) ?? zeroTotals()) };
-  });
+  const byDay = await dailyRows(db, scope);
+  return daysFrom(scope.from, scope.to).map((day) => ({ day, ...(byDay.get(day) ?? zeroTotals()) }));
 }
 
 /** The totals of a series (the summary's; the same numbers as one sum over the range). */
