@@ -52,7 +52,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   // the upload too, which this gate does not hold back.
   { href: '/account/book', key: 'book', group: 'publications', gates: ['hasSubscription'], api: [] },
   { href: '/account/folders', key: 'folders', group: 'publications', gates: [] },
-  { href: '/account/stats', key: 'stats', group: 'audience', gates: [] },
+  { href: '/account/stats', key: 'stats', group: 'audience', gates: [], api: ['/account/stats/*'] },
   { href: '/account/favorite', key: 'favorite', group: 'publications', gates: [] },
   { href: '/account/comment', key: 'comment', group: 'audience', gates: ['hasSubscription'], api: ['/account/comment/*'] },
   { href: '/account/subscriber', key: 'subscriber', group: 'audience', gates: ['free', 'hasSubscription'], api: ['/account/subscriber/*'] },
@@ -195,6 +195,36 @@ export function unlockingMode(item: Pick<MenuItem, 'gates'>, viewer: Viewer): Ac
   return passesModeGates(item.gates, viewer.mode) ? undefined : lowestMode(item.gates);
 }
 
+/**
+ * Features inside a page that differ by plan (issue 17, SPEC §6 "one gating table"): the rule of each
+ * in the same gates as the menu's, read by the server (the statistics routes) and the account
+ * section (what it offers) through `hasFeature`.
+ * - `statsHistory`: the whole statistics history; without it the dashboard shows the last
+ *   STATS_LIMITS.freeHistoryDays days (today included), see `statsFirstDay`;
+ * - `statsExport`: the CSV export of the dashboard's tables.
+ */
+export const FEATURE_GATES = {
+  statsHistory: ['free'],
+  statsExport: ['free'],
+} as const satisfies Record<string, readonly Gate[]>;
+export type Feature = keyof typeof FEATURE_GATES;
+
+/** Whether the viewer's plan gives a feature of FEATURE_GATES (the same reading as the menu's `access`). */
+export const hasFeature = (feature: Feature, viewer: Viewer): boolean =>
+  access({ gates: [...FEATURE_GATES[feature]] }, viewer) === 'enabled';
+
+/**
+ * The first day (`YYYY-MM-DD`, UTC) of the statistics the viewer may see on `today`: null with
+ * `statsHistory` (the whole history), else the day `historyDays - 1` before today (historyDays:
+ * STATS_LIMITS.freeHistoryDays; passed in so the menu's first-load code does not pull the statistics contract).
+ */
+export function statsFirstDay(viewer: Viewer, today: string, historyDays: number): string | null {
+  if (hasFeature('statsHistory', viewer)) return null;
+  const start = new Date(`${today}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - (historyDays - 1));
+  return start.toISOString().slice(0, 10);
+}
+
 /** What a plan gives for one rule: included or not, or a quantity (files per upload, bytes per file). */
 export type PlanValue = { kind: 'included'; value: boolean } | { kind: 'count'; value: number } | { kind: 'bytes'; value: number };
 
@@ -219,12 +249,16 @@ const included =
 /**
  * Every rule the product enforces by account mode, in the pricing page's order: the upload limits
  * (files per upload: the publish flow, SPEC §9; bytes per file: the server's preflight and upload),
- * scheduled publishing (the server) and every account page the menu gates by mode.
+ * scheduled publishing (the server), the statistics' features (FEATURE_GATES) and every account page
+ * the menu gates by mode.
  */
 export const PLAN_RULES: readonly PlanRule[] = [
   { key: 'uploadFiles', value: (mode) => ({ kind: 'count', value: maxFilesFor(mode) }) },
   { key: 'fileSize', value: (mode, limits) => ({ kind: 'bytes', value: limits.filesize[mode] }) },
   { key: 'scheduling', value: included(SCHEDULING_GATES) },
+  // The statistics (issue 17): the whole history and the CSV export.
+  { key: 'statsHistory', href: '/account/stats', value: included(FEATURE_GATES.statsHistory) },
+  { key: 'statsExport', href: '/account/stats', value: included(FEATURE_GATES.statsExport) },
   ...ACCOUNT_MENU.filter((item) => lowestMode(item.gates) !== 'FREE').map((item) => ({
     key: item.key,
     href: item.href,
