@@ -69,6 +69,11 @@ export interface ConvertDeps {
 
 /** How often pages_done is written while pages appear (the first page is written at once). */
 const PROGRESS_EVERY_MS = 250;
+/**
+ * The CPU priority of the side stages' tools (text, word boxes, structure: `nice -n`): on a machine
+ * whose cores the renderer's lanes fill, they take what the lanes leave instead of an equal share.
+ */
+const SIDE_NICE = 10;
 /** Processes a page range is split over: the cores, at most 4. */
 const LANES = Math.min(4, Math.max(1, os.availableParallelism()));
 
@@ -152,11 +157,6 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  // The site search's documents before DONE (src/server/search): the book is found from the moment
-  // it is shown. A failure leaves it unindexed (indexed again when a server starts), never undone.
-  await stages.time('index', () =>
-    indexBook(db, config.dataDir, book.id).catch((err: unknown) => deps.log.warn({ err, bookId: book.id }, 'search: indexing failed')),
-  );
   const done = await stages.time('done', () =>
     db
       .updateTable('books')
@@ -258,6 +258,17 @@ async function renderAll(
     }),
   );
   const time = <T>(name: string, work: () => Promise<T>) => stages.time(name, work);
+  // The side stages yield the cores to the renderer (see SIDE_NICE).
+  const side = { ...opts, nice: SIDE_NICE };
+  // Text is a bonus (search, the accessible version): a document whose text cannot be read
+  // still becomes a book, with empty text files.
+  const text = step(
+    time('text', () => extractText(paths.pdf, pages, paths.text, side)).catch(async (error: unknown) => {
+      if (signal.aborted) throw error;
+      warn({ code: 'NO_TEXT' }, error);
+      await emptyTexts(paths.text, pages);
+    }),
+  );
   const [, report, , structure] = await Promise.all([
     step(
       // From page 1's normal image as soon as it is in place (no second render of the page); a page 1
@@ -270,22 +281,22 @@ async function renderAll(
       ),
     ),
     rendering,
-    step(
-      // Text is a bonus (search, the accessible version): a document whose text cannot be read
-      // still becomes a book, with empty text files.
-      time('text', () => extractText(paths.pdf, pages, paths.text, opts)).catch(async (error: unknown) => {
-        if (signal.aborted) throw error;
-        warn({ code: 'NO_TEXT' }, error);
-        await emptyTexts(paths.text, pages);
-      }),
+    // The site search's documents (src/server/search) as soon as the text is there, beside the
+    // renderer rather than after it: they are found once the book is DONE (the search shows DONE books
+    // only), from the first moment it is. A failure leaves the book unindexed (indexed again when a
+    // server starts), never undone.
+    text.then(() =>
+      time('index', () =>
+        indexBook(deps.db, deps.config.dataDir, bookId).catch((err: unknown) => deps.log.warn({ err, bookId }, 'search: indexing failed')),
+      ),
     ),
-    time('structure', () => readStructure(paths.pdf, pages, opts)).catch((error: unknown): PdfStructure => {
+    time('structure', () => readStructure(paths.pdf, pages, side)).catch((error: unknown): PdfStructure => {
       if (signal.aborted) throw error;
       warn({ code: 'NO_STRUCTURE' }, error);
       return { direction: 'ltr', outline: [], links: [] };
     }),
     // Word boxes too are a bonus: without them the first search derives them again.
-    time('words', () => extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...opts, replace: true })).catch(
+    time('words', () => extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...side, replace: true })).catch(
       (error: unknown) => {
         if (signal.aborted) throw error;
         deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');
