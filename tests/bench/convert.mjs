@@ -197,7 +197,7 @@ function soffice(file, format, outDir) {
 }
 
 /** Photo-like JPEGs (smooth noise, 1600×1200) for the image-heavy document. */
-async function photos(count) {
+export async function photos(count) {
   const out = [];
   for (let i = 0; i < count; i++) {
     const noise = { type: 'gaussian', mean: 100 + i * 20, sigma: 70 };

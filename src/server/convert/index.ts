@@ -73,7 +73,7 @@ const PROGRESS_EVERY_MS = 250;
  * The CPU priority of the side stages' tools (text, word boxes, structure: `nice -n`): on a machine
  * whose cores the renderer's lanes fill, they take what the lanes leave instead of an equal share.
  */
-const SIDE_NICE = 10;
+const SIDE_NICE = 5;
 /** Processes a page range is split over: the cores, at most 4. */
 const LANES = Math.min(4, Math.max(1, os.availableParallelism()));
 
