@@ -6,11 +6,18 @@
  *     ├─ pdfinfo                                 → page count, sizes (the renderer does not wait for it)
  *     ├─ pdftoppm, 2 processes (odd/even pages)  → pages/1240/<n>.jpg   normal view; pages_done grows
  *     ├─ page 1's JPEG → encoder (sharp, child)   → thumbs/{small,medium,large}.webp
- *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
+ *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt, then the search index's documents
+ *     │                                            (search/repo.ts; found once the book is DONE)
  *     ├─ pdftotext -bbox (one process)           → words/<n>.json  word boxes of the search highlights
  *     └─ qpdf --json                             → outline, links, reading direction
- *   manifest.json (page sizes, outline, links, direction, warnings), the search index's documents
- *   (search/repo.ts), then status DONE.
+ *   manifest.json (page sizes, outline, links, direction, warnings), then status DONE. The side
+ *   stages' tools (text, word boxes, structure) run at nice SIDE_NICE: the renderer's lanes fill the
+ *   cores, and every CPU-second elsewhere is one the lanes wait for. Each stage's span carries the CPU
+ *   of the tools it ran (stages.ts), `npm run bench` the conversion's whole CPU (server and tools).
+ *   Plain text and word boxes stay two pdftotext passes (0.26 + 0.57 s CPU on 1,000 pages): the word
+ *   list (-bbox, -bbox-layout, -tsv) does not say where pdftotext's plain text puts spaces (words split
+ *   at a font change have none), joins hyphenated lines or reorders right-to-left runs, so text made
+ *   from it would differ from what the reader's text view and the search show today.
  *   A page pdftoppm cannot draw at the width is drawn by resolution (pdf.ts), one nothing can draw gets
  *   a placeholder (images.ts); text, outline and links are bonuses. Each shortfall is a warning in the
  *   manifest, and the book is DONE: the same file would fail the same way on every retry.
