@@ -207,5 +207,37 @@ if (openingSearch) {
   });
 }
 
-reader.start();
-language.start();
+/**
+ * Page 1 first: the server's HTML already shows it (`.qr-boot`, src/server/reader/page.tsx), so the
+ * reader builds its view once that image has loaded and had a frame to be painted — building it
+ * before would hold the main thread while the image arrives and push the first page back. At most
+ * BOOT_WAIT_MS (also in a hidden tab, where no frame comes); at once when there is no boot page.
+ */
+const BOOT_WAIT_MS = 300;
+function afterFirstPage(start: () => void): void {
+  let started = false;
+  const run = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const img = document.querySelector<HTMLImageElement>('.qr-boot img');
+  if (!img) {
+    run();
+    return;
+  }
+  setTimeout(run, BOOT_WAIT_MS);
+  const painted = () => {
+    requestAnimationFrame(() => setTimeout(run, 0));
+  };
+  if (img.complete) painted();
+  else {
+    img.addEventListener('load', painted, { once: true });
+    img.addEventListener('error', run, { once: true });
+  }
+}
+
+afterFirstPage(() => {
+  reader.start();
+  language.start();
+});

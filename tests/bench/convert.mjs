@@ -112,8 +112,9 @@ export async function convertThroughApi(base, token, file) {
  * Upload → DONE: e2e from the first byte sent to the server's DONE line, first page from the upload's
  * answer to page 1's image answering 200.
  */
-async function convertTimed(base, token, file, log) {
+async function convertTimed(base, token, file, log, pid) {
   const bytes = readFileSync(file);
+  const cpuBefore = processTreeCpu(pid);
   const name = path.basename(file);
   const started = performance.now();
   await api(base, `/account/book/preflight?name=${name}&size=${bytes.length}`, { token });
@@ -150,9 +151,12 @@ async function convertTimed(base, token, file, log) {
     if (performance.now() - uploaded > 300_000) throw new Error('page 1 was not readable in 5 minutes');
     await sleep(10);
   }
+  const cpuAfter = processTreeCpu(pid);
   const current = await api(base, `/account/book/get?id=${book.id}`, { token });
   if (current.document?.status !== 'DONE') throw new Error(`the conversion ended ${current.document?.status}`);
   return {
+    cpu_server_s: round(cpuAfter.server_s - cpuBefore.server_s, 2),
+    cpu_tools_s: round(cpuAfter.tools_s - cpuBefore.tools_s, 2),
     seconds: (at - started) / 1000,
     upload_s: (uploaded - started) / 1000,
     first_page_s: (firstPage - uploaded) / 1000,
@@ -166,9 +170,12 @@ function pdftoppm(file) {
   const out = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-bare-'));
   try {
     const started = performance.now();
+    const cpu = procStat(process.pid).cpu;
     const args = ['-scale-to-x', String(PAGE_WIDTH), '-scale-to-y', '-1', '-jpeg', '-jpegopt', `quality=${JPEG_QUALITY}`, file];
     execFileSync('pdftoppm', [...args, path.join(out, 'p')]);
-    return { seconds: (performance.now() - started) / 1000, pages: readdirSync(out).length };
+    const after = procStat(process.pid).cpu;
+    const cpuS = after[2] + after[3] - cpu[2] - cpu[3];
+    return { seconds: (performance.now() - started) / 1000, cpuS, pages: readdirSync(out).length };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -190,7 +197,7 @@ function soffice(file, format, outDir) {
 }
 
 /** Photo-like JPEGs (smooth noise, 1600×1200) for the image-heavy document. */
-async function photos(count) {
+export async function photos(count) {
   const out = [];
   for (let i = 0; i < count; i++) {
     const noise = { type: 'gaussian', mean: 100 + i * 20, sigma: 70 };
@@ -255,6 +262,41 @@ async function generate(work) {
 
 const round = (n, digits = 3) => Number(n.toFixed(digits));
 
+const TICKS_PER_S = 100;
+/** Fields of /proc/<pid>/stat after the command's name: [ppid, utime, stime, cutime, cstime] in seconds. */
+function procStat(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(f[1]), cpu: [f[11], f[12], f[13], f[14]].map((n) => Number(n) / TICKS_PER_S) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds (user + sys) of a server so far: its own, and its tools' (the children it reaped, with
+ * theirs, plus the live descendants: the image encoder, LibreOffice). A difference of two readings is
+ * what a conversion cost the machine, whoever ran it.
+ */
+export function processTreeCpu(pid) {
+  const root = procStat(pid);
+  if (!root) return { server_s: 0, tools_s: 0 };
+  const parent = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = procStat(name);
+    if (stat) parent.set(Number(name), stat);
+  }
+  const isDescendant = (p) => {
+    for (let up = parent.get(p)?.ppid, i = 0; up && i < 64; up = parent.get(up)?.ppid, i++) if (up === pid) return true;
+    return false;
+  };
+  let tools = root.cpu[2] + root.cpu[3];
+  for (const [p, stat] of parent) if (isDescendant(p)) tools += stat.cpu.reduce((a, b) => a + b, 0);
+  return { server_s: root.cpu[0] + root.cpu[1], tools_s: tools };
+}
+
 /** Runs the conversion benchmark on a server started by `startServer(extraEnv, { onLine })` (run.mjs). */
 export async function measureConversion(startServer) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'quire-bench-convert-'));
@@ -265,13 +307,16 @@ export async function measureConversion(startServer) {
   try {
     const token = await signIn(server.url, server.dataDir);
     // Warm-up: the first run pays for loading code, the first database writes and LibreOffice's start.
-    await convertTimed(server.url, token, docs['text-light']?.file ?? Object.values(docs)[0].file, log);
+    await convertTimed(server.url, token, docs['text-light']?.file ?? Object.values(docs)[0].file, log, server.pid);
     const rows = [];
     for (const [name, doc] of Object.entries(docs)) {
       const pipeline = [];
       const bare = [];
+      const bareCpu = [];
       for (let i = 0; i < RUNS; i++) {
-        let seconds = pdftoppm(doc.pdf).seconds;
+        const renderer = pdftoppm(doc.pdf);
+        bareCpu.push(renderer.cpuS);
+        let seconds = renderer.seconds;
         if (doc.office) {
           const out = mkdtempSync(path.join(work, 'lo-'));
           const copy = path.join(out, 'in.docx');
@@ -280,7 +325,7 @@ export async function measureConversion(startServer) {
           seconds += soffice(copy, 'pdf', path.join(out, 'pdf'));
         }
         bare.push(seconds);
-        pipeline.push(await convertTimed(server.url, token, doc.file, log));
+        pipeline.push(await convertTimed(server.url, token, doc.file, log, server.pid));
       }
       const best = pipeline.reduce((a, b) => (b.seconds < a.seconds ? b : a));
       const bestBare = Math.min(...bare);
@@ -295,6 +340,12 @@ export async function measureConversion(startServer) {
         bare_s: round(bestBare),
         e2e_s: round(best.seconds),
         ratio: round(ratio),
+        // CPU seconds (user + sys): the bare renderer's, and the conversion's (the server process and
+        // its tools) in the best run; on a busy machine these compare better than wall times.
+        bare_cpu_s: round(Math.min(...bareCpu), 2),
+        cpu_s: round(best.cpu_server_s + best.cpu_tools_s, 2),
+        cpu_server_s: best.cpu_server_s,
+        cpu_tools_s: best.cpu_tools_s,
         pages_per_s: round(pagesPerS, 1),
         first_page_s: round(firstPage),
         first_page_readable_s: round(readable),
@@ -304,6 +355,10 @@ export async function measureConversion(startServer) {
         all_bare_s: bare.map((s) => round(s)),
         // Durations; a moment (firstPage) as its time after the attempt's start.
         stages_ms: Object.fromEntries(Object.entries(best.stages).map(([stage, span]) => [stage, span.ms || span.at])),
+        // CPU ms of the tools each stage ran (pages: both renderer lanes).
+        stages_cpu_ms: Object.fromEntries(
+          Object.entries(best.stages).flatMap(([stage, span]) => (span.cpuMs === undefined ? [] : [[stage, span.cpuMs]])),
+        ),
         stages: best.stages,
       });
     }

@@ -53,9 +53,10 @@ linkService.setDocument(doc, null);
 
 /**
  * A public folder for the benchmark server: the built client (so /read works) plus the pdf.js viewer
- * under /bench-pdfjs/ and the PDF as a static file. Returns the viewer path to open.
+ * under /bench-pdfjs/ and each PDF as a static file (`pdfFiles`: name → file). Returns the viewer path
+ * to open for each name.
  */
-export function preparePublicDir(builtPublic, target, pdfFile) {
+export function preparePublicDir(builtPublic, target, pdfFiles) {
   cpSync(builtPublic, target, { recursive: true });
   const dir = path.join(target, PDFJS_DIR);
   mkdirSync(path.join(dir, 'build'), { recursive: true });
@@ -67,6 +68,10 @@ export function preparePublicDir(builtPublic, target, pdfFile) {
   writeFileSync(path.join(dir, 'viewer.html'), VIEWER_HTML);
   writeFileSync(path.join(dir, 'viewer.css'), VIEWER_CSS);
   writeFileSync(path.join(dir, 'viewer.mjs'), VIEWER_JS);
-  copyFileSync(pdfFile, path.join(dir, 'document.pdf'));
-  return `/${PDFJS_DIR}/viewer.html?file=/${PDFJS_DIR}/document.pdf`;
+  const urls = {};
+  for (const [name, file] of Object.entries(pdfFiles)) {
+    copyFileSync(file, path.join(dir, `${name}.pdf`));
+    urls[name] = `/${PDFJS_DIR}/viewer.html?file=/${PDFJS_DIR}/${name}.pdf`;
+  }
+  return urls;
 }

@@ -8,6 +8,7 @@ import { ConfigError, defaultMemoryBudgetMb, loadConfig } from '../../src/server
 import { type ConversionError, isDeterministicFailure } from '../../src/server/convert/errors';
 import { OfficeConverter } from '../../src/server/convert/office';
 import { renderLanes } from '../../src/server/convert/pdf';
+import { StageTimes } from '../../src/server/convert/stages';
 import { relativeRect } from '../../src/server/convert/structure';
 import {
   configureTools,
@@ -114,6 +115,21 @@ describe('tool processes', () => {
     const run = runTool('sh', ['-c', 'sleep 30 & sleep 30; wait'], { signal: controller.signal, limits: LIMITS });
     setTimeout(() => controller.abort(new Error('stop')), 100);
     await expect(run).rejects.toThrow('stop');
+  });
+});
+
+describe('stage times', () => {
+  it('charge each stage the CPU of the tools it ran, and run a niced tool at the lower priority', async () => {
+    const stages = new StageTimes();
+    // A few hundred ms of CPU in one tool; the other stage's tool sleeps (no CPU) at nice 7 and ends first.
+    const busy = 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done';
+    const [, niced] = await Promise.all([
+      stages.time('busy', () => runToolOk('sh', ['-c', busy], { limits: LIMITS })),
+      stages.time('idle', () => runToolOk('sh', ['-c', 'sleep 0.05; nice'], { limits: LIMITS, nice: 7 })),
+    ]);
+    expect(niced.stdout.toString().trim()).toBe('7');
+    expect(stages.spans.busy?.cpuMs).toBeGreaterThan(50);
+    expect(stages.spans.idle?.cpuMs ?? 0).toBeLessThan(50);
   });
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EncodeAnswer, EncodeTask } from './encoder-process';
 import { ConversionError } from './errors';
+import { endedChildrenCpuMs } from './stages';
 import { acquireToolMemory, killGroup, limited, MemoryBudget, type ToolLimits, toolEnv } from './tools';
 
 export type { EncodeTask } from './encoder-process';
@@ -89,6 +90,8 @@ class EncoderProcess {
     };
     this.child.once('error', (error) => gone(`could not start (${error.message})`));
     this.child.once('close', (code, signal) => gone(code === null ? `was killed (${signal})` : `exited with ${code}`));
+    // Its CPU is not a tool's: taken out of what the next tool to end would be charged (stages.ts).
+    this.child.once('exit', () => endedChildrenCpuMs());
     this.#hold(false);
   }
 

@@ -6,11 +6,18 @@
  *     ├─ pdfinfo                                 → page count, sizes (the renderer does not wait for it)
  *     ├─ pdftoppm, 2 processes (odd/even pages)  → pages/1240/<n>.jpg   normal view; pages_done grows
  *     ├─ page 1's JPEG → encoder (sharp, child)   → thumbs/{small,medium,large}.webp
- *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt
+ *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt, then the search index's documents
+ *     │                                            (search/repo.ts; found once the book is DONE)
  *     ├─ pdftotext -bbox (one process)           → words/<n>.json  word boxes of the search highlights
  *     └─ qpdf --json                             → outline, links, reading direction
- *   manifest.json (page sizes, outline, links, direction, warnings), the search index's documents
- *   (search/repo.ts), then status DONE.
+ *   manifest.json (page sizes, outline, links, direction, warnings), then status DONE. The side
+ *   stages' tools (text, word boxes, structure) run at nice SIDE_NICE: the renderer's lanes fill the
+ *   cores, and every CPU-second elsewhere is one the lanes wait for. Each stage's span carries the CPU
+ *   of the tools it ran (stages.ts), `npm run bench` the conversion's whole CPU (server and tools).
+ *   Plain text and word boxes stay two pdftotext passes (0.26 + 0.57 s CPU on 1,000 pages): the word
+ *   list (-bbox, -bbox-layout, -tsv) does not say where pdftotext's plain text puts spaces (words split
+ *   at a font change have none), joins hyphenated lines or reorders right-to-left runs, so text made
+ *   from it would differ from what the reader's text view and the search show today.
  *   A page pdftoppm cannot draw at the width is drawn by resolution (pdf.ts), one nothing can draw gets
  *   a placeholder (images.ts); text, outline and links are bonuses. Each shortfall is a warning in the
  *   manifest, and the book is DONE: the same file would fail the same way on every retry.
@@ -69,6 +76,11 @@ export interface ConvertDeps {
 
 /** How often pages_done is written while pages appear (the first page is written at once). */
 const PROGRESS_EVERY_MS = 250;
+/**
+ * The CPU priority of the side stages' tools (text, word boxes, structure: `nice -n`): on a machine
+ * whose cores the renderer's lanes fill, they take what the lanes leave instead of an equal share.
+ */
+const SIDE_NICE = 5;
 /** Processes a page range is split over: the cores, at most 4. */
 const LANES = Math.min(4, Math.max(1, os.availableParallelism()));
 
@@ -152,11 +164,6 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  // The site search's documents before DONE (src/server/search): the book is found from the moment
-  // it is shown. A failure leaves it unindexed (indexed again when a server starts), never undone.
-  await stages.time('index', () =>
-    indexBook(db, config.dataDir, book.id).catch((err: unknown) => deps.log.warn({ err, bookId: book.id }, 'search: indexing failed')),
-  );
   const done = await stages.time('done', () =>
     db
       .updateTable('books')
@@ -258,6 +265,17 @@ async function renderAll(
     }),
   );
   const time = <T>(name: string, work: () => Promise<T>) => stages.time(name, work);
+  // The side stages yield the cores to the renderer (see SIDE_NICE).
+  const side = { ...opts, nice: SIDE_NICE };
+  // Text is a bonus (search, the accessible version): a document whose text cannot be read
+  // still becomes a book, with empty text files.
+  const text = step(
+    time('text', () => extractText(paths.pdf, pages, paths.text, side)).catch(async (error: unknown) => {
+      if (signal.aborted) throw error;
+      warn({ code: 'NO_TEXT' }, error);
+      await emptyTexts(paths.text, pages);
+    }),
+  );
   const [, report, , structure] = await Promise.all([
     step(
       // From page 1's normal image as soon as it is in place (no second render of the page); a page 1
@@ -270,22 +288,22 @@ async function renderAll(
       ),
     ),
     rendering,
-    step(
-      // Text is a bonus (search, the accessible version): a document whose text cannot be read
-      // still becomes a book, with empty text files.
-      time('text', () => extractText(paths.pdf, pages, paths.text, opts)).catch(async (error: unknown) => {
-        if (signal.aborted) throw error;
-        warn({ code: 'NO_TEXT' }, error);
-        await emptyTexts(paths.text, pages);
-      }),
+    // The site search's documents (src/server/search) as soon as the text is there, beside the
+    // renderer rather than after it: they are found once the book is DONE (the search shows DONE books
+    // only), from the first moment it is. A failure leaves the book unindexed (indexed again when a
+    // server starts), never undone.
+    text.then(() =>
+      time('index', () =>
+        indexBook(deps.db, deps.config.dataDir, bookId).catch((err: unknown) => deps.log.warn({ err, bookId }, 'search: indexing failed')),
+      ),
     ),
-    time('structure', () => readStructure(paths.pdf, pages, opts)).catch((error: unknown): PdfStructure => {
+    time('structure', () => readStructure(paths.pdf, pages, side)).catch((error: unknown): PdfStructure => {
       if (signal.aborted) throw error;
       warn({ code: 'NO_STRUCTURE' }, error);
       return { direction: 'ltr', outline: [], links: [] };
     }),
     // Word boxes too are a bonus: without them the first search derives them again.
-    time('words', () => extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...opts, replace: true })).catch(
+    time('words', () => extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...side, replace: true })).catch(
       (error: unknown) => {
         if (signal.aborted) throw error;
         deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import type { DocumentKind } from '../../contracts/books';
 import { ConversionError, documentError } from './errors';
 import { BRIDGE_PY } from './office-bridge';
+import { endedChildrenCpuMs } from './stages';
 import { acquireToolMemory, DIE_WITH_PARENT, describeFailure, isAlive, killGroup, runTool, toolEnv, untilAborted } from './tools';
 
 /**
@@ -165,6 +166,7 @@ class Listener {
     });
     this.ready.catch(() => this.kill());
     this.proc.once('exit', () => {
+      endedChildrenCpuMs(); // LibreOffice's CPU is not the next tool's (stages.ts)
       this.dead = true;
       for (const resolve of this.#waiting.values())
         resolve({ id: 0, ok: false, code: 'FAILED', error: 'LibreOffice stopped', fatal: true });

@@ -262,7 +262,7 @@ export async function extractText(
   pdf: string,
   pages: number,
   outDir: string,
-  options: { signal?: AbortSignal; limits: ToolLimits },
+  options: { signal?: AbortSignal; limits: ToolLimits; nice?: number },
 ): Promise<void> {
   await mkdir(outDir, { recursive: true });
   let page = 1;
@@ -275,6 +275,7 @@ export async function extractText(
   };
   const result = await runTool('pdftotext', ['-q', '-enc', 'UTF-8', '-f', '1', '-l', String(pages), pdf, '-'], {
     signal: options.signal,
+    nice: options.nice,
     limits: { ...options.limits, memoryBytes: Math.min(options.limits.memoryBytes, TEXT_MEMORY_BYTES) },
     onStdout: (chunk) => {
       let start = 0;

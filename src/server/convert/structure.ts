@@ -51,7 +51,7 @@ const QPDF_WARNINGS = 3;
 export async function readStructure(
   pdf: string,
   pages: number,
-  options: { signal?: AbortSignal; limits: ToolLimits },
+  options: { signal?: AbortSignal; limits: ToolLimits; nice?: number },
 ): Promise<PdfStructure> {
   const result = await runTool('qpdf', ['--json=2', '--json-key=qpdf', '--json-key=pages', '--json-key=outlines', pdf], {
     ...options,

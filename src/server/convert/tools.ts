@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dataDirTag, ownerAlive, ownerName, parseOwner, SELF } from '../owner';
 import { toolError } from './errors';
+import { endedChildrenCpuMs, toolCpuCharge } from './stages';
 
 /**
  * Runs the conversion tools (Poppler, qpdf, LibreOffice) as child processes, so a crash or a runaway
@@ -34,6 +35,11 @@ export interface RunOptions {
   onStderrLine?: (line: string) => void;
   /** Largest stdout kept in memory when collecting. */
   maxStdout?: number;
+  /**
+   * Runs the tool at a lower CPU priority (`nice -n`): the conversion's side stages (text, word boxes,
+   * structure) yield the cores to the page renderer, whose pages the reader waits for.
+   */
+  nice?: number;
 }
 
 export interface RunResult {
@@ -51,13 +57,27 @@ export const OWNER_VARIABLE = 'QUIRE_TOOL_OWNER';
 /** What must die with this process, as a command prefix. */
 export const DIE_WITH_PARENT = ['setpriv', '--pdeathsig', 'KILL', '--'] as const;
 
-/** The command line with its limits applied. */
-export function limited(cmd: string, args: readonly string[], limits: ToolLimits): [string, string[]] {
+/** The command line with its limits (and its lower priority, if any) applied. */
+export function limited(cmd: string, args: readonly string[], limits: ToolLimits, nice = 0): [string, string[]] {
   const seconds = Math.max(1, Math.ceil(limits.timeoutMs / 1000));
   const [setpriv, ...die] = DIE_WITH_PARENT;
+  const niced = nice > 0 ? ['nice', '-n', String(Math.min(19, Math.round(nice)))] : [];
   return [
     setpriv,
-    [...die, 'prlimit', `--as=${limits.memoryBytes}`, '--', 'timeout', '-s', 'KILL', `${seconds}s`, ...DIE_WITH_PARENT, cmd, ...args],
+    [
+      ...die,
+      'prlimit',
+      `--as=${limits.memoryBytes}`,
+      '--',
+      'timeout',
+      '-s',
+      'KILL',
+      `${seconds}s`,
+      ...DIE_WITH_PARENT,
+      ...niced,
+      cmd,
+      ...args,
+    ],
   ];
 }
 
@@ -199,9 +219,15 @@ export async function runTool(cmd: string, args: readonly string[], options: Run
 function spawnTool(cmd: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   const { signal, limits } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
-  const [file, argv] = limited(cmd, args, limits);
+  const [file, argv] = limited(cmd, args, limits, options.nice);
+  const charge = toolCpuCharge();
   return new Promise((resolve, reject) => {
     const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: toolEnv() });
+    // Its CPU time, for the stage that ran it (stages.ts): read as it is reaped.
+    child.once('exit', () => {
+      const ms = endedChildrenCpuMs();
+      if (ms !== undefined) charge?.(ms);
+    });
     const out: Buffer[] = [];
     let outBytes = 0;
     let stderr = '';
