@@ -138,9 +138,9 @@ describe.each(DIALECTS)('library widget on %s', (dialect) => {
 
   it('links as linkTo and linkTarget say', async () => {
     const links = async (o: Partial<WidgetOptions>) => hrefs((await get(widgetQuery(options(owner, { sortBy: 'title', ...o })))).body)[0];
-    expect(await links({ linkTo: 'embed', linkTarget: '_blank' })).toEqual([`${ORIGIN}/read/${ids.a}`, '_self']);
+    expect(await links({ linkTo: 'embed', linkTarget: '_blank' })).toEqual([`${ORIGIN}/read/${ids.a}?via=widget`, '_self']);
     expect(await links({ linkTo: 'default', linkTarget: '_blank' })).toEqual([`${ORIGIN}/publication/${ids.a}`, '_blank']);
-    expect(await links({ linkTo: 'view', linkTarget: '_parent' })).toEqual([`${ORIGIN}/read/${ids.a}`, '_parent']);
+    expect(await links({ linkTo: 'view', linkTarget: '_parent' })).toEqual([`${ORIGIN}/read/${ids.a}?via=widget`, '_parent']);
   });
 
   it('shows titles, info, theme, shadow and gloss as asked', async () => {
