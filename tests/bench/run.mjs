@@ -313,6 +313,8 @@ else if (statsIngest) {
         events_per_s: s.events_per_s,
         events_written_per_s: s.events_written_per_s,
         events_per_s_paced_with_api: s.events_per_s_paced_with_api,
+        paced_written: `${s.paced_events_written}/${s.paced_events_answered}`,
+        paced_write_lag_ms: s.paced_write_lag_ms,
         within_goal: s.within_goal,
         api_p99_ratio: s.api_p99_ratio,
         api_within_goal: s.api_within_goal,
