@@ -255,7 +255,7 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
       const values: [string, string, string][] = [
         ['source', s.origin.source, s.origin.host],
         ['country', s.visitor.country, ''],
-        ['device', s.batch.device, ''],
+        ['device', s.batch.device, s.visitor.browser],
         ['browser', s.visitor.browser, ''],
         // Without the batch's language, the request's Accept-Language (en-GB) gives 'en'.
         ['language', s.lang, ''],

@@ -104,7 +104,8 @@ interface Dims {
 const dimsOf = (p: PendingBatch): Dims => ({
   source: { value: p.source, detail: p.host },
   country: { value: p.country, detail: '' },
-  device: { value: p.device, detail: '' },
+  // The device class with its browser family (StatsDeviceRow pairs them); the family has its own rows too.
+  device: { value: p.device, detail: p.browser },
   browser: { value: p.browser, detail: '' },
   language: { value: p.language, detail: '' },
 });

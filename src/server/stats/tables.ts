@@ -73,7 +73,7 @@ export interface StatsDailyPagesTable {
   exits: Generated<number>;
 }
 
-/** Rollup per dimension value and day (dim: source | country | device | browser | language; detail: the source's host). */
+/** Rollup per dimension value and day (dim: source | country | device | browser | language; detail: the source's host or service, the device's browser family, else ''). */
 export interface StatsDailyDimsTable {
   book_id: string;
   account_id: string;

@@ -16,7 +16,8 @@ import { up as createReadingStats } from './0005_reading_stats';
  * - `stats_visitors`: the visitors seen per book and day (unique readers), purged likewise.
  * - Rollups, kept for good and the only tables a dashboard reads: `stats_daily` (per publication and
  *   day), `stats_daily_pages` (per page and day), `stats_daily_dims` (per dimension value and day:
- *   dim = source | country | device | browser | language; `detail` is the source's host, '' otherwise).
+ *   dim = source | country | device | browser | language; `detail` is the source's host or service, the
+ *   device's browser family, '' otherwise).
  *   Each carries the owner's `account_id`, so an account's dashboard reads one index range.
  *
  * The reading statistics of 0005 (book_views: one row per reader tab with its opens; book_page_views:
