@@ -186,7 +186,8 @@ describe('statistics machine', () => {
   it('retries one failed table alone, and everything at once', async () => {
     let calls = 0;
     const { actor, tables } = start({
-      tables: async () => (++calls === 1 ? { rows: { ...sampleTables, sources: undefined }, failed: ['sources'] } : { rows: sampleTables, failed: [] }),
+      tables: async () =>
+        ++calls === 1 ? { rows: { ...sampleTables, sources: undefined }, failed: ['sources'] } : { rows: sampleTables, failed: [] },
     });
     await settle();
     expect(actor.getSnapshot().context.failed).toEqual(['sources']);

@@ -56,9 +56,10 @@ export function statsApi(api: ApiClient, apiBase: string) {
 export const csvName = (table: StatsTable, query: StatsQuery) =>
   `quire-stats-${table}${query.book ? `-${query.book}` : ''}-${query.from}-${query.to}.csv`;
 
-/** Hands a CSV text to the browser as a download. */
+/** Hands a CSV text to the browser as a download (with the byte-order mark spreadsheets read as UTF-8). */
 function saveCsv(csv: string, name: string): void {
-  const href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const bom = csv.startsWith('\uFEFF') ? '' : '\uFEFF';
+  const href = URL.createObjectURL(new Blob([bom, csv], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = href;
   a.download = name;

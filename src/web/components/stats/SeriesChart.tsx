@@ -10,6 +10,7 @@ export function SeriesChart({ series }: { series: StatsSummary['series'] }) {
   const box = useRef<HTMLDivElement>(null);
   const viewsLabel = t({ id: 'stats.views', message: 'Views' });
   const readersLabel = t({ id: 'stats.readers', message: 'Readers' });
+  const dayLabel = t({ id: 'stats.col.day', message: 'Day' });
 
   useEffect(() => {
     const el = box.current;
@@ -26,6 +27,7 @@ export function SeriesChart({ series }: { series: StatsSummary['series'] }) {
         el,
         {
           days: series.map((d) => d.day),
+          dayLabel,
           lines: [
             { label: viewsLabel, values: series.map((d) => d.views), color: v('--c-brand', '#3d3ad6'), fill: 'rgb(61 58 214 / 8%)' },
             { label: readersLabel, values: series.map((d) => d.readers), color: v('--c-accent', '#f08a3e'), fill: 'transparent' },
@@ -53,7 +55,7 @@ export function SeriesChart({ series }: { series: StatsSummary['series'] }) {
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [series, locale, viewsLabel, readersLabel]);
+  }, [series, locale, viewsLabel, readersLabel, dayLabel]);
 
   return (
     <figure className="stats-series">
@@ -72,9 +74,7 @@ export function SeriesChart({ series }: { series: StatsSummary['series'] }) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">
-                  <Trans id="stats.col.day">Day</Trans>
-                </th>
+                <th scope="col">{dayLabel}</th>
                 <th scope="col" className="num">
                   {viewsLabel}
                 </th>

@@ -166,15 +166,28 @@ export function TableCard<T>({
                 {rows.map((row) => (
                   <tr key={rowKey(row)}>
                     {columns.map((c) => {
-                      const style = c.bar ? ({ '--bar': `${Math.round(c.bar(row) * 100)}%` } as CSSProperties) : undefined;
-                      const cls = [c.num && 'num', c.bar && 'stats-bar'].filter(Boolean).join(' ') || undefined;
+                      const share = c.bar ? Math.round(c.bar(row) * 100) : null;
+                      // A label's bar is drawn behind it; a number's bar is a small meter before it.
+                      const style = share !== null && !c.num ? ({ '--bar': `${share}%` } as CSSProperties) : undefined;
+                      const cls = [c.num && 'num', share !== null && !c.num && 'stats-bar'].filter(Boolean).join(' ') || undefined;
+                      const content =
+                        share !== null && c.num ? (
+                          <span className="stats-meter">
+                            <span className="stats-meter__track" aria-hidden="true">
+                              <span className="stats-meter__fill" style={{ inlineSize: `${share}%` }} />
+                            </span>
+                            <span>{c.cell(row)}</span>
+                          </span>
+                        ) : (
+                          c.cell(row)
+                        );
                       return c.rowHeader ? (
                         <th key={c.key} scope="row" className={cls} style={style}>
-                          {c.cell(row)}
+                          {content}
                         </th>
                       ) : (
                         <td key={c.key} className={cls} style={style}>
-                          {c.cell(row)}
+                          {content}
                         </td>
                       );
                     })}

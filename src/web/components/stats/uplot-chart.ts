@@ -8,8 +8,9 @@ import 'uplot/dist/uPlot.min.css';
  */
 
 export interface SeriesChartData {
-  /** Days `YYYY-MM-DD`, oldest first. */
+  /** Days `YYYY-MM-DD`, oldest first, and their legend's label. */
   days: string[];
+  dayLabel: string;
   lines: { label: string; values: number[]; color: string; fill: string }[];
 }
 
@@ -44,7 +45,7 @@ export function createSeriesChart(
       legend: { show: true, live: true },
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.1))] } },
       series: [
-        { value: (_u, v) => (v == null ? '' : o.formatDay(dayOfTs(v))) },
+        { label: data.dayLabel, value: (_u, v) => (v == null ? '' : o.formatDay(dayOfTs(v))) },
         ...data.lines.map((l) => ({
           label: l.label,
           stroke: l.color,
