@@ -230,23 +230,22 @@ test('the screenshots of the feature pages', async ({ page, browser }) => {
       await context.close();
     }),
   );
-  // Tall enough for the figures and the devices chart.
+  // Tall enough for the totals and the chart of views and readers per day.
   await page.setViewportSize({ width: 1280, height: 1240 });
-  const views = page.locator('.account-facts dd').first();
+  const views = page.getByTestId('stats-views');
   await expect
     .poll(
       async () => {
         await page.goto('/account/stats');
-        await views.waitFor();
-        return views.textContent();
+        await expect(page.getByTestId('stats').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+        return (await views.count()) ? views.textContent() : '0';
       },
       { timeout: 30_000 },
     )
     .not.toBe('0');
-  await expect(page.locator('.account-card').first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Down to the devices chart.
-  const chart = await page.locator('.as-chart').first().boundingBox();
+  await expect(page.getByTestId('stats-chart').locator('canvas')).toBeVisible();
+  // Down to the chart.
+  const chart = await page.getByTestId('stats-chart').boundingBox();
   await keep(page, 'stats', chart ? Math.round(chart.y + chart.height + 6) : undefined);
 
   const ordered = Object.fromEntries(

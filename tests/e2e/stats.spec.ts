@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, type BrowserContextOptions, devices, expect, type Locator, type Page, test } from '@playwright/test';
+import { publish, publisher, shown } from './support/publishing';
+
+/**
+ * Statistics (issue 17), the quality bar: a publication read in fresh contexts on a phone, on a desktop
+ * and from an embed on another site (a plain page on a port of its own), then the owner's dashboard
+ * /account/stats shows one view each, the device split, the pages read and the embedding site's host on
+ * the 30-day view; the publication view keeps its address across a reload; a table's CSV export has the
+ * numbers of the screen.
+ */
+
+/** A plain HTML page with `body` on a port of its own (another origin than Quire). */
+async function hostPage(body: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A blog</title></head><body><h1>My blog</h1>${body}</body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+// Real browsers' user agents (a headless one is left out of the counts as a bot).
+const PHONE: BrowserContextOptions = { ...devices['Pixel 7'] };
+const DESKTOP: BrowserContextOptions = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
+/** Reads the first pages in a fresh context, stays long enough to count as a read, then leaves (the beacon's last batch). */
+async function read(browser: Browser, options: BrowserContextOptions, open: (page: Page) => Promise<void>) {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    await open(page);
+    await page.waitForTimeout(1_500);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(4_500);
+    await page.goto('about:blank');
+  } finally {
+    await context.close();
+  }
+}
+
+/** The number in a table cell or a total (digits of the UI language's format). */
+const num = async (l: Locator) => Number((await l.innerText()).replace(/[^\d]/g, ''));
+
+/** A CSV export saved by the browser: header → rows as records. */
+async function downloadCsv(page: Page, button: Locator): Promise<Record<string, string>[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^quire-stats-[\w-]+\.csv$/);
+  const text = readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, '');
+  const [head, ...lines] = text.trim().split(/\r?\n/);
+  const columns = (head ?? '').split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [columns[i], v.replace(/^"|"$/g, '')])));
+}
+
+test.describe('statistics dashboard', () => {
+  test('a phone, a desktop and an embed on another site show on the dashboard, and the CSV matches the screen', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const token = await publisher(page, { name: 'Stats Press', mode: 'PREMIUM' });
+    const book = await publish(page.request, token, 'Stats Atlas');
+    const viewer = new URL(book.url.viewer, page.url()).href;
+
+    // Nothing read yet: the empty state says what will appear and leads to the publications.
+    await page.goto('/account/stats');
+    await expect(page.getByTestId('stats-empty')).toContainText('When people read your publications');
+    await expect(page.getByTestId('stats-empty').getByRole('link', { name: 'Go to my publications' })).toHaveAttribute(
+      'href',
+      '/account/book',
+    );
+
+    await read(browser, PHONE, async (p) => {
+      await p.goto(viewer);
+      await shown(p, 1);
+    });
+    await read(browser, DESKTOP, async (p) => {
+      await p.goto(viewer);
+      await shown(p, 1);
+    });
+    const site = await hostPage(`<iframe src="${viewer}" width="900" height="600" title="Stats Atlas"></iframe>`);
+    try {
+      await read(browser, DESKTOP, async (p) => {
+        await p.goto(site.url);
+        const frame = p.frameLocator('iframe');
+        await expect(frame.locator('.qr-page').first()).toBeVisible({ timeout: 30_000 });
+        await p.locator('iframe').click({ position: { x: 450, y: 300 } });
+      });
+    } finally {
+      await site.close();
+    }
+
+    // Within a minute, the 30-day view shows the three views.
+    const views = page.getByTestId('stats-views');
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/account/stats');
+          await expect(page.getByTestId('stats').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+          return (await views.count()) ? num(views) : 0;
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .toBe(3);
+    await expect(page.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await num(page.getByTestId('stats-readers'))).toBeGreaterThanOrEqual(2);
+    await expect(page.getByTestId('stats-chart').locator('canvas')).toBeVisible();
+
+    // The device split: one phone, two desktops.
+    const split = page.getByTestId('stats-device-split');
+    await expect(split.getByTestId('stats-device-phone')).toContainText('Phone 33%');
+    await expect(split.getByTestId('stats-device-desktop')).toContainText('Desktop 67%');
+
+    // The embedding site's host among the sources.
+    const sources = page.getByTestId('stats-panel-sources');
+    const embedRow = sources.getByRole('row').filter({ hasText: 'Embedded on a site' });
+    await expect(embedRow).toContainText('127.0.0.1');
+    expect(await num(embedRow.getByRole('cell').nth(1))).toBe(1);
+
+    // The devices table exported as CSV: the same rows and numbers as on the screen.
+    const devicesCard = page.getByTestId('stats-panel-devices');
+    const csv = await downloadCsv(page, devicesCard.getByRole('button', { name: 'Export CSV' }));
+    expect(csv.reduce((a, r) => a + Number(r.views), 0)).toBe(3);
+    const bodyRows = devicesCard.locator('tbody tr');
+    await expect(bodyRows).toHaveCount(csv.length);
+    for (const r of csv) {
+      const device = { desktop: 'Desktop', phone: 'Phone', tablet: 'Tablet' }[r.device as 'desktop'];
+      const row = bodyRows
+        .filter({ has: page.getByRole('rowheader', { name: device, exact: true }) })
+        .filter({ hasText: new RegExp(r.browser as string, 'i') });
+      await expect(row).toHaveCount(1);
+      expect(await num(row.getByRole('cell').nth(1))).toBe(Number(r.views));
+      expect(await num(row.getByRole('cell').nth(2))).toBe(Number(r.readers));
+    }
+
+    // The publication view from the top table: its pages, in the address (a reload shows it again).
+    await page.getByTestId('stats-panel-books').getByRole('button', { name: 'Stats Atlas' }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/stats\\?range=30d&book=${book.id}$`));
+    await expect(page.getByTestId('stats-book-name')).toHaveText('Stats Atlas');
+    const pagesCard = page.getByTestId('stats-panel-pages');
+    await expect(pagesCard.locator('tbody tr').first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('stats-book-name')).toHaveText('Stats Atlas');
+    await expect(page.getByLabel('Publication', { exact: true })).toHaveValue(book.id);
+    const firstPage = pagesCard.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '1', exact: true }) });
+    expect(await num(firstPage.getByRole('cell').first())).toBe(3);
+    // Readers went on past the cover: a later page was read too.
+    const pagesCsv = await downloadCsv(page, pagesCard.getByRole('button', { name: 'Export CSV' }));
+    expect(pagesCsv.find((r) => r.page === '1')?.views).toBe('3');
+    expect(pagesCsv.filter((r) => Number(r.page) > 1).some((r) => Number(r.views) > 0)).toBe(true);
+    for (const r of pagesCsv.filter((x) => Number(x.views) > 0)) {
+      const row = pagesCard.getByRole('row').filter({ has: page.getByRole('rowheader', { name: r.page as string, exact: true }) });
+      expect(await num(row.getByRole('cell').first())).toBe(Number(r.views));
+      expect(await num(row.getByRole('cell').nth(2))).toBe(Number(r.exits));
+    }
+
+    // Another range: the address follows, the days change.
+    await page.getByRole('button', { name: '7 days' }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?range=7d&book=${book.id}$`));
+    await expect(page.getByTestId('stats-views')).toHaveText('3');
+  });
+
+  test('a free account sees the 30-day limit and the export locked, with the way to upgrade', async ({ page }) => {
+    test.setTimeout(120_000);
+    await publisher(page, { name: 'Free Stats Press', mode: 'FREE' });
+    await page.goto('/account/stats?range=90d');
+    await expect(page.getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
+    const limited = page.getByTestId('stats-limited');
+    await expect(limited).toContainText('Free accounts see the last 30 days');
+    await expect(limited.getByRole('link', { name: 'upgrade for the whole history' })).toHaveAttribute('href', '/upgrade');
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  });
+});
