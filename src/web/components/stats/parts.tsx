@@ -172,7 +172,7 @@ export function TableCard<T>({
                       const cls = [c.num && 'num', share !== null && !c.num && 'stats-bar'].filter(Boolean).join(' ') || undefined;
                       const content =
                         share !== null && c.num ? (
-                          <span className="stats-meter">
+                          <span key={c.key} className="stats-meter">
                             <span className="stats-meter__track" aria-hidden="true">
                               <span className="stats-meter__fill" style={{ inlineSize: `${share}%` }} />
                             </span>
