@@ -50,13 +50,16 @@ export type NotificationName = (typeof NOTIFICATION_NAMES)[number];
  */
 export const SCRIPT_CONSENTS = ['support_chat', 'page_testing'] as const;
 export type ScriptConsent = (typeof SCRIPT_CONSENTS)[number];
-/** Marketing mail and third-party scripts are opt-in; activity notifications are on until switched off. */
+/**
+ * Marketing mail, third-party scripts and the weekly statistics digest (issue 17) are opt-in; activity
+ * notifications are on until switched off.
+ */
 export const NOTIFICATION_DEFAULTS: Readonly<Record<NotificationName, boolean>> = Object.freeze({
   newsletter: false,
   product_updates: false,
   comments: true,
   subscribers: true,
-  statistics_digest: true,
+  statistics_digest: false,
   support_chat: false,
   page_testing: false,
 });

@@ -52,7 +52,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   // the upload too, which this gate does not hold back.
   { href: '/account/book', key: 'book', group: 'publications', gates: ['hasSubscription'], api: [] },
   { href: '/account/folders', key: 'folders', group: 'publications', gates: [] },
-  { href: '/account/stats', key: 'stats', group: 'audience', gates: [] },
+  { href: '/account/stats', key: 'stats', group: 'audience', gates: [], api: ['/account/stats/*'] },
   { href: '/account/favorite', key: 'favorite', group: 'publications', gates: [] },
   { href: '/account/comment', key: 'comment', group: 'audience', gates: ['hasSubscription'], api: ['/account/comment/*'] },
   { href: '/account/subscriber', key: 'subscriber', group: 'audience', gates: ['free', 'hasSubscription'], api: ['/account/subscriber/*'] },
@@ -231,3 +231,33 @@ export const PLAN_RULES: readonly PlanRule[] = [
     value: included(item.gates),
   })),
 ];
+
+/**
+ * Features inside a page that differ by plan (issue 17, SPEC §6 "one gating table"): the rule of each
+ * in the same gates as the menu's, read by the server (the statistics routes) and the account
+ * section (what it offers) through `hasFeature`.
+ * - `statsHistory`: the whole statistics history; without it the dashboard shows the last
+ *   STATS_LIMITS.freeHistoryDays days (today included), see `statsFirstDay`;
+ * - `statsExport`: the CSV export of the dashboard's tables.
+ */
+export const FEATURE_GATES = {
+  statsHistory: ['free'],
+  statsExport: ['free'],
+} as const satisfies Record<string, readonly Gate[]>;
+export type Feature = keyof typeof FEATURE_GATES;
+
+/** Whether the viewer's plan gives a feature of FEATURE_GATES (the same reading as the menu's `access`). */
+export const hasFeature = (feature: Feature, viewer: Viewer): boolean =>
+  access({ gates: [...FEATURE_GATES[feature]] }, viewer) === 'enabled';
+
+/**
+ * The first day (`YYYY-MM-DD`, UTC) of the statistics the viewer may see on `today`: null with
+ * `statsHistory` (the whole history), else the day `historyDays - 1` before today (historyDays:
+ * STATS_LIMITS.freeHistoryDays; passed in so the menu's first-load code does not pull the statistics contract).
+ */
+export function statsFirstDay(viewer: Viewer, today: string, historyDays: number): string | null {
+  if (hasFeature('statsHistory', viewer)) return null;
+  const start = new Date(`${today}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - (historyDays - 1));
+  return start.toISOString().slice(0, 10);
+}

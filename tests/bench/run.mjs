@@ -6,7 +6,7 @@
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
 // QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
-// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, memory, search, site: run only these parts; the other
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, memory, search, site, stats-dashboard: run only these parts; the other
 // sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { measureMemory } from './memory.mjs';
 import { measureReader } from './reader.mjs';
 import { measureSearch } from './search.mjs';
 import { measureSite } from './site.mjs';
+import { measureStatsDashboard } from './stats-dashboard.mjs';
 import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
@@ -212,6 +213,8 @@ const memory = want('memory') && !process.env.QUIRE_BENCH_DATABASE_URL ? await m
 const search = want('search') && !process.env.QUIRE_BENCH_DATABASE_URL ? await measureSearch(startServer) : undefined;
 // (h) The public site: time to first byte of every page of the sitemap, the explorer's weight (tests/bench/site.mjs).
 const site = want('site') ? await measureSite(startServer) : undefined;
+// (i) The statistics dashboard over the rollups of 10 million events: p95 of each call over 7/30/90 days (tests/bench/stats-dashboard.mjs).
+const statsDashboard = want('stats-dashboard') ? await measureStatsDashboard(startServer) : undefined;
 
 const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -222,7 +225,9 @@ const results = {
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
   dialect,
   ...Object.fromEntries(
-    Object.entries({ bundles, http, conversion, upload, reader, beacon, memory, search, site }).filter(([, v]) => v !== undefined),
+    Object.entries({ bundles, http, conversion, upload, reader, beacon, memory, search, site, stats_dashboard: statsDashboard }).filter(
+      ([, v]) => v !== undefined,
+    ),
   ),
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });
@@ -327,6 +332,38 @@ if (site) {
         ttfb_within_goal: site.ttfb_within_goal,
         explorer_gzip_bytes: site.explorer?.gzip_bytes ?? '-',
         explorer_within_goal: site.explorer_within_goal ?? '-',
+      },
+    ]),
+  );
+}
+if (statsDashboard) {
+  const {
+    dialect: on,
+    events,
+    rollup_rows,
+    rollup_bytes,
+    rollup_bytes_per_million_events,
+    generate_and_write_s,
+    worst_p95_ms,
+    non2xx,
+    within_goal,
+  } = statsDashboard;
+  process.stdout.write(
+    `\nStatistics dashboard over the rollups of ${events.toLocaleString('en')} events (${on}; ${statsDashboard.publications} publications, ${statsDashboard.days} days; one request at a time; goal p95 ≤ ${statsDashboard.goals.p95_ms} ms)\n`,
+  );
+  process.stdout.write(table(statsDashboard.calls));
+  process.stdout.write(
+    table([
+      {
+        daily_rows: rollup_rows.daily,
+        page_rows: rollup_rows.pages,
+        dim_rows: rollup_rows.dims,
+        rollup_bytes,
+        rollup_bytes_per_million_events,
+        generate_and_write_s,
+        worst_p95_ms,
+        non2xx,
+        within_goal,
       },
     ]),
   );

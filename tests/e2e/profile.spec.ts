@@ -36,8 +36,12 @@ test.describe('the account’s own pages', () => {
     await expect(section.getByRole('heading', { name: 'E-mails and notifications' })).toBeVisible();
     const newsletter = section.getByRole('switch', { name: /Newsletter/ });
     const comments = section.getByRole('switch', { name: /^Comments/ });
+    // The weekly statistics digest (issue 17) is opt-in.
+    const digest = section.getByRole('switch', { name: /^Weekly statistics digest/ });
     await expect(newsletter).toHaveAttribute('aria-checked', 'false');
     await expect(comments).toHaveAttribute('aria-checked', 'true');
+    await expect(digest).toHaveAttribute('aria-checked', 'false');
+    await digest.click();
     // Keyboard: the switches are buttons.
     await newsletter.focus();
     await page.keyboard.press('Space');
@@ -49,10 +53,11 @@ test.describe('the account’s own pages', () => {
     const prefs = await page.request.get('/api/profile/subscription/get?v=2', {
       headers: { authorization: `Bearer ${await token(page)}` },
     });
-    expect(JSON.parse((await prefs.json()).content.values)).toMatchObject({ newsletter: true, comments: false });
+    expect(JSON.parse((await prefs.json()).content.values)).toMatchObject({ newsletter: true, comments: false, statistics_digest: true });
     await page.reload();
     await expect(newsletter).toHaveAttribute('aria-checked', 'true');
     await expect(comments).toHaveAttribute('aria-checked', 'false');
+    await expect(digest).toHaveAttribute('aria-checked', 'true');
   });
 
   test('info_account: details are checked, saved and shown in the header; the usage context is answered on the page', async ({ page }) => {

@@ -95,7 +95,7 @@ describe.each(DIALECTS)('profile and account settings on %s', (dialect) => {
       product_updates: false,
       comments: true,
       subscribers: true,
-      statistics_digest: true,
+      statistics_digest: false,
       support_chat: false,
       page_testing: false,
     });

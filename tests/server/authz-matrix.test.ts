@@ -74,6 +74,15 @@ const SAMPLES: Record<string, Sample | (() => Sample)> = {
     body: { name: 'Matrix skin', toolbar: '#112233', text: '#ffffff', accent: '#ff8800', background: '#000000', style: 'solid' },
   },
   '/brand/:id/:file': { params: { file: 'image.webp' } },
+  // The statistics dashboard (issue 17): a range of days; the export names its table.
+  '/api/account/stats/summary': { query: { from: '2026-01-01', to: '2026-01-31' } },
+  '/api/account/stats/books': { query: { from: '2026-01-01', to: '2026-01-31' } },
+  '/api/account/stats/sources': { query: { from: '2026-01-01', to: '2026-01-31' } },
+  '/api/account/stats/countries': { query: { from: '2026-01-01', to: '2026-01-31' } },
+  '/api/account/stats/devices': { query: { from: '2026-01-01', to: '2026-01-31' } },
+  '/api/account/stats/languages': { query: { from: '2026-01-01', to: '2026-01-31' } },
+  '/api/account/stats/pages': { query: { from: '2026-01-01', to: '2026-01-31' } },
+  '/api/account/stats/export': { query: { table: 'pages', from: '2026-01-01', to: '2026-01-31' } },
   '/library/': {
     query: Object.fromEntries(new URLSearchParams(widgetQuery({ ...WIDGET_DEFAULTS, type: 'account', id: 'x' })).entries()),
   },

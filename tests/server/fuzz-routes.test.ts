@@ -53,6 +53,7 @@ import {
 } from '../../src/contracts/security';
 import { BeaconQuerySchema, ShareCountsQuerySchema } from '../../src/contracts/share';
 import { SOCIAL_PROVIDERS, SocialStartQuerySchema, SocialTokenRequestSchema } from '../../src/contracts/social';
+import { StatsExportQuerySchema, StatsPagesQuerySchema, StatsQuerySchema } from '../../src/contracts/stats';
 import {
   BookTriggerCreateSchema,
   BookTriggerListQuerySchema,
@@ -201,6 +202,15 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/library': WidgetOptionsSchema,
   '/api/account/profile/update': PublicProfileUpdateSchema,
   '/api/account/profile/avatar': AvatarCropSchema,
+  // The statistics dashboard (issue 17).
+  '/api/account/stats/summary': StatsQuerySchema,
+  '/api/account/stats/books': StatsQuerySchema,
+  '/api/account/stats/sources': StatsQuerySchema,
+  '/api/account/stats/countries': StatsQuerySchema,
+  '/api/account/stats/devices': StatsQuerySchema,
+  '/api/account/stats/languages': StatsQuerySchema,
+  '/api/account/stats/pages': StatsPagesQuerySchema,
+  '/api/account/stats/export': StatsExportQuerySchema,
 };
 const ALL_CONTRACTS = Object.values(CONTRACTS);
 const ALL_FIELDS = fieldNames(ALL_CONTRACTS);
@@ -222,6 +232,7 @@ const NOT_JSON_WHEN_OK = new Set([
   '/api/public/book/download',
   '/api/account/integration/trigger/lead/export',
   '/api/account/privacy/export/download',
+  '/api/account/stats/export',
   '/api/oauth2/:provider/start',
   '/api/oauth2/:provider/callback',
 ]);

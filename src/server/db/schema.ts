@@ -43,6 +43,7 @@ export interface Database {
   stats_daily: import('../stats/tables').StatsDailyTable;
   stats_daily_pages: import('../stats/tables').StatsDailyPagesTable;
   stats_daily_dims: import('../stats/tables').StatsDailyDimsTable;
+  stats_digests: import('../stats/digest-tables').StatsDigestsTable;
 }
 
 /** Instance-wide key/value settings. */

@@ -6,9 +6,10 @@ import type { Database } from '../db/schema';
  * Job kinds. `convert` turns a book's source into pages, thumbnails and text (src/server/convert);
  * `export`, `exportExpire` and `purge` write an account's data export, remove it when its link
  * expires, and delete an account after its grace period (src/server/privacy). A runner claims only
- * the kinds it has a handler for.
+ * the kinds it has a handler for. `statsDigest` mails the weekly statistics digests and queues the next
+ * week's (src/server/stats/digest.ts).
  */
-export type JobKind = 'convert' | 'export' | 'exportExpire' | 'purge';
+export type JobKind = 'convert' | 'export' | 'exportExpire' | 'purge' | 'statsDigest';
 
 /** The PostgreSQL channel on which a new job is announced (the workers LISTEN on it: runner.ts). */
 export const JOBS_CHANNEL = 'quire_jobs';

@@ -162,6 +162,25 @@ export const MAIL_MESSAGES = {
     }),
     bye: msg({ id: 'mail.accountDeleted.bye', message: 'This is the last message you receive from us. Thank you for having used Quire.' }),
   },
+  // The weekly statistics digest (issue 17): to owners who switched it on, after a week with views.
+  statsDigest: {
+    subject: msg({ id: 'mail.statsDigest.subject', message: 'Your week on Quire: {count, plural, one {# view} other {# views}}' }),
+    body: msg({ id: 'mail.statsDigest.body', message: 'Here is how your publications did from {from} to {to}.' }),
+    views: msg({ id: 'mail.statsDigest.views', message: 'Views: {value} ({change})' }),
+    readers: msg({ id: 'mail.statsDigest.readers', message: 'Readers: {value} ({change})' }),
+    reads: msg({ id: 'mail.statsDigest.reads', message: 'Reads: {value} ({change})' }),
+    up: msg({ id: 'mail.statsDigest.up', message: '+{value}% on the week before' }),
+    down: msg({ id: 'mail.statsDigest.down', message: '−{value}% on the week before' }),
+    same: msg({ id: 'mail.statsDigest.same', message: 'as many as the week before' }),
+    fresh: msg({ id: 'mail.statsDigest.fresh', message: 'none the week before' }),
+    top: msg({ id: 'mail.statsDigest.top', message: 'Your most viewed publications:' }),
+    topItem: msg({ id: 'mail.statsDigest.topItem', message: '{name}: {count, plural, one {# view} other {# views}}' }),
+    action: msg({ id: 'mail.statsDigest.action', message: 'See all your statistics' }),
+    unsubscribe: msg({
+      id: 'mail.statsDigest.unsubscribe',
+      message: 'You receive this summary because you switched it on. To stop it, switch off "Weekly statistics digest" here:',
+    }),
+  },
   contact: {
     subject: msg({ id: 'mail.contact.subject', message: 'Contact message from {name}' }),
     subjectDeletion: msg({ id: 'mail.contact.subjectDeletion', message: 'Account deletion request from {name}' }),

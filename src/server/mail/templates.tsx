@@ -29,6 +29,21 @@ export type MailData =
   | { kind: 'deletionScheduled'; name: string; url: string; at: number; days: number }
   | { kind: 'deletionCancelled'; name: string; url: string }
   | { kind: 'accountDeleted'; name: string }
+  /**
+   * The weekly statistics digest (src/server/stats/digest.ts): a week's days (`YYYY-MM-DD`, UTC), its
+   * totals and the week before's, the most viewed publications, the dashboard and the switch's page.
+   */
+  | {
+      kind: 'statsDigest';
+      name: string;
+      from: string;
+      to: string;
+      totals: StatsDigestCounts;
+      previous: StatsDigestCounts;
+      top: { name: string; views: number }[];
+      url: string;
+      settingsUrl: string;
+    }
   /** A contact message to the support address (QUIRE_SUPPORT_EMAIL); every field is the sender's text. */
   | {
       kind: 'contact';
@@ -40,6 +55,13 @@ export type MailData =
       profileId: string | null;
       text: string;
     };
+
+/** The counters a statistics digest reports. */
+export interface StatsDigestCounts {
+  views: number;
+  readers: number;
+  reads: number;
+}
 
 export interface RenderedMail {
   subject: string;
@@ -78,6 +100,15 @@ const when = (ms: number, lang: string): string => {
     return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(ms);
   } catch {
     return new Date(ms).toISOString();
+  }
+};
+
+/** A UTC day `YYYY-MM-DD` written in the mail's language (no time). */
+const day = (value: string, lang: string): string => {
+  try {
+    return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.parse(`${value}T00:00:00Z`));
+  } catch {
+    return value;
   }
 };
 
@@ -148,6 +179,34 @@ function blocksOf(data: MailData, t: Translate, lang: string): Block[] {
       ];
     case 'accountDeleted':
       return [{ p: hello }, { p: t(M.accountDeleted.body) }, { p: t(M.accountDeleted.bye) }];
+    case 'statsDigest': {
+      const number = (n: number) => new Intl.NumberFormat(lang).format(n);
+      // Against the week before: a rounded percentage, or words when there is none to give.
+      const change = (now: number, before: number) => {
+        if (before === 0) return now === 0 ? t(M.statsDigest.same) : t(M.statsDigest.fresh);
+        const percent = Math.round(((now - before) / before) * 100);
+        if (percent === 0) return t(M.statsDigest.same);
+        return t(percent > 0 ? M.statsDigest.up : M.statsDigest.down, { value: number(Math.abs(percent)) });
+      };
+      const line = (key: 'views' | 'readers' | 'reads') =>
+        t(M.statsDigest[key], { value: number(data.totals[key]), change: change(data.totals[key], data.previous[key]) });
+      return [
+        { p: hello },
+        { p: t(M.statsDigest.body, { from: day(data.from, lang), to: day(data.to, lang) }) },
+        { p: line('views') },
+        { p: line('readers') },
+        { p: line('reads') },
+        ...(data.top.length > 0
+          ? [
+              { p: t(M.statsDigest.top) },
+              ...data.top.map((book) => ({ small: t(M.statsDigest.topItem, { name: book.name, count: book.views }) })),
+            ]
+          : []),
+        ...link(t(M.statsDigest.action), data.url),
+        { small: t(M.statsDigest.unsubscribe) },
+        { small: data.settingsUrl },
+      ];
+    }
     case 'contact':
       // To the support team: no greeting, the sender's fields as written (escaped in the HTML part).
       return [
@@ -193,6 +252,8 @@ function subjectOf(data: MailData, t: Translate): string {
       return t(M.deletionCancelled.subject);
     case 'accountDeleted':
       return t(M.accountDeleted.subject);
+    case 'statsDigest':
+      return t(M.statsDigest.subject, { count: data.totals.views });
     case 'contact':
       return t(data.subject === 'deletion' ? M.contact.subjectDeletion : M.contact.subject, { name: data.name || data.email });
   }

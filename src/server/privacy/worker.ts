@@ -8,6 +8,7 @@ import { enqueueJob, JOBS_CHANNEL } from '../jobs/queue';
 import { type JobHandler, JobRunner, type Logger } from '../jobs/runner';
 import { greetingName } from '../mail/greeting';
 import type { Mailer } from '../mail/index';
+import { digestHandlers, scheduleDigest } from '../stats/digest';
 import { purgeDeletion } from './deletion';
 import { writeExport } from './export';
 import { exportFile } from './files';
@@ -19,7 +20,8 @@ import { daysMs, findExport, setExport } from './repo';
  * mails the link, `exportExpire` removes it when the link expires, `purge` deletes an account whose
  * grace period is over. Jobs are durable rows (src/server/jobs): they survive restarts and are retried.
  * QUIRE_ACCOUNT_JOBS (config.privacy.jobs) sets how many run at once in this process; 0 leaves them to
- * another process (`npm run worker` runs them too).
+ * another process (`npm run worker` runs them too). The weekly statistics digest (`statsDigest`,
+ * src/server/stats/digest.ts) is one of them.
  */
 
 /** Longest time one export or purge attempt may take (a very large account's archive). */
@@ -163,7 +165,21 @@ export function createPrivacyWorker(deps: PrivacyDeps & { listen?: DbHandle['lis
     notifications: listen
       ? (onJob) => listen(JOBS_CHANNEL, onJob, (err) => log.warn({ err }, 'privacy jobs: the connection listening for new jobs failed'))
       : undefined,
-    handlers: privacyHandlers(deps),
+    // The weekly statistics digest (issue 17) runs here too: account mail, not conversion work.
+    handlers: { ...privacyHandlers(deps), ...digestHandlers(deps) },
   });
-  return { runner, wake: () => runner.wake(), start: () => runner.start(), stop: () => runner.stop() };
+  return {
+    runner,
+    wake: () => runner.wake(),
+    async start() {
+      await runner.start();
+      // The next Monday's digest job, unless a process queued it already.
+      try {
+        if (await scheduleDigest(deps.db, deps.clock())) runner.wake();
+      } catch (err) {
+        log.warn({ err }, 'stats digest: could not queue the next digest');
+      }
+    },
+    stop: () => runner.stop(),
+  };
 }

@@ -5,6 +5,7 @@ import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
 import presetRoutes from './account/presets';
 import profileAccountRoutes from './account/profile';
+import statsRoutes from './account/stats';
 import beaconSharesRoutes from './beacon-shares';
 import blogRoutes from './blog/index';
 import publishingRoutes from './book/index';
@@ -46,6 +47,7 @@ export const AREAS: FastifyPluginAsync[] = [
   favoriteRoutes,
   privacyRoutes,
   profileAccountRoutes,
+  statsRoutes,
 ];
 
 /**

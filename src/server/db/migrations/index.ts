@@ -19,6 +19,7 @@ import * as m0017 from './0017_library';
 import * as m0018 from './0018_public_profile';
 import * as m0019 from './0019_profile_names';
 import * as m0020 from './0020_statistics';
+import * as m0021 from './0021_stats_indexes';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0015_privacy': m0015,
   '0018_public_profile': m0018,
   '0020_statistics': m0020,
+  '0021_stats_indexes': m0021,
 };

@@ -93,8 +93,11 @@ export const NOTIFICATION_LABELS: Record<NotificationName, { title: MessageDescr
     text: msg({ id: 'account.notifications.subscribers.text', message: 'When someone subscribes to your publications.' }),
   },
   statistics_digest: {
-    title: msg({ id: 'account.notifications.statistics_digest.title', message: 'Statistics digest' }),
-    text: msg({ id: 'account.notifications.statistics_digest.text', message: 'A weekly summary of views and reads of your publications.' }),
+    title: msg({ id: 'account.notifications.statistics_digest.title', message: 'Weekly statistics digest' }),
+    text: msg({
+      id: 'account.notifications.statistics_digest.text',
+      message: 'Each Monday, last week’s views, readers and reads of your publications, by e-mail.',
+    }),
   },
   support_chat: {
     title: msg({ id: 'account.notifications.support_chat.title', message: 'Support chat' }),
