@@ -269,10 +269,8 @@ export const accountStatsMachine = setup({
           states: {
             closed: {
               on: {
-                'user.custom': {
-                  target: 'open',
-                  actions: assign({ draft: ({ context }) => ({ from: context.query.from, to: context.query.to }) }),
-                },
+                // The calendar starts empty: the first day clicked is a one-day range, the second its other end.
+                'user.custom': { target: 'open', actions: assign({ draft: { from: null, to: null } }) },
               },
             },
             open: {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, devices, expect, type Locator, type Page, test } from '@playwright/test';
 import { publish, publisher, shown } from './support/publishing';
 
@@ -43,6 +44,15 @@ async function read(browser: Browser, options: BrowserContextOptions, open: (pag
     await context.close();
   }
 }
+
+/** axe-core's WCAG 2.1 A/AA violations on the page (as the accessibility spec checks). */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The page does not scroll sideways (the tables scroll inside their cards). */
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** The number in a table cell or a total (digits of the UI language's format). */
 const num = async (l: Locator) => Number((await l.innerText()).replace(/[^\d]/g, ''));
@@ -122,6 +132,14 @@ test.describe('statistics dashboard', () => {
     await expect(embedRow).toContainText('127.0.0.1');
     expect(await num(embedRow.getByRole('cell').nth(1))).toBe(1);
 
+    // Accessible, and whole on a 360 px phone (screenshots kept with the run's results).
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('stats-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => noSideScroll(page)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath('stats-360.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // The devices table exported as CSV: the same rows and numbers as on the screen.
     const devicesCard = page.getByTestId('stats-panel-devices');
     const csv = await downloadCsv(page, devicesCard.getByRole('button', { name: 'Export CSV' }));
@@ -147,6 +165,8 @@ test.describe('statistics dashboard', () => {
     await page.reload();
     await expect(page.getByTestId('stats-book-name')).toHaveText('Stats Atlas');
     await expect(page.getByLabel('Publication', { exact: true })).toHaveValue(book.id);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('stats-book-1280.png'), fullPage: true });
     const firstPage = pagesCard.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '1', exact: true }) });
     expect(await num(firstPage.getByRole('cell').first())).toBe(3);
     // Readers went on past the cover: a later page was read too.
@@ -174,5 +194,29 @@ test.describe('statistics dashboard', () => {
     await expect(limited).toContainText('Free accounts see the last 30 days');
     await expect(limited.getByRole('link', { name: 'upgrade for the whole history' })).toHaveAttribute('href', '/upgrade');
     await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+
+    // A custom range: the calendar (weeks from Monday) opens, Escape closes it; two days make the range.
+    const custom = page.getByRole('button', { name: 'Custom…' });
+    await custom.click();
+    const calendar = page.locator('#stats-custom-range');
+    await expect(calendar).toBeVisible();
+    await expect(custom).toHaveAttribute('aria-expanded', 'true');
+    await expect(calendar.locator('.rdp-weekday').first()).toHaveAttribute('aria-label', 'Monday');
+    const apply = calendar.getByRole('button', { name: 'Show these days' });
+    await expect(apply).toBeDisabled(); // no day chosen yet
+    await page.keyboard.press('Escape');
+    await expect(calendar).toHaveCount(0);
+    await custom.click();
+    // The first two days of last month (always before today).
+    await calendar.getByRole('button', { name: 'Previous month' }).click();
+    const days = calendar.locator('.rdp-day:not(.rdp-outside) .rdp-day_button');
+    await days.nth(0).click();
+    await expect(apply).toBeEnabled(); // one day is a range
+    await days.nth(1).click();
+    await apply.click();
+    await expect(page).toHaveURL(/\/account\/stats\?range=custom&from=(\d{4}-\d{2})-01&to=\1-02$/);
+    await expect(custom).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Custom…' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
