@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import type { BookImages, DocumentKind, PublishingMode } from './books';
-import { INT_COLUMN_MAX, intIn } from './limits';
 
 /**
  * The reader's contracts (issue "Reading"; SPEC §3 Book presentation fields; DESIGN §8:
@@ -145,54 +144,14 @@ export const READER_TOKEN_PARAM = 'token';
 export const READER_PRELOAD_ID = 'quire-book';
 export type ReaderPreload = { book: ReaderBook } | { error: { type: string; code: number } };
 
-// ── Reading statistics (issue "Reading": views, pages viewed, time per page, device class) ───────
+// ── Device classes (the statistics of issue 17 count them; src/contracts/stats.ts) ─────────────
 
 export const READER_DEVICES = ['desktop', 'tablet', 'phone'] as const;
 export type ReaderDevice = (typeof READER_DEVICES)[number];
 
-/** Limits of one statistics report (the reader sends one every 30 s and when the tab is left). */
+/** The device classes' viewport widths (the statistics' batches name the class, src/contracts/stats.ts). */
 export const READER_STATS = {
-  /** Visible time of one page in one report is capped (a tab left open counts 10 minutes at most). */
-  maxMs: 600_000,
-  maxPages: 200,
-  /** Seconds between reports while reading. */
-  intervalMs: 30_000,
   /** Viewport widths of the device classes (SPEC §2 mobile ≤ 745 px; touch tablets up to 1180 px). */
   phoneMaxPx: 745,
   tabletMaxPx: 1180,
 } as const;
-
-/**
- * POST {api}/public/book/stats (anonymous allowed, gated like the book call; sent with
- * navigator.sendBeacon). `session` is a random id of the reader's tab, `open` marks the first report
- * after the reader was opened (a view).
- */
-export const ReaderStatsSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)),
-  token: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/))),
-  session: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/)),
-  device: v.picklist(READER_DEVICES),
-  open: v.optional(v.boolean()),
-  pages: v.pipe(
-    v.array(
-      v.object({
-        page: intIn(1, INT_COLUMN_MAX),
-        ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(READER_STATS.maxMs)),
-      }),
-    ),
-    v.maxLength(READER_STATS.maxPages),
-  ),
-});
-export type ReaderStatsReport = v.InferInput<typeof ReaderStatsSchema>;
-
-/** GET {api}/account/book/stats?id= (the owner): totals of a book's reading sessions. */
-export interface ReaderStatsSummary {
-  /** Times the reader was opened. */
-  views: number;
-  /** Distinct reading sessions. */
-  readers: number;
-  /** Every page of the book: sessions that showed it and their average visible time. */
-  pages: { page: number; views: number; avg_ms: number }[];
-  /** Sessions per device class. */
-  devices: Record<ReaderDevice, number>;
-}

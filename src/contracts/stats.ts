@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 import { READER_DEVICES } from './reader';
+import { STATS_LIMITS } from './stats-limits';
+
+export { STATS_LIMITS, STATS_PARAMS, STATS_PATH, STATS_VIA_WIDGET } from './stats-limits';
 
 /**
  * Statistics (issue 17): what the reader, the embeds and the library widget send, and what the
@@ -54,29 +57,6 @@ export type StatsRange = (typeof STATS_RANGES)[number];
 export const STATS_TABLES = ['series', 'books', 'sources', 'countries', 'devices', 'languages', 'pages'] as const;
 export type StatsTable = (typeof STATS_TABLES)[number];
 
-export const STATS_LIMITS = {
-  /** Events in one batch. */
-  batchMax: 100,
-  /** Bytes of one batch's body. */
-  bodyMaxBytes: 16_384,
-  /** A visit that stays this long is a read. */
-  readMinMs: 5_000,
-  /** Time on one page in one event is capped (a tab left open is not reading). */
-  pageMsMax: 600_000,
-  /** The reader sends its batch this often while reading, and on leaving (pagehide / hidden). */
-  flushMs: 15_000,
-  /** Longest range of one dashboard call. */
-  maxRangeDays: 3_660,
-  /** Days a free account sees (today included); premium and up see the whole history. */
-  freeHistoryDays: 30,
-  /** Raw events kept by default (QUIRE_STATS_RAW_DAYS). */
-  rawDaysDefault: 30,
-  /** Rows of the top tables (books, sources, countries). */
-  topRows: 50,
-  /** Length of a referrer, search query or link kept (a host is kept, not the full address). */
-  refMaxLength: 2_048,
-} as const;
-
 const bookId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date'));
 
@@ -108,6 +88,8 @@ export const StatsBatchSchema = v.object({
   share: v.optional(v.pipe(v.string(), v.regex(/^[a-z]{1,16}$/))),
   /** The reader's language (BCP 47 primary tag). */
   lang: v.optional(v.pipe(v.string(), v.regex(/^[a-z]{2,3}$/))),
+  /** 1 when the browser says it is automated (navigator.webdriver): the batch is not counted. */
+  wd: v.optional(v.literal(1)),
   ev: v.pipe(v.array(StatEventSchema), v.minLength(1), v.maxLength(STATS_LIMITS.batchMax)),
 });
 export type StatsBatch = v.InferInput<typeof StatsBatchSchema>;

@@ -45,6 +45,7 @@ import readerSiteRoutes from './routes/reader/site';
 import siteRoutes from './routes/site';
 import widgetRoutes from './routes/widget';
 import { screenshotRoutes } from './site/features/shots';
+import { purgeStatistics } from './stats/rollup';
 import type {} from './types';
 
 export interface AppDeps {
@@ -213,9 +214,16 @@ async function decorateAuth(app: FastifyInstance, config: Config, deps: AppDeps)
   registerSessionGuard(app);
 
   const prune = () =>
-    pruneExpired(app.db, clock()).catch((err: unknown) => {
-      app.log.warn({ err }, 'pruning expired sign-in rows failed');
-    });
+    Promise.all([
+      pruneExpired(app.db, clock()).catch((err: unknown) => {
+        app.log.warn({ err }, 'pruning expired sign-in rows failed');
+      }),
+      // Raw statistics past QUIRE_STATS_RAW_DAYS (issue 17; the rollups stay).
+      purgeStatistics(app.db, clock(), config.statsRawDays).catch((err: unknown) => {
+        app.log.warn({ err }, 'purging old raw statistics failed');
+      }),
+      // onReady takes a resolved value for an error: resolve nothing.
+    ]).then(() => undefined);
   const timer = setInterval(prune, PRUNE_EVERY_MS);
   timer.unref();
   app.addHook('onReady', prune);

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { AccountMode, ScriptConsent } from '../contracts/accounts';
 import { CAPTCHA_KINDS, type CaptchaKind, type ClientConfig } from '../contracts/client-config';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../contracts/social';
+import { STATS_LIMITS } from '../contracts/stats';
 
 /** Server configuration, read once from the environment at start (DESIGN §9). */
 export interface Config {
@@ -42,6 +43,8 @@ export interface Config {
   tokenTtl: number;
   /** Multiplies every per-IP limit (many users behind one address, or a test suite on loopback). */
   ipLimitScale: number;
+  /** Days raw statistics events (with their visits, visitors and salts) are kept (QUIRE_STATS_RAW_DAYS); the rollups stay. */
+  statsRawDays: number;
   /** Webhooks may POST to loopback/private addresses (QUIRE_WEBHOOK_PRIVATE; off: no requests into the server's own network). */
   webhookPrivate: boolean;
   /** Largest upload per account mode, in bytes. */
@@ -407,6 +410,10 @@ const EnvSchema = v.object({
     rule('must be a number of days between 1 and 365', (s) => /^\d{1,3}$/.test(s) && +s >= 1 && +s <= 365, Number),
     '7',
   ),
+  QUIRE_STATS_RAW_DAYS: v.optional(
+    rule('must be a number of days between 1 and 3660', (s) => /^\d{1,4}$/.test(s) && +s >= 1 && +s <= 3660, Number),
+    String(STATS_LIMITS.rawDaysDefault),
+  ),
   QUIRE_ACCOUNT_JOBS: v.optional(
     rule('must be an integer between 0 and 8 (0 = no export or deletion jobs in this process)', (s) => /^\d$/.test(s) && +s <= 8, Number),
     '1',
@@ -556,6 +563,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPages: e.QUIRE_CONVERT_MAX_PAGES,
     },
     privacy: { graceDays: e.QUIRE_ACCOUNT_DELETION_GRACE_DAYS, exportDays: e.QUIRE_EXPORT_TTL_DAYS, jobs: e.QUIRE_ACCOUNT_JOBS },
+    statsRawDays: e.QUIRE_STATS_RAW_DAYS,
     scripts: { support_chat: e.QUIRE_SUPPORT_CHAT_URL, page_testing: e.QUIRE_PAGE_TESTING_URL },
     tracker: e.QUIRE_TRACKER,
   };

@@ -125,7 +125,7 @@ const comments = mountComments({ ...bookParts, closeReaderPanel: () => reader.se
 const favorite = mountFavorite({ ...bookParts, embedded: inFrame() });
 toolSlots.push(favorite.slot, comments.slot('comments'), comments.slot('follow'));
 // Book triggers (machines/reader/leads.machine.ts): the lead form on open and before a download or print.
-fileGate.of = createLeadGates(i18n, api, local);
+fileGate.of = createLeadGates(i18n, { ...api, lead: (lead) => api.lead(lead).then(() => stats?.track('lead')) }, local);
 reader.subscribe((s) => {
   if (s.matches('reading') && !s.matches({ reading: { panel: 'none' } })) comments.readerPanelOpened();
 });
@@ -140,11 +140,16 @@ const view = new ReaderView(
 reader.subscribe((s) => view.update(s));
 reader.subscribe((s) => applySkin(root, s.context.book?.skin, s.context.book?.theme));
 
-// Reading statistics (first-party): time counts only while the book's pages are on screen.
-const stats = id ? startReadingStats(config.api, id, token) : null;
+// Reading statistics (issue 17, src/viewer/stats.ts): time counts only while the book's pages are on screen.
+const stats = id ? startReadingStats({ beacon: config.beacon, bookId: id, token, framed: inFrame() }) : null;
 reader.subscribe((s) => {
   const { book, mode, viewport, page } = s.context;
-  stats?.show(book && s.matches('reading') ? visiblePages(resolveLayout(mode, viewport), page, book.pages.length) : []);
+  const reading = !!book && s.matches('reading');
+  stats?.update({
+    pages: book && reading ? visiblePages(resolveLayout(mode, viewport), page, book.pages.length) : [],
+    zoomed: reading && s.matches({ reading: { zoom: 'on' } }),
+    searching: reading && s.matches({ reading: { panel: { search: 'searching' } } }),
+  });
 });
 
 const detected = detectLanguage({ hostname: location.hostname, htmlLang: document.documentElement.lang, cookie: readCookie('lang') });

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { activeAccount, signIn } from './support/accounts';
 import { publish, publisher, shown } from './support/publishing';
+import { countedAsReader, READER_USER_AGENT } from './support/stats';
 
 /**
  * Comments, following and the owner's reading sections in Chromium (issue "Reading"): comment_mode 4
@@ -9,7 +10,9 @@ import { publish, publisher, shown } from './support/publishing';
  * counts a reader's view. The reader is another signed-in account in a browser context of its own.
  */
 async function signedInReader(browser: Browser, name: string) {
-  const context = await browser.newContext();
+  // A person's browser as far as the statistics can tell (their view is counted on /account/stats).
+  const context = await browser.newContext({ userAgent: READER_USER_AGENT });
+  await countedAsReader(context);
   const page = await context.newPage();
   await publisher(page, { name });
   return { context, page };

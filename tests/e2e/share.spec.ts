@@ -113,8 +113,10 @@ test('share links, the copy indicator, and the beacon: skipped for the owner, co
     const q = new URL(response.url()).searchParams;
     expect(Object.fromEntries(q)).toMatchObject({ e: 'share', d: 'desktop', s: 'x', aid: ownerAccount, bid: book.id, t: 'book' });
     expect(Number(q.get('cb'))).toBeLessThanOrEqual(999_999_999);
-    const readerUrl = new URL(book.url.viewer, reader.url()).href;
-    expect(await opened(reader)).toEqual([shareLink('x', { url: readerUrl, name: 'Shared book' })]);
+    // The shared link carries the service's marker (the statistics count the visits it brings, issue 17).
+    const readerUrl = new URL(book.url.viewer, reader.url());
+    readerUrl.searchParams.set('src', 'x');
+    expect(await opened(reader)).toEqual([shareLink('x', { url: readerUrl.href, name: 'Shared book' })]);
     await expect(menu).toBeHidden();
 
     // The owner's counts now show the reader's share.

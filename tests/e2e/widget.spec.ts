@@ -154,7 +154,7 @@ test.describe('widget', () => {
       const link = widget.getByRole('link', { name: /Widget Atlas/ });
       await expect(link).toBeVisible();
       await expect(widget.getByRole('img', { name: msg('widget.library.cover', 'Cover of Widget Atlas') })).toBeVisible();
-      expect(await link.getAttribute('href')).toMatch(new RegExp(`/read/${book.id}$`));
+      expect(await link.getAttribute('href')).toMatch(new RegExp(`/read/${book.id}\\?via=widget$`));
       expect(await link.getAttribute('target')).toBe('_self');
       await link.click();
       await expect.poll(() => guest.frames().some((f) => f.url().includes(`/read/${book.id}`))).toBe(true);

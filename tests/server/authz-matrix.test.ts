@@ -63,7 +63,6 @@ const SAMPLES: Record<string, Sample | (() => Sample)> = {
   '/api/pinwheel/document/create': { file: { name: 'matrix.pdf', data: makePdf({ pages: 1, lines: 1 }) } },
   '/api/public/book/text': { query: { page: '1' } },
   '/api/public/book/search': { query: { q: 'Page' } },
-  '/api/public/book/stats': { body: { session: 'matrixsession0001', device: 'desktop', pages: [{ page: 1, ms: 1000 }] } },
   '/api/public/book/comment/create': { body: { text: 'A comment from the matrix' } },
   '/api/public/book/trigger/lead': { body: { name: 'Lea Reader', email: 'lea@example.com' } },
   '/pages/:bookId/:width/:file': { params: { width: '1240', file: '1.jpg' } },

@@ -83,11 +83,16 @@ export async function fillAccount(app: FastifyInstance, accountId: string, other
   const otherProfile = await db.selectFrom('profiles').select('id').where('account_id', '=', other.accountId).executeTakeFirstOrThrow();
   await db.insertInto('publisher_subscribers').values({ account_id: other.accountId, profile_id: profile.id, created_at: now }).execute();
   await db.insertInto('publisher_subscribers').values({ account_id: accountId, profile_id: otherProfile.id, created_at: now }).execute();
+  const day = new Date(now).toISOString().slice(0, 10);
   await db
-    .insertInto('book_views')
-    .values({ book_id: book, session: 'reader-session-1', device: 'phone', opens: 2, started_at: now, last_at: now })
+    .insertInto('stats_daily')
+    .values({ book_id: book, account_id: accountId, day, views: 2, readers: 1, pages: 1, time_ms: 4000 })
     .execute();
-  await db.insertInto('book_page_views').values({ book_id: book, session: 'reader-session-1', page: 1, ms: 4000 }).execute();
+  await db.insertInto('stats_daily_pages').values({ book_id: book, day, page: 1, views: 1, time_ms: 4000 }).execute();
+  await db
+    .insertInto('stats_daily_dims')
+    .values({ book_id: book, account_id: accountId, day, dim: 'device', value: 'phone', views: 2, readers: 1 })
+    .execute();
   await db
     .insertInto('share_counts')
     .values([

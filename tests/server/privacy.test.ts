@@ -166,8 +166,10 @@ describe.each(DIALECTS)('/account/privacy on %s', (dialect) => {
       });
       expect(JSON.stringify(readJson(entries, 'publications/1-My-first-flipbook/settings.json'))).not.toContain('token_secret');
       expect(readJson(entries, 'publications/1-My-first-flipbook/statistics.json')).toMatchObject({
-        reading: { views: 2, readers: 1, devices: { phone: 1 } },
+        totals: { views: 2, readers: 1, pages: 1, time_ms: 4000 },
         days: [expect.objectContaining({ readers: 1, views: 2 })],
+        pages: [{ page: 1, views: 1, time_ms: 4000, exits: 0 }],
+        dimensions: [{ dim: 'device', value: 'phone', detail: '', views: 2, readers: 1 }],
         shares: { total: 3 },
       });
 

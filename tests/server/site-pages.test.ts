@@ -157,12 +157,12 @@ describe.each(DIALECTS)('explorer on %s', (dialect) => {
       .execute();
     return id;
   }
+  // n readers of the statistics' daily rollup on the day of `at` (added to what the day has).
   const reads = (bookId: string, n: number, at: number) =>
     ctx.app.db
-      .insertInto('book_views')
-      .values(
-        Array.from({ length: n }, () => ({ book_id: bookId, session: newId(), device: 'desktop', opens: 1, started_at: at, last_at: at })),
-      )
+      .insertInto('stats_daily')
+      .values({ book_id: bookId, account_id: owner, day: new Date(at).toISOString().slice(0, 10), readers: n, views: n })
+      .onConflict((oc) => oc.columns(['book_id', 'day']).doUpdateSet((eb) => ({ readers: eb(eb.ref('stats_daily.readers'), '+', n) })))
       .execute();
   const listed = (html: string) => elementsOf(html, 'li').flatMap((li) => (li.attribs['data-book'] ? [li.attribs['data-book']] : []));
 

@@ -92,10 +92,17 @@ describe.each(DIALECTS)('library widget on %s', (dialect) => {
     await insertBook(app, owner, 'broken one', { status: 'ERROR', error_code: 'CORRUPT' });
     await insertBook(app, owner, 'converting one', { status: 'CONVERTING' });
     await insertBook(app, other, 'not theirs');
+    // Views of the statistics' daily rollup, over two days (mostViews sums them).
     const view = (bookId: string, n: number) =>
-      Array.from({ length: n }, (_, i) => ({ book_id: bookId, session: `s${i}`, device: 'desktop', started_at: BASE, last_at: BASE }));
+      [0, 1].map((d) => ({
+        book_id: bookId,
+        account_id: owner,
+        day: new Date(BASE - d * 86_400_000).toISOString().slice(0, 10),
+        views: d === 0 ? n - 1 : 1,
+        readers: 1,
+      }));
     await app.db
-      .insertInto('book_views')
+      .insertInto('stats_daily')
       .values([...view(ids.a as string, 5), ...view(ids.c as string, 2)])
       .execute();
     for (let i = 0; i < WIDGET_MAX_COLUMNS + 2; i++) await insertBook(app, many, `Book ${String(i).padStart(2, '0')}`);
@@ -131,9 +138,9 @@ describe.each(DIALECTS)('library widget on %s', (dialect) => {
 
   it('links as linkTo and linkTarget say', async () => {
     const links = async (o: Partial<WidgetOptions>) => hrefs((await get(widgetQuery(options(owner, { sortBy: 'title', ...o })))).body)[0];
-    expect(await links({ linkTo: 'embed', linkTarget: '_blank' })).toEqual([`${ORIGIN}/read/${ids.a}`, '_self']);
+    expect(await links({ linkTo: 'embed', linkTarget: '_blank' })).toEqual([`${ORIGIN}/read/${ids.a}?via=widget`, '_self']);
     expect(await links({ linkTo: 'default', linkTarget: '_blank' })).toEqual([`${ORIGIN}/publication/${ids.a}`, '_blank']);
-    expect(await links({ linkTo: 'view', linkTarget: '_parent' })).toEqual([`${ORIGIN}/read/${ids.a}`, '_parent']);
+    expect(await links({ linkTo: 'view', linkTarget: '_parent' })).toEqual([`${ORIGIN}/read/${ids.a}?via=widget`, '_parent']);
   });
 
   it('shows titles, info, theme, shadow and gloss as asked', async () => {

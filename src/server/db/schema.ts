@@ -22,8 +22,6 @@ export interface Database {
   folders: FoldersTable;
   library_items: LibraryItemsTable;
   jobs: JobsTable;
-  book_views: BookViewsTable;
-  book_page_views: BookPageViewsTable;
   book_comments: BookCommentsTable;
   publisher_subscribers: PublisherSubscribersTable;
   share_counts: import('../beacon/schema').ShareCountsTable;
@@ -314,25 +312,6 @@ export interface JobsTable {
 }
 export type JobRow = Selectable<JobsTable>;
 export type NewJob = Insertable<JobsTable>;
-
-/** One reading session of a book (migration 0005): a random id from the reader, no personal data. */
-export interface BookViewsTable {
-  book_id: string;
-  session: string;
-  /** ReaderDevice: desktop, tablet, phone. */
-  device: string;
-  opens: Generated<number>;
-  started_at: number;
-  last_at: number;
-}
-
-/** Visible time of one page in one reading session (ms, capped). */
-export interface BookPageViewsTable {
-  book_id: string;
-  session: string;
-  page: number;
-  ms: number;
-}
 
 /** A reader's comment on a book (migration 0008). status: published, held (awaits the owner), rejected. */
 export interface BookCommentsTable {

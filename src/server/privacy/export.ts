@@ -9,7 +9,7 @@ import { jsonObject } from '../accounts/views';
 import { shareCounts } from '../beacon/repo';
 import type { Database } from '../db/schema';
 import { jsonSettingsOf } from '../publish/views';
-import { summarize } from '../reader/stats';
+import { bookStatistics } from '../stats/book-export';
 import { bookPaths } from '../storage/paths';
 import { exportFile } from './files';
 import { setExport } from './repo';
@@ -138,7 +138,7 @@ const README = (notes: string[]) =>
     '      settings.json        its settings (title, description, modes, folder, triggers, dates)',
     '      original-<file>      the file you uploaded, as received',
     '      comments.json        the comments readers wrote on it',
-    '      statistics.json      its reading statistics (views, readers, devices, time per page, shares)',
+    '      statistics.json      its statistics (totals, days, pages, sources, countries, devices, languages; shares)',
     '',
     'Files are JSON (UTF-8); times are milliseconds since 1970-01-01 UTC unless named otherwise.',
     ...(notes.length > 0 ? ['', 'Notes', '-----', '', ...notes.map((n) => `- ${n}`)] : []),
@@ -371,8 +371,7 @@ export async function writeExport(
       try {
         const stream = Readable.from([
           json({
-            reading: await summarize(db, book.id, Number(book.pages_total)),
-            days: await readingDays(db, book.id),
+            ...(await bookStatistics(db, book.id)),
             shares: await shareCounts(db, account.id, book.id),
           }),
         ]);
@@ -397,40 +396,4 @@ export async function writeExport(
   }
   const { size } = await stat(final);
   return { size, total };
-}
-
-/** Reading sessions per UTC day and device (book_views.started_at), oldest first; one page of rows in memory at a time. */
-async function readingDays(db: Kysely<Database>, bookId: string) {
-  const days = new Map<string, { day: string; readers: number; views: number; devices: Record<string, number> }>();
-  let after: { started_at: number; session: string } | undefined;
-  for (;;) {
-    const rows = await db
-      .selectFrom('book_views')
-      .select(['session', 'device', 'opens', 'started_at'])
-      .where('book_id', '=', bookId)
-      .$if(after !== undefined, (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            eb('started_at', '>', after?.started_at ?? 0),
-            eb.and([eb('started_at', '=', after?.started_at ?? 0), eb('session', '>', after?.session ?? '')]),
-          ]),
-        ),
-      )
-      .orderBy('started_at')
-      .orderBy('session')
-      .limit(PAGE)
-      .execute();
-    for (const row of rows) {
-      const day = new Date(Number(row.started_at)).toISOString().slice(0, 10);
-      const entry = days.get(day) ?? { day, readers: 0, views: 0, devices: {} };
-      entry.readers += 1;
-      entry.views += Number(row.opens);
-      entry.devices[row.device] = (entry.devices[row.device] ?? 0) + 1;
-      days.set(day, entry);
-    }
-    if (rows.length < PAGE) break;
-    const last = rows[rows.length - 1] as (typeof rows)[number];
-    after = { started_at: Number(last.started_at), session: last.session };
-  }
-  return [...days.values()];
 }

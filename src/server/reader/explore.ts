@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { thumbUrl } from '../publish/views';
+import { dayOf } from '../stats/classify';
 import { type PublicBook, publicBook, publicBooks } from './overview';
 
 /**
@@ -7,8 +8,9 @@ import { type PublicBook, publicBook, publicBooks } from './overview';
  * publication page (reader/overview.ts publicBooks: public, published, valid, converted, not scheduled
  * ahead) — 25 a page, in one of three orders:
  * - `latest`: newest publication first (the scheduled date, else the upload);
- * - `week`: most read in the last seven days — reading sessions (book_views, one per reader's tab,
- *   nothing personal) active in that time; books nobody read this week are not in this list;
+ * - `week`: most read in the last seven days (today and the six days before, UTC) — readers of the
+ *   statistics' daily rollup (stats_daily: unique visitors per day, nothing personal); books nobody
+ *   read this week are not in this list;
  * - `featured`: the books the operator marks as featured (books.is_awarded, SPEC "featured (awarded)"),
  *   the most read of all time first.
  * The language of a book is not recorded, so there is no list by language.
@@ -35,17 +37,18 @@ export async function exploreList(app: FastifyInstance, tab: ExploreTab, page: n
   if (!Number.isSafeInteger(page) || page < 1) return undefined;
   const now = app.clock();
   const db = app.db;
-  // Reading sessions per book: of the last week, or of all time.
-  const reads = (since: number | undefined) =>
+  // Readers per book (daily rollup): of the last seven days, or of all time.
+  const reads = (since: string | undefined) =>
     db
-      .selectFrom('book_views')
-      .select((eb) => ['book_id', eb.fn.countAll<number | string | bigint>().as('readers')])
-      .$if(since !== undefined, (qb) => qb.where('last_at', '>=', since as number))
+      .selectFrom('stats_daily')
+      .select((eb) => ['book_id', eb.fn.sum<number | string | bigint>('readers').as('readers')])
+      .where('readers', '>', 0)
+      .$if(since !== undefined, (qb) => qb.where('day', '>=', since as string))
       .groupBy('book_id')
       .as('reads');
   const base = () => {
     const books = publicBooks(db, undefined, now).innerJoin('accounts', 'accounts.id', 'books.account_id');
-    if (tab === 'week') return books.innerJoin(reads(now - WEEK_MS), 'reads.book_id', 'books.id');
+    if (tab === 'week') return books.innerJoin(reads(dayOf(now - WEEK_MS + 86_400_000)), 'reads.book_id', 'books.id');
     if (tab === 'featured') return books.where('books.is_awarded', '=', 1).leftJoin(reads(undefined), 'reads.book_id', 'books.id');
     return books.leftJoin(reads(undefined), 'reads.book_id', 'books.id');
   };

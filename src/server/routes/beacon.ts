@@ -5,11 +5,17 @@ import { BEACON_PATH, BeaconQuerySchema } from '../../contracts/share';
 import { PUBLIC } from '../auth/rules';
 import { BEACON_IP_PER_MINUTE, ShareBeacon } from '../beacon/buffer';
 import { TRANSPARENT_GIF } from '../beacon/gif';
+import { jsonSettingsOf } from '../publish/views';
+import { visitorGate } from '../reader/access';
+import { STATS_IP_PER_MINUTE, StatsIngest } from '../stats/ingest';
+import statsBeaconRoutes from './beacon-stats';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The usage beacon's write buffer (src/server/beacon/buffer.ts). */
     shareBeacon: ShareBeacon;
+    /** The statistics beacon's write buffer (src/server/stats/ingest.ts). */
+    statsIngest: StatsIngest;
   }
 }
 
@@ -52,6 +58,18 @@ const beaconRoutes: FastifyPluginAsync = async (app) => {
       .type('image/gif')
       .send(TRANSPARENT_GIF);
   });
+
+  // The statistics beacon `POST {beacon}/e` (issue 17, routes/beacon-stats.ts) and its write buffer.
+  const ingest = new StatsIngest({
+    db: app.db,
+    clock: app.clock,
+    log: app.log.child({ module: 'stats' }),
+    perIpPerMinute: STATS_IP_PER_MINUTE * app.config.ipLimitScale,
+    readable: (row, token, now) => visitorGate(app, row, jsonSettingsOf(row), { kind: 'link', token }, now) === undefined,
+  });
+  app.decorate('statsIngest', ingest);
+  app.addHook('onClose', () => ingest.close());
+  await app.register(statsBeaconRoutes, { prefix: beaconPrefix(app.config.hosts.beacon), ingest });
 };
 
 export default fp(beaconRoutes, { name: 'quire-beacon' });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { LANGUAGES, type Language } from '../../contracts/languages';
+import { STATS_PARAMS, STATS_VIA_WIDGET } from '../../contracts/stats-limits';
 import { parseWidgetQuery } from '../../contracts/widget';
 import { listed, PUBLIC } from '../auth/rules';
 import { loadTranslators } from '../i18n';
@@ -42,7 +43,12 @@ const widgetRoutes: FastifyPluginAsync = async (app) => {
     'form-action': ["'none'"],
     'frame-ancestors': ['*'],
   };
-  const routeOptions = { helmet: { contentSecurityPolicy: { useDefaults: false, directives: csp }, frameguard: false as const } };
+  const routeOptions = {
+    helmet: {
+      contentSecurityPolicy: { useDefaults: false, directives: csp },
+      frameguard: false as const,
+    },
+  };
 
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply
@@ -66,7 +72,8 @@ const widgetRoutes: FastifyPluginAsync = async (app) => {
       base: `${base}/`,
       css: `${base}/${WIDGET_CSS_FILE}`,
       js: `${base}/${WIDGET_JS_FILE}`,
-      reader: (id) => absolute(viewerUrl(app.config, id)),
+      // Marked as the widget's (the statistics count the visit's context, issue 17).
+      reader: (id) => `${absolute(viewerUrl(app.config, id))}?${STATS_PARAMS.via}=${STATS_VIA_WIDGET}`,
       overview: (id) => absolute(publicationPath(id)),
     };
     const options = parseWidgetQuery(query);

@@ -300,7 +300,7 @@ export async function searchBooks(db: Db, options: SearchOptions & { sort: Searc
       hits as (select m.book_id, max(m.score) as score from matched m group by m.book_id)
     select b.id, b.name, b.account_id, a.name as account_name, b.revision, b.pages_total, b.is_adult,
       coalesce(b.publish_at, b.created_at) as published_at,
-      (select count(*) from book_views v where v.book_id = b.id) as reads,
+      (select coalesce(sum(d.readers), 0) from stats_daily d where d.book_id = b.id) as reads,
       count(*) over () as total, (select min(m.id) from matched m) as floor
     from hits join books b on b.id = hits.book_id join accounts a on a.id = b.account_id
     where ${gates(options.now, options.explicit)}

@@ -41,7 +41,7 @@ async function folderAccount(app: FastifyInstance, folderId: string): Promise<st
 
 /**
  * One page of the library from `start` (at most `limit` books), or undefined when the account or
- * folder is unknown. mostViews counts reading sessions (book_views rows).
+ * folder is unknown. mostViews counts the reader's views (opens, the statistics' daily rollup stats_daily).
  */
 export async function findLibrary(app: FastifyInstance, o: WidgetOptions, start: number, limit: number): Promise<Library | undefined> {
   if (!isSafeId(o.id)) return undefined;
@@ -52,8 +52,8 @@ export async function findLibrary(app: FastifyInstance, o: WidgetOptions, start:
   if (!account || (await isDeleting(app.db, accountId))) return undefined;
   const now = app.clock();
   const views = app.db
-    .selectFrom('book_views')
-    .select((eb) => ['book_id', eb.fn.countAll<number | string | bigint>().as('n')])
+    .selectFrom('stats_daily')
+    .select((eb) => ['book_id', eb.fn.sum<number | string | bigint>('views').as('n')])
     .groupBy('book_id');
   let query = app.db
     .selectFrom('books')

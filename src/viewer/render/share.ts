@@ -6,6 +6,7 @@ import type { ReaderBook } from '../../contracts/reader';
 import { SHARE_SERVICES, type ShareService, type ShareSource, shareLink } from '../../contracts/share';
 import { publisherId, sendShareBeacon, storedAccountId } from '../../web/share/beacon';
 import { M } from '../messages';
+import { withShareMarker } from '../stats';
 import { h, icon } from './dom';
 
 /**
@@ -132,7 +133,8 @@ export class ShareMenu {
           () => {
             this.close(false);
             beacon(service);
-            open(service, shareLink(service, target));
+            // The link carries the service's marker: the statistics count visits it brings as shares (issue 17).
+            open(service, shareLink(service, { ...target, url: withShareMarker(url, service) }));
           },
           { 'data-share': service },
         ),

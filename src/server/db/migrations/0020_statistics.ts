@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { up as createReadingStats } from './0005_reading_stats';
 
 /**
  * Statistics (issue 17; contract src/contracts/stats.ts). Dialect-neutral like 0016: epoch ms bigint,
@@ -15,6 +16,12 @@ import type { Kysely } from 'kysely';
  *   day), `stats_daily_pages` (per page and day), `stats_daily_dims` (per dimension value and day:
  *   dim = source | country | device | browser | language; `detail` is the source's host, '' otherwise).
  *   Each carries the owner's `account_id`, so an account's dashboard reads one index range.
+ *
+ * The reading statistics of 0005 (book_views: one row per reader tab with its opens; book_page_views:
+ * its pages' time) are folded into the rollups, then dropped: per book and UTC day of the session's
+ * start, views = its opens, readers = its sessions, pages = its session-pages and time_ms their time;
+ * the page rows likewise (no exits: 0005 did not keep the last page); of the dimensions only the
+ * device is known (views and readers per device class). Nothing else of those rows existed to keep.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -110,9 +117,106 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('stats_daily_dims_pk', ['book_id', 'day', 'dim', 'value', 'detail'])
     .execute();
   await db.schema.createIndex('stats_daily_dims_account').on('stats_daily_dims').columns(['account_id', 'dim', 'day']).execute();
+
+  await foldReadingStats(db);
+  await db.schema.dropTable('book_page_views').execute();
+  await db.schema.dropTable('book_views').execute();
+}
+
+const PAGE = 2_000;
+const dayOf = (ms: number) => new Date(ms - (ms % 86_400_000)).toISOString().slice(0, 10);
+
+/** Adds `values` to `map[key]`'s counters (created from `base`). */
+function add<T extends Record<string, string | number>>(map: Map<string, T>, key: string, base: () => T, values: Partial<T>): void {
+  let row = map.get(key);
+  if (!row) {
+    row = base();
+    map.set(key, row);
+  }
+  for (const [k, n] of Object.entries(values)) (row as Record<string, number>)[k] = Number(row[k]) + Number(n);
+}
+
+/** 0005's rows → the rollups (read a page at a time, written per book so memory stays small). */
+async function foldReadingStats(unknownDb: Kysely<unknown>): Promise<void> {
+  // biome-ignore lint/suspicious/noExplicitAny: a migration sees the tables of its own time, not today's schema.
+  const db = unknownDb as Kysely<any>;
+  const owners = new Map<string, string>();
+  let after = '';
+  for (;;) {
+    const books: { id: string; account_id: string }[] = await db
+      .selectFrom('books')
+      .select(['id', 'account_id'])
+      .where('id', '>', after)
+      .where((eb) => eb.exists(eb.selectFrom('book_views').select('book_id').whereRef('book_views.book_id', '=', 'books.id')))
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
+    if (books.length === 0) break;
+    for (const b of books) owners.set(b.id, b.account_id);
+    after = books[books.length - 1]?.id ?? after;
+    if (books.length < PAGE) break;
+  }
+  for (const [bookId, accountId] of owners) {
+    const sessions: { session: string; device: string; opens: number | string; started_at: number | string }[] = await db
+      .selectFrom('book_views')
+      .select(['session', 'device', 'opens', 'started_at'])
+      .where('book_id', '=', bookId)
+      .execute();
+    const dayOfSession = new Map<string, string>();
+    const daily = new Map<string, Record<string, string | number>>();
+    const dims = new Map<string, Record<string, string | number>>();
+    const pages = new Map<string, Record<string, string | number>>();
+    for (const s of sessions) {
+      const day = dayOf(Number(s.started_at));
+      dayOfSession.set(s.session, day);
+      const opens = Number(s.opens);
+      add(daily, day, () => ({ book_id: bookId, account_id: accountId, day, views: 0, readers: 0, pages: 0, time_ms: 0 }), {
+        views: opens,
+        readers: 1,
+      });
+      add(
+        dims,
+        `${day}|${s.device}`,
+        () => ({ book_id: bookId, account_id: accountId, day, dim: 'device', value: s.device, detail: '', views: 0, readers: 0 }),
+        { views: opens, readers: 1 },
+      );
+    }
+    const pageRows: { session: string; page: number; ms: number | string }[] = await db
+      .selectFrom('book_page_views')
+      .select(['session', 'page', 'ms'])
+      .where('book_id', '=', bookId)
+      .execute();
+    for (const p of pageRows) {
+      const day = dayOfSession.get(p.session);
+      if (!day) continue;
+      const ms = Number(p.ms);
+      add(daily, day, () => ({ book_id: bookId, account_id: accountId, day, views: 0, readers: 0, pages: 0, time_ms: 0 }), {
+        pages: 1,
+        time_ms: ms,
+      });
+      add(pages, `${day}|${p.page}`, () => ({ book_id: bookId, day, page: p.page, views: 0, time_ms: 0, exits: 0 }), {
+        views: 1,
+        time_ms: ms,
+      });
+    }
+    for (const [table, map] of [
+      ['stats_daily', daily],
+      ['stats_daily_dims', dims],
+      ['stats_daily_pages', pages],
+    ] as const) {
+      const rows = [...map.values()];
+      for (let i = 0; i < rows.length; i += 300)
+        await db
+          .insertInto(table)
+          .values(rows.slice(i, i + 300))
+          .execute();
+    }
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // The reading statistics' tables come back empty (their rows live on in the rollups only).
+  await createReadingStats(db);
   for (const table of [
     'stats_daily_dims',
     'stats_daily_pages',

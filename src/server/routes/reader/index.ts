@@ -8,7 +8,6 @@ import { type ReaderAccess, requireAccess } from '../../reader/access';
 import { readPageText, searchBook } from '../../reader/search';
 import { readerBook, readManifest } from '../../reader/views';
 import readerDownloadRoutes from './download';
-import readerStatsRoutes from './stats';
 
 const ReaderTextQuerySchema = v.object({
   ...ReaderBookQuerySchema.entries,
@@ -26,7 +25,6 @@ const ReaderTextQuerySchema = v.object({
 const readerRoutes: FastifyPluginAsync = async (app) => {
   const readerCall = reader({ book: 'query.id', token: 'query.token', key: 'link' });
   await app.register(readerDownloadRoutes);
-  await app.register(readerStatsRoutes);
   const cacheHeader = (access: ReaderAccess) =>
     access.owner || access.row.publishing_mode === 2 ? 'private, no-store' : 'public, max-age=60';
 
