@@ -76,6 +76,7 @@ test.describe('comments and subscribers', () => {
       .poll(
         async () => {
           await page.reload();
+          await expect(page.getByTestId('stats-overview').or(page.getByTestId('stats-empty'))).toBeVisible({ timeout: 10_000 });
           await expect(page.getByTestId('stats').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
           const views = page.getByTestId('stats-views');
           return (await views.count()) ? Number(await views.textContent()) : 0;

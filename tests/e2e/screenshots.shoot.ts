@@ -5,6 +5,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import sharp from 'sharp';
 import { ROOT } from './support/paths';
 import { publisher, shown } from './support/publishing';
+import { countedAsReader, READER_USER_AGENT } from './support/stats';
 
 /**
  * `npm run screenshots` (screenshots.config.ts): the real product, photographed for the feature pages
@@ -216,7 +217,9 @@ test('the screenshots of the feature pages', async ({ page, browser }) => {
   ];
   await Promise.all(
     visitors.map(async ({ pages, ...options }, i) => {
-      const context = await browser.newContext({ ...options, baseURL: new URL(page.url()).origin });
+      // Counted as people's browsers (the statistics leave automated and headless ones out).
+      const context = await browser.newContext({ ...options, userAgent: READER_USER_AGENT, baseURL: new URL(page.url()).origin });
+      await countedAsReader(context);
       const visitor = await context.newPage();
       await visitor.goto(readerPath);
       await shown(visitor, 1);
@@ -237,6 +240,7 @@ test('the screenshots of the feature pages', async ({ page, browser }) => {
     .poll(
       async () => {
         await page.goto('/account/stats');
+        await expect(page.getByTestId('stats-overview').or(page.getByTestId('stats-empty'))).toBeVisible({ timeout: 15_000 });
         await expect(page.getByTestId('stats').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
         return (await views.count()) ? views.textContent() : '0';
       },

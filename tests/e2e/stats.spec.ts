@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, devices, expect, type Locator, type Page, test } from '@playwright/test';
 import { publish, publisher, shown } from './support/publishing';
+import { countedAsReader } from './support/stats';
 
 /**
  * Statistics (issue 17), the quality bar: a publication read in fresh contexts on a phone, on a desktop
@@ -26,19 +27,28 @@ async function hostPage(body: string): Promise<{ url: string; close: () => Promi
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-// Real browsers' user agents (a headless one is left out of the counts as a bot).
-const PHONE: BrowserContextOptions = { ...devices['Pixel 7'] };
-const DESKTOP: BrowserContextOptions = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+// Real browsers' user agents and languages (a headless or automated one is left out of the counts as a bot).
+const PHONE: BrowserContextOptions = { ...devices['Pixel 7'], locale: 'en-US' };
+const DESKTOP: BrowserContextOptions = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, locale: 'en-US' };
 
 /** Reads the first pages in a fresh context, stays long enough to count as a read, then leaves (the beacon's last batch). */
 async function read(browser: Browser, options: BrowserContextOptions, open: (page: Page) => Promise<void>) {
   const context = await browser.newContext(options);
+  await countedAsReader(context);
   try {
     const page = await context.newPage();
     await open(page);
     await page.waitForTimeout(1_500);
     await page.keyboard.press('ArrowRight');
     await page.waitForTimeout(4_500);
+    // The person switches to another tab: the reader sends the pages on screen with their time.
+    for (const frame of page.frames())
+      await frame.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    await page.waitForTimeout(500);
     await page.goto('about:blank');
   } finally {
     await context.close();
@@ -53,6 +63,12 @@ async function violations(page: Page): Promise<string[]> {
 
 /** The page does not scroll sideways (the tables scroll inside their cards). */
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** The dashboard has drawn its totals (or its empty state) and nothing is loading any more. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByTestId('stats-overview').or(page.getByTestId('stats-empty'))).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('stats').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+}
 
 /** The number in a table cell or a total (digits of the UI language's format). */
 const num = async (l: Locator) => Number((await l.innerText()).replace(/[^\d]/g, ''));
@@ -111,7 +127,7 @@ test.describe('statistics dashboard', () => {
       .poll(
         async () => {
           await page.goto('/account/stats');
-          await expect(page.getByTestId('stats').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+          await settled(page);
           return (await views.count()) ? num(views) : 0;
         },
         { timeout: 60_000, intervals: [2_000] },

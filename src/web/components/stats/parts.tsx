@@ -150,7 +150,8 @@ export function TableCard<T>({
       ) : (
         <>
           {extra?.(rows)}
-          <div className="stats-scroll">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than its card (a phone) scrolls from the keyboard. */}
+          <section className="stats-scroll" aria-labelledby={headingId} tabIndex={0}>
             <table className="stats-table">
               <caption className="visually-hidden">{caption}</caption>
               <thead>
@@ -195,7 +196,7 @@ export function TableCard<T>({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </>
       )}
     </section>
