@@ -6,7 +6,7 @@
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
 // QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
-// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, memory, search, site, stats-dashboard: run only these parts; the other
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, stats-ingest, memory, search, site, stats-dashboard: run only these parts; the other
 // sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { measureReader } from './reader.mjs';
 import { measureSearch } from './search.mjs';
 import { measureSite } from './site.mjs';
 import { measureStatsDashboard } from './stats-dashboard.mjs';
+import { measureStatsIngest } from './stats-ingest.mjs';
 import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
@@ -207,6 +208,8 @@ const upload = want('upload') ? await measureUpload(startServer) : undefined;
 const reader = want('reader') ? await measureReader(startServer, PUBLIC) : undefined;
 // (f) The usage beacon /b.gif: hits/s on loopback and the API's latency alone and under beacon load (tests/bench/beacon.mjs).
 const beacon = want('beacon') ? await measureBeacon(startServer) : undefined;
+// (f2) The statistics beacon POST /e (issue 17): events/s on loopback, the API's p99 alongside, bytes per million events (tests/bench/stats-ingest.mjs).
+const statsIngest = want('stats-ingest') && !process.env.QUIRE_BENCH_DATABASE_URL ? await measureStatsIngest(startServer) : undefined;
 // (g) Memory and log volume of a 20 s burst of 50 connections at the default log level (tests/bench/memory.mjs).
 const memory = want('memory') && !process.env.QUIRE_BENCH_DATABASE_URL ? await measureMemory(startServer) : undefined;
 // (h) The site search over 10,000 books and 500,000 pages: p95 on loopback and the ratio to a LIKE scan (tests/bench/search.mjs).
@@ -225,9 +228,19 @@ const results = {
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
   dialect,
   ...Object.fromEntries(
-    Object.entries({ bundles, http, conversion, upload, reader, beacon, memory, search, site, stats_dashboard: statsDashboard }).filter(
-      ([, v]) => v !== undefined,
-    ),
+    Object.entries({
+      bundles,
+      http,
+      conversion,
+      upload,
+      reader,
+      beacon,
+      stats_ingest: statsIngest,
+      memory,
+      search,
+      site,
+      stats_dashboard: statsDashboard,
+    }).filter(([, v]) => v !== undefined),
   ),
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });
@@ -298,6 +311,42 @@ if (beacon) {
     table([
       { api: 'alone', ...api_alone },
       { api: 'with beacon', ...api_with_beacon },
+    ]),
+  );
+}
+if (statsIngest?.skipped) process.stdout.write(`\nStatistics ingest: ${statsIngest.skipped}\n`);
+else if (statsIngest) {
+  const s = statsIngest;
+  process.stdout.write(
+    `\nStatistics beacon POST /e on loopback (goal ≥ 20,000 events/s with the API's p99 within 2× of idle; ${s.events_per_batch} events a batch)\n`,
+  );
+  process.stdout.write(
+    table([
+      {
+        events_per_s: s.events_per_s,
+        events_written_per_s: s.events_written_per_s,
+        events_per_s_paced_with_api: s.events_per_s_paced_with_api,
+        within_goal: s.within_goal,
+        api_p99_ratio: s.api_p99_ratio,
+        api_within_goal: s.api_within_goal,
+        events_answered: s.events_answered,
+        events_recorded: s.events_recorded,
+      },
+    ]),
+  );
+  process.stdout.write(
+    table([
+      { api: 'alone', ...s.api_alone },
+      { api: 'with ingest at the goal rate', ...s.api_with_ingest },
+    ]),
+  );
+  process.stdout.write(
+    table([
+      {
+        events_stored: s.events_stored,
+        bytes_per_million_events_raw_and_rollups: s.bytes_per_million_events_raw_and_rollups,
+        bytes_per_million_events_after_rollup: s.bytes_per_million_events_after_rollup,
+      },
     ]),
   );
 }

@@ -14,7 +14,7 @@ import { type PendingBatch, type WriteResult, writeStatsBatches } from './rollup
  */
 
 export const FLUSH_MS = 500;
-export const FLUSH_EVENTS = 2_000;
+export const FLUSH_EVENTS = 500;
 export const MAX_PENDING_EVENTS = 200_000;
 /** Batches one address may have taken per minute (times QUIRE_IP_LIMIT_SCALE); a reader sends ~4. */
 export const STATS_IP_PER_MINUTE = 600;
@@ -33,9 +33,6 @@ export interface StatsIngestOptions {
   flushMs?: number;
   flushEvents?: number;
 }
-
-/** Yields to the event loop (a flush on SQLite runs its statements on it: requests go between them). */
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class StatsIngest {
   private pending: PendingBatch[] = [];
@@ -120,7 +117,8 @@ export class StatsIngest {
     const max = this.options.flushEvents ?? FLUSH_EVENTS;
     do {
       this.again = false;
-      // At most about `max` events per transaction: a transaction holds SQLite's one connection.
+      // At most about `max` events per transaction: a transaction holds SQLite's one connection (and, as
+      // node:sqlite is synchronous, the event loop) for a few milliseconds only.
       let n = 0;
       let events = 0;
       while (n < this.pending.length && events < max) events += this.pending[n++]?.ev.length ?? 0;
@@ -133,7 +131,6 @@ export class StatsIngest {
           readable: this.options.readable,
           now: this.options.clock(),
           salts: this.salts,
-          pause,
         });
         this.totals.batches += result.batches;
         this.totals.events += result.events;

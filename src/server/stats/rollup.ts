@@ -21,8 +21,8 @@ import { dayOf, visitorHash } from './classify';
  * PostgreSQL), then written as increments (`col = col + excluded.col`), chunked.
  */
 
-/** Rows per insert: 15 columns × 400 stays far below both dialects' parameter limits. */
-const CHUNK = 400;
+/** Rows per statement: small enough that one statement holds SQLite's connection (and the event loop) briefly. */
+const CHUNK = 200;
 
 /** One batch as the ingest keeps it until its flush: what the request said, never stored as such. */
 export interface PendingBatch {
@@ -210,26 +210,27 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
       }
       // Events in their order within the batch (`at`: ms since the visit began).
       const ordered = p.ev.length > 1 ? [...p.ev].sort((a, b) => (a.at ?? 0) - (b.at ?? 0)) : p.ev;
-      for (const e of ordered) {
-        // A page the book does not have is not a page view.
-        if (e.p !== undefined && e.p > book.pages_total) continue;
-        counted++;
+      // A page the book does not have is not a page view.
+      const kept = ordered.filter((e) => e.p === undefined || e.p <= book.pages_total);
+      if (kept.length > 0) {
         events.push({
           book_id: book.id,
           day,
           at: p.at,
           visit: p.visit,
           visitor,
-          kind: e.k,
-          page: e.p ?? null,
-          ms: e.ms ?? null,
           source: p.source,
           host: p.host,
           country: p.country,
           device: p.device,
           browser: p.browser,
           language: p.language,
+          events: JSON.stringify(kept),
+          n: kept.length,
         });
+      }
+      for (const e of kept) {
+        counted++;
         if (e.k === 'open') {
           row.views++;
           addDims(book, day, d, 'views');
@@ -278,12 +279,7 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
       const rows = await trx
         .selectFrom('stats_visits')
         .select(['book_id', 'visit', 'day', 'ms', 'last_page', 'is_read', 'started_at'])
-        .where('book_id', 'in', [...new Set(part.map((v) => v.book.id))])
-        .where(
-          'visit',
-          'in',
-          part.map((v) => v.visit),
-        )
+        .where('visit', 'in', [...new Set(part.map((v) => v.visit))])
         .execute();
       for (const r of rows) {
         known.set(`${r.book_id}|${r.visit}`, {
@@ -324,7 +320,7 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
         .insertInto('stats_visits')
         .values(part)
         .onConflict((oc) =>
-          oc.columns(['book_id', 'visit']).doUpdateSet((eb) => ({
+          oc.columns(['visit', 'book_id']).doUpdateSet((eb) => ({
             ms: eb.ref('excluded.ms'),
             last_page: eb.ref('excluded.last_page'),
             is_read: eb.ref('excluded.is_read'),
@@ -377,7 +373,7 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
       await pause();
     }
     // The raw events (kept QUIRE_STATS_RAW_DAYS days).
-    for (const part of chunks(events, 300)) {
+    for (const part of chunks(events)) {
       await trx.insertInto('stats_events').values(part).execute();
       await pause();
     }
@@ -390,7 +386,7 @@ export const firstKeptDay = (now: number, days: number): string => dayOf(now - (
 
 /**
  * Removes raw events, visits, visitors and salts older than the retention (the rollups stay). Run by
- * the server's periodic pruning (src/server/app.ts). Answers the raw events removed.
+ * the server's periodic pruning (src/server/app.ts). Answers the raw rows (batches) removed.
  */
 export async function purgeStatistics(db: Kysely<Database>, now: number, days: number): Promise<number> {
   const keep = firstKeptDay(now, days);

@@ -7,22 +7,23 @@ export interface StatsSaltsTable {
   salt: string;
 }
 
-/** A raw event, kept QUIRE_STATS_RAW_DAYS days. */
+/** A batch of raw events as counted (one row per batch), kept QUIRE_STATS_RAW_DAYS days. */
 export interface StatsEventsTable {
   book_id: string;
   day: string;
   at: number;
   visit: string;
   visitor: string;
-  kind: string;
-  page: number | null;
-  ms: number | null;
   source: string;
   host: Generated<string>;
   country: string;
   device: string;
   browser: string;
   language: Generated<string>;
+  /** JSON [{k, p?, ms?, at?}]: the batch's events that were counted. */
+  events: string;
+  /** How many events `events` holds. */
+  n: number;
 }
 
 /** One visit of a book: its visible time, whether it became a read, its last page. */

@@ -7,7 +7,9 @@ import { up as createReadingStats } from './0005_reading_stats';
  * stored: a visitor is a hash of the address, the user agent and the day's salt (`stats_salts`, one per
  * day, deleted with the raw events), a visit is the reader tab's random id.
  *
- * - `stats_events`: the raw events, kept `QUIRE_STATS_RAW_DAYS` days (purged by `at`).
+ * - `stats_events`: the raw events, kept `QUIRE_STATS_RAW_DAYS` days (purged by `at`): one row per batch
+ *   received and counted (its visit, visitor hash, dimensions, and its events as JSON with their
+ *   number `n`), so the ingest writes one raw row per batch rather than per event.
  * - `stats_visits`: one row per visit of a book and day: its visible time (a read once it reaches
  *   STATS_LIMITS.readMinMs) and its last page (where the reader stopped). Purged with the raw events;
  *   the rollups already hold what they mean.
@@ -37,15 +39,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('at', 'bigint', (c) => c.notNull())
     .addColumn('visit', 'text', (c) => c.notNull())
     .addColumn('visitor', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('page', 'integer')
-    .addColumn('ms', 'integer')
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('host', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('country', 'text', (c) => c.notNull())
     .addColumn('device', 'text', (c) => c.notNull())
     .addColumn('browser', 'text', (c) => c.notNull())
     .addColumn('language', 'text', (c) => c.notNull().defaultTo(''))
+    /** The batch's events as they were counted: JSON [{k, p?, ms?, at?}], and how many. */
+    .addColumn('events', 'text', (c) => c.notNull())
+    .addColumn('n', 'integer', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('stats_events_at').on('stats_events').column('at').execute();
   await db.schema.createIndex('stats_events_book_day').on('stats_events').columns(['book_id', 'day']).execute();
@@ -59,7 +61,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_page', 'integer')
     .addColumn('is_read', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('started_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('stats_visits_pk', ['book_id', 'visit'])
+    // Visit first: a flush looks its visits up by id (`visit in (…)`), then checks the book.
+    .addPrimaryKeyConstraint('stats_visits_pk', ['visit', 'book_id'])
     .execute();
   await db.schema.createIndex('stats_visits_started').on('stats_visits').column('started_at').execute();
 
