@@ -195,43 +195,6 @@ export function unlockingMode(item: Pick<MenuItem, 'gates'>, viewer: Viewer): Ac
   return passesModeGates(item.gates, viewer.mode) ? undefined : lowestMode(item.gates);
 }
 
-/** What a plan gives for one rule: included or not, or a quantity (files per upload, bytes per file). */
-export type PlanValue = { kind: 'included'; value: boolean } | { kind: 'count'; value: number } | { kind: 'bytes'; value: number };
-
-/** The per-mode limits that come from the instance's configuration (QUIRE_FILESIZE_LIMITS). */
-export interface PlanLimits {
-  filesize: Readonly<Record<AccountMode, number>>;
-}
-
-/** One rule of the table that differs between account modes: what the pricing page compares. */
-export interface PlanRule {
-  /** Message id suffix on the pricing page (`pricing.rule.<key>`). */
-  key: string;
-  /** The account page it unlocks, when it is one (the menu's link). */
-  href?: string;
-  value: (mode: AccountMode, limits: PlanLimits) => PlanValue;
-}
-
-const included =
-  (gates: readonly Gate[]) =>
-  (mode: AccountMode): PlanValue => ({ kind: 'included', value: passesModeGates(gates, mode) });
-
-/**
- * Every rule the product enforces by account mode, in the pricing page's order: the upload limits
- * (files per upload: the publish flow, SPEC §9; bytes per file: the server's preflight and upload),
- * scheduled publishing (the server) and every account page the menu gates by mode.
- */
-export const PLAN_RULES: readonly PlanRule[] = [
-  { key: 'uploadFiles', value: (mode) => ({ kind: 'count', value: maxFilesFor(mode) }) },
-  { key: 'fileSize', value: (mode, limits) => ({ kind: 'bytes', value: limits.filesize[mode] }) },
-  { key: 'scheduling', value: included(SCHEDULING_GATES) },
-  ...ACCOUNT_MENU.filter((item) => lowestMode(item.gates) !== 'FREE').map((item) => ({
-    key: item.key,
-    href: item.href,
-    value: included(item.gates),
-  })),
-];
-
 /**
  * Features inside a page that differ by plan (issue 17, SPEC §6 "one gating table"): the rule of each
  * in the same gates as the menu's, read by the server (the statistics routes) and the account
@@ -261,3 +224,44 @@ export function statsFirstDay(viewer: Viewer, today: string, historyDays: number
   start.setUTCDate(start.getUTCDate() - (historyDays - 1));
   return start.toISOString().slice(0, 10);
 }
+
+/** What a plan gives for one rule: included or not, or a quantity (files per upload, bytes per file). */
+export type PlanValue = { kind: 'included'; value: boolean } | { kind: 'count'; value: number } | { kind: 'bytes'; value: number };
+
+/** The per-mode limits that come from the instance's configuration (QUIRE_FILESIZE_LIMITS). */
+export interface PlanLimits {
+  filesize: Readonly<Record<AccountMode, number>>;
+}
+
+/** One rule of the table that differs between account modes: what the pricing page compares. */
+export interface PlanRule {
+  /** Message id suffix on the pricing page (`pricing.rule.<key>`). */
+  key: string;
+  /** The account page it unlocks, when it is one (the menu's link). */
+  href?: string;
+  value: (mode: AccountMode, limits: PlanLimits) => PlanValue;
+}
+
+const included =
+  (gates: readonly Gate[]) =>
+  (mode: AccountMode): PlanValue => ({ kind: 'included', value: passesModeGates(gates, mode) });
+
+/**
+ * Every rule the product enforces by account mode, in the pricing page's order: the upload limits
+ * (files per upload: the publish flow, SPEC §9; bytes per file: the server's preflight and upload),
+ * scheduled publishing (the server), the statistics' features (FEATURE_GATES) and every account page
+ * the menu gates by mode.
+ */
+export const PLAN_RULES: readonly PlanRule[] = [
+  { key: 'uploadFiles', value: (mode) => ({ kind: 'count', value: maxFilesFor(mode) }) },
+  { key: 'fileSize', value: (mode, limits) => ({ kind: 'bytes', value: limits.filesize[mode] }) },
+  { key: 'scheduling', value: included(SCHEDULING_GATES) },
+  // The statistics (issue 17): the whole history and the CSV export.
+  { key: 'statsHistory', href: '/account/stats', value: included(FEATURE_GATES.statsHistory) },
+  { key: 'statsExport', href: '/account/stats', value: included(FEATURE_GATES.statsExport) },
+  ...ACCOUNT_MENU.filter((item) => lowestMode(item.gates) !== 'FREE').map((item) => ({
+    key: item.key,
+    href: item.href,
+    value: included(item.gates),
+  })),
+];

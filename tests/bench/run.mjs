@@ -409,6 +409,7 @@ if (statsDashboard) {
         dim_rows: rollup_rows.dims,
         rollup_bytes,
         rollup_bytes_per_million_events,
+        big_account_sums_bytes: statsDashboard.big_account_sums_bytes,
         generate_and_write_s,
         worst_p95_ms,
         non2xx,

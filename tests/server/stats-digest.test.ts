@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/contracts/languages';
+import { loadTranslators } from '../../src/server/i18n';
+import { type MailData, renderMail } from '../../src/server/mail/templates';
 import { digestWeek, mondayOf, nextDigestAt, sendDigests } from '../../src/server/stats/digest';
 import { call, login, registerActive, uniqueEmail, useAccountsApp, useSmtpServer } from './accounts-support';
 import { DIALECTS } from './helpers';
@@ -35,6 +38,42 @@ describe('the digest week', () => {
     expect(nextDigestAt(WEDNESDAY)).toBe(Date.parse('2026-11-23T06:00:00Z'));
     expect(nextDigestAt(Date.parse('2026-11-23T05:59:59Z'))).toBe(Date.parse('2026-11-23T06:00:00Z'));
     expect(nextDigestAt(Date.parse('2026-11-23T06:00:00Z'))).toBe(Date.parse('2026-11-30T06:00:00Z'));
+  });
+});
+
+describe('the digest mail', () => {
+  const data: MailData = {
+    kind: 'statsDigest',
+    name: 'Ada',
+    from: '2026-11-16',
+    to: '2026-11-22',
+    totals: { views: 1, readers: 0, reads: 12 },
+    previous: { views: 0, readers: 0, reads: 24 },
+    top: [{ name: '<b>Bold</b> & "quoted"', views: 1 }],
+    url: 'https://q.test/account/stats',
+    settingsUrl: 'https://q.test/account/notification',
+  };
+
+  it('is written in every language, every placeholder filled, the publication names escaped', () => {
+    const translators = loadTranslators();
+    const subjects = new Set<string>();
+    for (const lang of LANGUAGES) {
+      const mail = renderMail(data, translators(lang), lang);
+      subjects.add(mail.subject);
+      expect(mail.subject, lang).toContain('1');
+      expect(mail.text, lang).not.toMatch(/\{\w+|mail\./);
+      expect(mail.text, lang).toContain('https://q.test/account/stats');
+      expect(mail.text, lang).toContain('https://q.test/account/notification');
+      expect(mail.html, lang).not.toContain('<b>Bold</b>');
+      expect(mail.html, lang).toContain('&lt;b&gt;Bold&lt;/b&gt;');
+    }
+    expect(subjects.size).toBe(LANGUAGES.length);
+    const en = renderMail(data, translators('en'), 'en');
+    expect(en.subject).toBe('Your week on Quire: 1 view');
+    expect(en.text).toContain('Views: 1 (none the week before)');
+    expect(en.text).toContain('Readers: 0 (as many as the week before)');
+    expect(en.text).toContain('Reads: 12 (−50% on the week before)');
+    expect(en.text).toContain('<b>Bold</b> & "quoted": 1 view');
   });
 });
 

@@ -41,7 +41,11 @@ export interface Database {
   stats_daily: import('../stats/tables').StatsDailyTable;
   stats_daily_pages: import('../stats/tables').StatsDailyPagesTable;
   stats_daily_dims: import('../stats/tables').StatsDailyDimsTable;
-  stats_digests: import('../stats/digest-tables').StatsDigestsTable;
+  stats_digests: import('../stats/dashboard-tables').StatsDigestsTable;
+  stats_account_daily: import('../stats/dashboard-tables').StatsAccountDailyTable;
+  stats_account_dims: import('../stats/dashboard-tables').StatsAccountDimsTable;
+  stats_account_books: import('../stats/dashboard-tables').StatsAccountBooksTable;
+  stats_account_cached: import('../stats/dashboard-tables').StatsAccountCachedTable;
 }
 
 /** Instance-wide key/value settings. */

@@ -2,6 +2,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { BookListQuery, BookSort } from '../../contracts/books';
 import type { Executor } from '../db/index';
 import type { BookRow, BookUpdate, Database, NewBook } from '../db/schema';
+import { forgetAccountSums } from '../stats/queries';
 
 /** Books. Functions take `db` (or the route's transaction) first; every lookup is scoped to an account. */
 
@@ -42,6 +43,8 @@ export async function deleteOwnedBooks(db: Executor, accountId: string, ids: rea
     .where('account_id', '=', accountId)
     .returning('id')
     .execute();
+  // The account's statistics summed over its publications hold the deleted ones' readers (issue 17).
+  if (rows.length > 0) await forgetAccountSums(db, accountId);
   return rows.map((r) => r.id);
 }
 

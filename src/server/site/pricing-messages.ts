@@ -67,6 +67,17 @@ export const RULE_LABELS: Record<string, { label: MessageDescriptor; help: Messa
     label: msg({ id: 'pricing.rule.scheduling', message: 'Scheduled publishing' }),
     help: msg({ id: 'pricing.rule.scheduling.help', message: 'Choose the day a publication goes live.' }),
   },
+  statsHistory: {
+    label: msg({ id: 'pricing.rule.statsHistory', message: 'Full statistics history' }),
+    help: msg({
+      id: 'pricing.rule.statsHistory.help',
+      message: 'Every day since your first reader; the Free plan shows the most recent month.',
+    }),
+  },
+  statsExport: {
+    label: msg({ id: 'pricing.rule.statsExport', message: 'Statistics export' }),
+    help: msg({ id: 'pricing.rule.statsExport.help', message: 'Download any statistics table as a CSV file for your spreadsheet.' }),
+  },
   subscriber: {
     label: msg({ id: 'pricing.rule.subscriber', message: 'Subscribers' }),
     help: msg({ id: 'pricing.rule.subscriber.help', message: 'Readers follow you and hear about new publications.' }),

@@ -6,7 +6,9 @@ import { JOBS_CHANNEL } from '../jobs/queue';
 import type { JobHandler, Logger } from '../jobs/runner';
 import { greetingName } from '../mail/greeting';
 import type { Mailer } from '../mail/index';
-import { addDays, dayOf, statsBooks, statsTotals } from './queries';
+import { addDays, closedThrough, dayOf, mondayOf, statsBooks, statsTotals } from './queries';
+
+export { mondayOf } from './queries';
 
 /**
  * The weekly statistics digest (issue 17): every Monday (SPEC §9: weeks start on Monday) each active
@@ -24,12 +26,6 @@ export const DIGEST_HOUR_UTC = 6;
 /** Publications a digest names. */
 export const DIGEST_TOP = 3;
 const HOUR_MS = 3_600_000;
-
-/** The Monday of the (UTC) week of a day. */
-export function mondayOf(day: string): string {
-  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
-}
 
 /** The last whole week before `now` (Monday to Sunday) and the one before it. */
 export function digestWeek(now: number): { from: string; to: string; previous: { from: string; to: string } } {
@@ -132,7 +128,7 @@ export async function sendDigests(deps: DigestDeps, now = deps.clock()): Promise
         .execute()
     ).filter((profile) => preferencesOf(profile).statistics_digest);
     if (profiles.length === 0) continue;
-    const scope = { accountId, from: week.from, to: week.to };
+    const scope = { accountId, from: week.from, to: week.to, closed: closedThrough(dayOf(now)) };
     const totals = await statsTotals(db, scope);
     const previous = await statsTotals(db, { accountId, ...week.previous });
     const top = (await statsBooks(db, scope)).slice(0, DIGEST_TOP).map((book) => ({ name: book.name, views: book.views }));

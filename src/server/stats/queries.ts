@@ -42,6 +42,167 @@ export interface StatsScope {
   bookId?: string;
   from: string;
   to: string;
+  /**
+   * The last closed day (`closedThrough(today)`): the account-wide tables sum the days up to it from
+   * the account's sums of closed days (migration 0021), built on first use. Absent: read the rollups only.
+   */
+  closed?: string;
+}
+
+/** Days older than this many days no longer change: what the ingest still adds goes to the last days. */
+export const STATS_CLOSED_AFTER_DAYS = 3;
+/** The last closed day on `today`. */
+export const closedThrough = (today: string): string => addDays(today, -STATS_CLOSED_AFTER_DAYS);
+
+/** The Monday of the (UTC) week of a day (SPEC §9: weeks start on Monday). */
+export function mondayOf(day: string): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
+/** Every day from `from` to `to`, both included. */
+const daysFrom = (from: string, to: string): string[] =>
+  Array.from({ length: Math.max(0, rangeDays(from, to)) }, (_, i) => addDays(from, i));
+
+/** Days (sorted) as runs of consecutive days. */
+function runsOf(days: readonly string[]): [string, string][] {
+  const runs: [string, string][] = [];
+  for (const day of days) {
+    const last = runs.at(-1);
+    if (last && addDays(last[1], 1) === day) last[1] = day;
+    else runs.push([day, day]);
+  }
+  return runs;
+}
+
+type CachedKind = 'daily' | 'dims' | 'books';
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The periods (days or Mondays) of `from..to` whose account-wide sums are not built yet. */
+async function missingPeriods(db: Executor, accountId: string, kind: CachedKind, periods: string[]): Promise<string[]> {
+  if (periods.length === 0) return [];
+  const built = await db
+    .selectFrom('stats_account_cached')
+    .select('period')
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('period', '>=', periods[0] as string)
+    .where('period', '<=', periods.at(-1) as string)
+    .execute();
+  const have = new Set(built.map((row) => row.period));
+  return periods.filter((period) => !have.has(period));
+}
+
+async function markBuilt(db: Executor, accountId: string, kind: CachedKind, periods: string[]): Promise<void> {
+  for (let i = 0; i < periods.length; i += 500) {
+    await db
+      .insertInto('stats_account_cached')
+      .values(periods.slice(i, i + 500).map((period) => ({ account_id: accountId, kind, period })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/** Sums the account's publications of the closed days `from..to` not summed yet. */
+async function buildDaily(db: Executor, accountId: string, from: string, to: string): Promise<void> {
+  const missing = await missingPeriods(db, accountId, 'daily', daysFrom(from, to));
+  if (missing.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [a, b] of runsOf(missing)) {
+      await trx
+        .insertInto('stats_account_daily')
+        .columns(['account_id', 'day', ...TOTAL_KEYS])
+        .expression(
+          trx
+            .selectFrom('stats_daily')
+            .select((eb) => ['account_id', 'day', ...TOTAL_KEYS.map((key) => eb.fn.sum<number>(key).as(key))])
+            .where('account_id', '=', accountId)
+            .where('day', '>=', a)
+            .where('day', '<=', b)
+            .groupBy(['account_id', 'day']),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await markBuilt(trx, accountId, 'daily', missing);
+  });
+}
+
+/** Sums the account's dimension rows of the closed days `from..to` not summed yet (once; concurrent builders agree). */
+async function buildDims(db: Executor, accountId: string, from: string, to: string): Promise<void> {
+  const missing = await missingPeriods(db, accountId, 'dims', daysFrom(from, to));
+  if (missing.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const [a, b] of runsOf(missing)) {
+      await trx
+        .insertInto('stats_account_dims')
+        .columns(['account_id', 'dim', 'day', 'value', 'detail', 'views', 'readers'])
+        .expression(
+          trx
+            .selectFrom('stats_daily_dims')
+            .select((eb) => [
+              'account_id',
+              'dim',
+              'day',
+              'value',
+              'detail',
+              eb.fn.sum<number>('views').as('views'),
+              eb.fn.sum<number>('readers').as('readers'),
+            ])
+            .where('account_id', '=', accountId)
+            .where('day', '>=', a)
+            .where('day', '<=', b)
+            .groupBy(['account_id', 'dim', 'day', 'value', 'detail']),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await markBuilt(trx, accountId, 'dims', missing);
+  });
+}
+
+/** Sums the account's publications of the closed weeks (Mondays) not summed yet. */
+async function buildBooks(db: Executor, accountId: string, mondays: string[]): Promise<void> {
+  const missing = await missingPeriods(db, accountId, 'books', mondays);
+  if (missing.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (const monday of missing) {
+      await trx
+        .insertInto('stats_account_books')
+        .columns(['account_id', 'week', 'book_id', 'views', 'readers', 'reads', 'time_ms'])
+        .expression(
+          trx
+            .selectFrom('stats_daily')
+            .select((eb) => [
+              'account_id',
+              sql<string>`cast(${monday} as text)`.as('week'),
+              'book_id',
+              eb.fn.sum<number>('views').as('views'),
+              eb.fn.sum<number>('readers').as('readers'),
+              eb.fn.sum<number>('reads').as('reads'),
+              eb.fn.sum<number>('time_ms').as('time_ms'),
+            ])
+            .where('account_id', '=', accountId)
+            .where('day', '>=', monday)
+            .where('day', '<=', addDays(monday, 6))
+            .groupBy(['account_id', 'book_id']),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await markBuilt(trx, accountId, 'books', missing);
+  });
+}
+
+/**
+ * Forgets an account's day sums of counters and dimensions (a publication of it was deleted: its rows left the
+ * rollups); its week sums of publications go with the publication (on delete cascade).
+ */
+export async function forgetAccountSums(db: Executor, accountId: string): Promise<void> {
+  await db.deleteFrom('stats_account_daily').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('stats_account_dims').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('stats_account_cached').where('account_id', '=', accountId).where('kind', 'in', ['daily', 'dims']).execute();
 }
 
 /** The counters of StatsTotals, in the contract's order (also the CSV's columns). */
@@ -90,23 +251,46 @@ function daily(db: Executor, scope: StatsScope) {
   return query;
 }
 
+/**
+ * The counters per day over the scope's days (days without data absent). For the whole account the
+ * closed days come from its day sums (built on first use), the others from the rollups.
+ */
+async function dailyRows(db: Executor, scope: StatsScope): Promise<Map<string, StatsTotals>> {
+  const byDay = new Map<string, StatsTotals>();
+  let liveFrom = scope.from;
+  if (scope.bookId === undefined && scope.closed !== undefined && scope.from <= scope.closed) {
+    const end = scope.closed < scope.to ? scope.closed : scope.to;
+    await buildDaily(db, scope.accountId, scope.from, end);
+    const rows = await db
+      .selectFrom('stats_account_daily')
+      .select(['day', ...TOTAL_KEYS])
+      .where('account_id', '=', scope.accountId)
+      .where('day', '>=', scope.from)
+      .where('day', '<=', end)
+      .execute();
+    for (const row of rows) byDay.set(row.day, totalsOf(row as Record<string, unknown>));
+    liveFrom = addDays(end, 1);
+  }
+  if (liveFrom <= scope.to) {
+    const rows = await daily(db, { ...scope, from: liveFrom })
+      .select((eb) => ['stats_daily.day', ...sums(eb)])
+      .groupBy('stats_daily.day')
+      .execute();
+    for (const row of rows) byDay.set(row.day, totalsOf(row as Record<string, unknown>));
+  }
+  return byDay;
+}
+
 /** The counters summed over the scope's days. */
 export async function statsTotals(db: Executor, scope: StatsScope): Promise<StatsTotals> {
+  if (scope.bookId === undefined && scope.closed !== undefined) return sumSeries([...(await dailyRows(db, scope)).values()]);
   return totalsOf(await daily(db, scope).select(sums).executeTakeFirst());
 }
 
 /** Every day of the scope, oldest first, days without data at 0. */
 export async function statsSeries(db: Executor, scope: StatsScope): Promise<({ day: string } & StatsTotals)[]> {
-  const rows = await daily(db, scope)
-    .select((eb) => ['stats_daily.day', ...sums(eb)])
-    .groupBy('stats_daily.day')
-    .execute();
-  const byDay = new Map(rows.map((row) => [row.day, totalsOf(row as Record<string, unknown>)]));
-  const days = rangeDays(scope.from, scope.to);
-  return Array.from({ length: Math.max(0, days) }, (_, i) => {
-    const day = addDays(scope.from, i);
-    return { day, ...(byDay.get(day) ?? zeroTotals()) };
-  });
+  const byDay = await dailyRows(db, scope);
+  return daysFrom(scope.from, scope.to).map((day) => ({ day, ...(byDay.get(day) ?? zeroTotals()) }));
 }
 
 /** The totals of a series (the summary's; the same numbers as one sum over the range). */
@@ -116,26 +300,23 @@ export const sumSeries = (series: readonly StatsTotals[]): StatsTotals => {
   return out;
 };
 
-/** The account's publications with data in the range: views desc, then id; STATS_LIMITS.topRows rows. */
-export async function statsBooks(db: Executor, scope: StatsScope): Promise<StatsBookRow[]> {
-  const rows = await daily(db, scope)
-    .innerJoin('books', 'books.id', 'stats_daily.book_id')
+type BookSums = Omit<StatsBookRow, 'name'>;
+
+/** Per publication sums of the rollups over some days (no order, no limit). */
+async function liveBooks(db: Executor, scope: StatsScope, from: string, to: string): Promise<BookSums[]> {
+  if (from > to) return [];
+  const rows = await daily(db, { ...scope, from, to })
     .select((eb) => [
       'stats_daily.book_id as id',
-      'books.name as name',
       eb.fn.sum<number | string>('stats_daily.views').as('views'),
       eb.fn.sum<number | string>('stats_daily.readers').as('readers'),
       eb.fn.sum<number | string>('stats_daily.reads').as('reads'),
       eb.fn.sum<number | string>('stats_daily.time_ms').as('time_ms'),
     ])
-    .groupBy(['stats_daily.book_id', 'books.name'])
-    .orderBy('views', 'desc')
-    .orderBy('stats_daily.book_id', 'asc')
-    .limit(STATS_LIMITS.topRows)
+    .groupBy('stats_daily.book_id')
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    name: row.name,
     views: num(row.views),
     readers: num(row.readers),
     reads: num(row.reads),
@@ -143,16 +324,104 @@ export async function statsBooks(db: Executor, scope: StatsScope): Promise<Stats
   }));
 }
 
+/**
+ * The account's publications with data in the range: views desc, then id; STATS_LIMITS.topRows rows.
+ * Whole closed weeks come from the account's week sums, the days around them from the rollups.
+ */
+export async function statsBooks(db: Executor, scope: StatsScope): Promise<StatsBookRow[]> {
+  const parts: BookSums[][] = [];
+  const end = scope.closed !== undefined && scope.closed < scope.to ? scope.closed : scope.to;
+  // Whole weeks inside from..end: from the first Monday on, to the last Sunday.
+  const firstMonday = mondayOf(scope.from) === scope.from ? scope.from : addDays(mondayOf(scope.from), 7);
+  const lastSunday = addDays(mondayOf(addDays(end, 1)), -1);
+  if (scope.bookId === undefined && scope.closed !== undefined && firstMonday <= addDays(lastSunday, -6)) {
+    const mondays: string[] = [];
+    for (let monday = firstMonday; monday <= addDays(lastSunday, -6); monday = addDays(monday, 7)) mondays.push(monday);
+    await buildBooks(db, scope.accountId, mondays);
+    const rows = await db
+      .selectFrom('stats_account_books')
+      .select((eb) => [
+        'book_id as id',
+        eb.fn.sum<number | string>('views').as('views'),
+        eb.fn.sum<number | string>('readers').as('readers'),
+        eb.fn.sum<number | string>('reads').as('reads'),
+        eb.fn.sum<number | string>('time_ms').as('time_ms'),
+      ])
+      .where('account_id', '=', scope.accountId)
+      .where('week', '>=', firstMonday)
+      .where('week', '<=', addDays(lastSunday, -6))
+      .groupBy('book_id')
+      .execute();
+    parts.push(
+      rows.map((row) => ({
+        id: row.id,
+        views: num(row.views),
+        readers: num(row.readers),
+        reads: num(row.reads),
+        time_ms: num(row.time_ms),
+      })),
+    );
+    parts.push(await liveBooks(db, scope, scope.from, addDays(firstMonday, -1)));
+    parts.push(await liveBooks(db, scope, addDays(lastSunday, 1), scope.to));
+  } else {
+    parts.push(await liveBooks(db, scope, scope.from, scope.to));
+  }
+  const sums = new Map<string, BookSums>();
+  for (const row of parts.flat()) {
+    const sum = sums.get(row.id);
+    if (!sum) sums.set(row.id, { ...row });
+    else {
+      sum.views += row.views;
+      sum.readers += row.readers;
+      sum.reads += row.reads;
+      sum.time_ms += row.time_ms;
+    }
+  }
+  const top = [...sums.values()].sort((a, b) => b.views - a.views || cmp(a.id, b.id)).slice(0, STATS_LIMITS.topRows);
+  if (top.length === 0) return [];
+  const names = new Map(
+    (
+      await db
+        .selectFrom('books')
+        .select(['id', 'name'])
+        .where(
+          'id',
+          'in',
+          top.map((row) => row.id),
+        )
+        .execute()
+    ).map((row) => [row.id, row.name]),
+  );
+  return top
+    .filter((row) => names.has(row.id))
+    .map((row) => ({
+      id: row.id,
+      name: names.get(row.id) ?? '',
+      views: row.views,
+      readers: row.readers,
+      reads: row.reads,
+      time_ms: row.time_ms,
+    }));
+}
+
 type Dim = 'source' | 'country' | 'device' | 'language';
 
-/** One dimension's values (and details) summed over the scope: views desc, then value and detail; topRows rows. */
-async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: boolean) {
+interface DimSums {
+  value: string;
+  detail: string;
+  views: number;
+  readers: number;
+}
+
+/** One dimension's values (and details) of the rollups summed over some days (no order, no limit). */
+async function liveDims(db: Executor, scope: StatsScope, dim: Dim, withDetail: boolean, from: string, to: string): Promise<DimSums[]> {
+  if (from > to) return [];
   let query = db
     .selectFrom('stats_daily_dims')
     .where('account_id', '=', scope.accountId)
     .where('dim', '=', dim)
-    .where('day', '>=', scope.from)
-    .where('day', '<=', scope.to);
+    .where('day', '>=', from)
+    .where('day', '<=', to);
   if (scope.bookId !== undefined) query = query.where('book_id', '=', scope.bookId);
   const rows = await query
     .select((eb) => [
@@ -162,12 +431,51 @@ async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: bo
       eb.fn.sum<number | string>('readers').as('readers'),
     ])
     .groupBy(withDetail ? ['value', 'detail'] : ['value'])
-    .orderBy('views', 'desc')
-    .orderBy('value', 'asc')
-    .$if(withDetail, (q) => q.orderBy('detail', 'asc'))
-    .limit(STATS_LIMITS.topRows)
     .execute();
   return rows.map((row) => ({ value: row.value, detail: row.detail, views: num(row.views), readers: num(row.readers) }));
+}
+
+/**
+ * One dimension's values (and details) summed over the scope: views desc, then value and detail;
+ * topRows rows. For the whole account the closed days come from its day sums (built on first use).
+ */
+async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: boolean): Promise<DimSums[]> {
+  const parts: DimSums[][] = [];
+  if (scope.bookId === undefined && scope.closed !== undefined && scope.from <= scope.closed) {
+    const end = scope.closed < scope.to ? scope.closed : scope.to;
+    await buildDims(db, scope.accountId, scope.from, end);
+    const rows = await db
+      .selectFrom('stats_account_dims')
+      .select((eb) => [
+        'value',
+        withDetail ? 'detail' : sql<string>`''`.as('detail'),
+        eb.fn.sum<number | string>('views').as('views'),
+        eb.fn.sum<number | string>('readers').as('readers'),
+      ])
+      .where('account_id', '=', scope.accountId)
+      .where('dim', '=', dim)
+      .where('day', '>=', scope.from)
+      .where('day', '<=', end)
+      .groupBy(withDetail ? ['value', 'detail'] : ['value'])
+      .execute();
+    parts.push(rows.map((row) => ({ value: row.value, detail: row.detail, views: num(row.views), readers: num(row.readers) })));
+    parts.push(await liveDims(db, scope, dim, withDetail, addDays(end, 1), scope.to));
+  } else {
+    parts.push(await liveDims(db, scope, dim, withDetail, scope.from, scope.to));
+  }
+  const sums = new Map<string, DimSums>();
+  for (const row of parts.flat()) {
+    const key = `${row.value}\u0000${row.detail}`;
+    const sum = sums.get(key);
+    if (!sum) sums.set(key, { ...row });
+    else {
+      sum.views += row.views;
+      sum.readers += row.readers;
+    }
+  }
+  return [...sums.values()]
+    .sort((a, b) => b.views - a.views || cmp(a.value, b.value) || cmp(a.detail, b.detail))
+    .slice(0, STATS_LIMITS.topRows);
 }
 
 const pick = <T extends string>(list: readonly T[], value: string, fallback: T): T =>

@@ -17,6 +17,7 @@ import { ApiError, ok, parse } from '../../envelope';
 import { findOwnedBook } from '../../publish/repo';
 import {
   addDays,
+  closedThrough,
   dayOf,
   rangeDays,
   type StatsScope,
@@ -82,7 +83,13 @@ async function rangeOf(
     if (to < from) to = from;
   }
   return {
-    scope: { accountId: auth.account.id, ...(query.book !== undefined ? { bookId: query.book } : {}), from, to },
+    scope: {
+      accountId: auth.account.id,
+      ...(query.book !== undefined ? { bookId: query.book } : {}),
+      from,
+      to,
+      closed: closedThrough(dayOf(app.clock())),
+    },
     limitedFrom,
     canExport: hasFeature('statsExport', viewer),
     pagesTotal,
