@@ -29,6 +29,8 @@ const localOfDay = (day: string) => {
 export function RangeBar({ actor }: { actor: AccountStatsActorRef }) {
   const { i18n } = useLingui();
   const query = useSelector(actor, (s) => s.context.query);
+  // The days answered (a free account's start moved to the first day it may see), else the days asked.
+  const shown = useSelector(actor, (s) => s.context.summary ?? s.context.query);
   const open = useSelector(actor, (s) => (s.value as { dashboard?: { picker?: string } }).dashboard?.picker === 'open');
   return (
     <div className="stats-range">
@@ -59,7 +61,7 @@ export function RangeBar({ actor }: { actor: AccountStatsActorRef }) {
         </button>
       </fieldset>
       <p className="stats-range__days" data-testid="stats-range">
-        {formatRange(query.from, query.to, i18n.locale)}
+        {formatRange(shown.from, shown.to, i18n.locale)}
       </p>
       {open && <CustomRange actor={actor} />}
     </div>
