@@ -74,7 +74,11 @@ export class VisitEvents {
 
   /** The document is hidden (another tab, minimised): the view ends; a new one starts when visible again. */
   setHidden(hidden: boolean): void {
-    if (hidden === this.hidden) return;
+    if (hidden === this.hidden) {
+      // Shown again after the tab was left (pageshow from the back-forward cache): the view starts over.
+      if (!hidden && this.since === null && this.shown.length > 0) this.since = this.now();
+      return;
+    }
     this.endView();
     this.hidden = hidden;
     this.since = hidden || this.shown.length === 0 ? null : this.now();
@@ -94,10 +98,9 @@ export class VisitEvents {
    * (while reading on, a view is sent once it ends).
    */
   take(leaving: boolean): string[] {
-    if (leaving) {
-      this.endView();
-      if (!this.hidden && this.shown.length > 0) this.since = this.now();
-    }
+    // The view ends with the tab; it starts again only when the document shows again (setHidden(false),
+    // e.g. back from the back-forward cache), so a pagehide and the hidden that follows count it once.
+    if (leaving) this.endView();
     const events = this.queue;
     this.queue = [];
     const bodies: string[] = [];
@@ -239,6 +242,7 @@ export function startReadingStats(o: ReadingStatsOptions): ReadingStats {
     if (document.hidden) flush(true);
   });
   addEventListener('pagehide', () => flush(true));
+  addEventListener('pageshow', () => visit.setHidden(document.hidden));
 
   // Clicks the toolbar and the pages make: links in a page (which stop their clicks: seen while capturing),
   // the share menu's services, and the file links once their lead gate lets them go (not prevented).

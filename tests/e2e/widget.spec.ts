@@ -208,7 +208,7 @@ test.describe('widget', () => {
       await expect(guest.locator('.wl-nav')).toBeHidden();
       const link = guest.locator('.wl-link').first();
       await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('href', /\/read\/[\w-]+$/);
+      await expect(link).toHaveAttribute('href', /\/read\/[\w-]+\?via=widget$/);
     } finally {
       await context.close();
     }

@@ -46,11 +46,19 @@ describe('VisitEvents', () => {
         { k: 'page', p: 3, ms: 6000, at: 9500 },
       ],
     });
-    // The page on screen is sent when the tab is left, and keeps counting after (from then on).
+    // The page on screen is sent when the tab is left (once: the hidden that follows adds nothing) ...
     now += 2000;
     expect(parse(visit.take(true))[0]?.ev).toEqual([{ k: 'page', p: 4, ms: 2000, at: 11_500 }]);
     now += 700;
-    expect(parse(visit.take(true))[0]?.ev).toEqual([{ k: 'page', p: 4, ms: 700, at: 12_200 }]);
+    visit.setHidden(true);
+    expect(visit.take(true)).toEqual([]);
+    // ... and counts again once the tab shows again (back from the back-forward cache).
+    visit.setHidden(false);
+    now += 300;
+    expect(parse(visit.take(true))[0]?.ev).toEqual([{ k: 'page', p: 4, ms: 300, at: 12_500 }]);
+    visit.setHidden(false);
+    now += 400;
+    expect(parse(visit.take(true))[0]?.ev).toEqual([{ k: 'page', p: 4, ms: 400, at: 12_900 }]);
     expect(visit.take(false)).toEqual([]);
   });
 

@@ -28,8 +28,8 @@ import { ApiError } from '../envelope';
  *   - requests without the session cookie (sign-in, registration, activation, password reset, and every
  *     visitor): there is no session to borrow.
  *
- * Routes any origin may send to (`config: ANY_ORIGIN`): the reader's anonymous reports, reading
- * statistics (POST {api}/public/book/stats) and lead forms (POST {api}/public/book/trigger/lead). The
+ * Routes any origin may send to (`config: ANY_ORIGIN`): the reader's anonymous reports, the statistics
+ * beacon (POST {beacon}/e, issue 17) and lead forms (POST {api}/public/book/trigger/lead). The
  * reader is framed by any site and may run on its own host; visitors send these without a session.
  * Such a request from a foreign origin is not refused: its cookie is set aside instead
  * (`request.sessionCookieIgnored`, honoured by `requestToken`), so it runs exactly as a visitor's
