@@ -1,6 +1,16 @@
 import type { CommentPage, OwnerComment, Subscriber } from '../../src/contracts/comments';
-import type { ReaderStatsSummary } from '../../src/contracts/reader';
-import type { StatsBook } from './account-stats.machine';
+import type {
+  StatsBookRow,
+  StatsCountryRow,
+  StatsDeviceRow,
+  StatsLanguageRow,
+  StatsPageRow,
+  StatsSourceRow,
+  StatsSummary,
+  StatsTotals,
+} from '../../src/contracts/stats';
+import type { StatsTablesData, StatsTablesResult } from './account-stats.machine';
+import { addDays } from './stats-query';
 
 /** Small data for the path tests, stories and unit tests of the account sections. */
 
@@ -25,19 +35,138 @@ export const subscribersFirst = pageOf([subscriber('Ada Lovelace'), subscriber('
 export const subscribersRest: CommentPage<Subscriber> = { ...pageOf([subscriber('Alan Turing')], 3), start: 2 };
 export const noSubscribers = pageOf<Subscriber>([]);
 
-export const statsBooks: StatsBook[] = [
-  { id: 'b1', name: 'Spring catalogue' },
-  { id: 'b2', name: 'Annual report' },
-];
-export const sampleStats: ReaderStatsSummary = {
-  views: 42,
-  readers: 30,
-  pages: [
-    { page: 1, views: 30, avg_ms: 12_000 },
-    { page: 2, views: 22, avg_ms: 30_500 },
-    { page: 3, views: 17, avg_ms: 8_200 },
-    { page: 4, views: 9, avg_ms: 41_000 },
-  ],
-  devices: { desktop: 18, tablet: 4, phone: 8 },
+/** Statistics (issue 17): a 30-day view ending on STATS_TODAY, the contract's shapes. */
+export const STATS_TODAY = '2026-11-28';
+
+const zero: StatsTotals = { views: 0, readers: 0, reads: 0, pages: 0, time_ms: 0, downloads: 0, prints: 0, shares: 0, leads: 0 };
+
+/** A day of the series: a weekly rhythm with a slow rise (deterministic). */
+function dayTotals(i: number): StatsTotals {
+  const weekday = i % 7;
+  const views = Math.round((12 + i * 0.8) * (weekday >= 5 ? 0.55 : 1) + ((i * 7) % 5));
+  const readers = Math.round(views * 0.72);
+  const reads = Math.round(views * 0.6);
+  const pages = views * 6;
+  return {
+    views,
+    readers,
+    reads,
+    pages,
+    time_ms: reads * 95_000,
+    downloads: i % 3,
+    prints: i % 4 === 0 ? 1 : 0,
+    shares: i % 5 === 0 ? 2 : 0,
+    leads: i % 9 === 0 ? 1 : 0,
+  };
+}
+
+const sum = (days: StatsTotals[]): StatsTotals =>
+  days.reduce(
+    (a, d) =>
+      Object.fromEntries(Object.keys(a).map((k) => [k, a[k as keyof StatsTotals] + d[k as keyof StatsTotals]])) as unknown as StatsTotals,
+    { ...zero },
+  );
+
+export function statsSummary(days = 30, options: { canExport?: boolean; limitedFrom?: string | null; scale?: number } = {}): StatsSummary {
+  const from = addDays(STATS_TODAY, 1 - days);
+  const scale = options.scale ?? 1;
+  const series = Array.from({ length: days }, (_, i) => {
+    const t = dayTotals(i);
+    return {
+      day: addDays(from, i),
+      ...(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(v * scale)])) as unknown as StatsTotals),
+    };
+  });
+  const totals = sum(series);
+  const previous = Object.fromEntries(
+    Object.entries(totals).map(([k, v]) => [k, Math.round(v * (k === 'shares' ? 1.25 : 0.82))]),
+  ) as unknown as StatsTotals;
+  return {
+    from,
+    to: STATS_TODAY,
+    previous: { from: addDays(from, -days), to: addDays(from, -1) },
+    limited_from: options.limitedFrom ?? null,
+    can_export: options.canExport ?? true,
+    totals,
+    previous_totals: previous,
+    series,
+  };
+}
+
+export const sampleSummary = statsSummary();
+export const freeSummary = statsSummary(30, { canExport: false, limitedFrom: addDays(STATS_TODAY, -29) });
+export const emptySummary: StatsSummary = {
+  ...statsSummary(30, { scale: 0 }),
+  previous_totals: { ...zero },
 };
-export const noStats: ReaderStatsSummary = { views: 0, readers: 0, pages: [], devices: { desktop: 0, tablet: 0, phone: 0 } };
+
+export const sampleBooks: StatsBookRow[] = [
+  { id: 'b1', name: 'Spring catalogue', views: 412, readers: 301, reads: 260, time_ms: 260 * 120_000 },
+  { id: 'b2', name: 'Annual report 2026', views: 198, readers: 150, reads: 101, time_ms: 101 * 240_000 },
+  { id: 'b3', name: 'Summer menu', views: 57, readers: 49, reads: 30, time_ms: 30 * 45_000 },
+];
+export const sampleSources: StatsSourceRow[] = [
+  { source: 'direct', host: '', views: 290, readers: 211 },
+  { source: 'embed', host: 'blog.example.com', views: 180, readers: 130 },
+  { source: 'share', host: 'whatsapp', views: 96, readers: 80 },
+  { source: 'search', host: 'www.google.com', views: 61, readers: 52 },
+  { source: 'referrer', host: 'news.example.org', views: 40, readers: 27 },
+];
+export const sampleCountries: StatsCountryRow[] = [
+  { country: 'DE', views: 240, readers: 180 },
+  { country: 'FR', views: 150, readers: 111 },
+  { country: 'US', views: 121, readers: 90 },
+  { country: 'BR', views: 60, readers: 41 },
+  { country: 'ZZ', views: 12, readers: 9 },
+];
+export const sampleDevices: StatsDeviceRow[] = [
+  { device: 'desktop', browser: 'chrome', views: 260, readers: 190 },
+  { device: 'phone', browser: 'safari', views: 180, readers: 140 },
+  { device: 'phone', browser: 'chrome', views: 120, readers: 95 },
+  { device: 'tablet', browser: 'safari', views: 55, readers: 40 },
+  { device: 'desktop', browser: 'firefox', views: 40, readers: 31 },
+];
+export const sampleLanguages: StatsLanguageRow[] = [
+  { language: 'de', views: 250, readers: 190 },
+  { language: 'en', views: 230, readers: 170 },
+  { language: 'fr', views: 140, readers: 100 },
+  { language: '', views: 20, readers: 15 },
+];
+export const samplePages: StatsPageRow[] = Array.from({ length: 12 }, (_, i) => ({
+  page: i + 1,
+  views: Math.max(20, 400 - i * 31),
+  avg_ms: 8_000 + ((i * 7_919) % 40_000),
+  exits: i === 11 ? 120 : 6 + ((i * 13) % 30),
+}));
+
+export const sampleTables: StatsTablesData = {
+  books: sampleBooks,
+  sources: sampleSources,
+  countries: sampleCountries,
+  devices: sampleDevices,
+  languages: sampleLanguages,
+  pages: samplePages,
+};
+export const allTables: StatsTablesResult = { rows: sampleTables, failed: [] };
+export const someTablesFailed: StatsTablesResult = {
+  rows: { books: sampleBooks, countries: sampleCountries, devices: sampleDevices, languages: sampleLanguages, pages: samplePages },
+  failed: ['sources'],
+};
+
+/** Small answers for the path tests (their committed record stays readable). */
+export const pathSummary = statsSummary(2);
+export const pathFreeSummary = statsSummary(2, { canExport: false, limitedFrom: addDays(STATS_TODAY, -29) });
+export const pathEmptySummary: StatsSummary = { ...statsSummary(2, { scale: 0 }), previous_totals: { ...zero } };
+const one = <T>(rows: T[]): T[] => rows.slice(0, 1);
+export const pathTables: StatsTablesResult = {
+  rows: {
+    books: one(sampleBooks),
+    sources: one(sampleSources),
+    countries: one(sampleCountries),
+    devices: one(sampleDevices),
+    languages: one(sampleLanguages),
+    pages: one(samplePages),
+  },
+  failed: [],
+};
+export const pathTablesFailed: StatsTablesResult = { rows: { ...pathTables.rows, sources: undefined }, failed: ['sources'] };

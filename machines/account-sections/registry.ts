@@ -3,16 +3,21 @@ import { type AccountStatsContext, accountStatsMachine } from './account-stats.m
 import {
   heldPage,
   noComments,
-  noStats,
   noSubscribers,
   onePage,
+  pathEmptySummary,
+  pathFreeSummary,
+  pathSummary,
+  pathTables,
+  pathTablesFailed,
   publishedPage,
-  sampleStats,
-  statsBooks,
+  STATS_TODAY,
+  sampleSources,
   subscribersFirst,
   subscribersRest,
 } from './fixtures';
 import { type OwnerCommentsContext, ownerCommentsMachine } from './owner-comments.machine';
+import { presetQuery, validCustom } from './stats-query';
 import { type SubscribersContext, subscribersMachine } from './subscribers.machine';
 
 /** Registry entries of the account sections' machines (spread into machines/index.ts). */
@@ -79,25 +84,65 @@ export const accountSectionMachines: MachineEntry[] = [
   },
   {
     id: 'accountStats',
-    title: 'Reading statistics',
-    description: '/account/stats: the owner’s publications, then the reading statistics of the chosen one (views, pages, time, devices).',
+    title: 'Statistics dashboard',
+    description:
+      '/account/stats (issue 17): the account or one publication over a range (7, 30, 90 days, a year, custom days); the summary and the tables load in parallel, each failed panel retried alone or all at once, an empty state, the CSV export of a table (plans with the export), the range and publication kept in the address.',
     machine: accountStatsMachine,
     paths: {
-      events: () => [
-        { type: 'user.retry' },
-        { type: 'user.select', id: 'b2' },
-        { type: 'user.select', id: 'b1' },
-        { type: 'user.select', id: 'missing' },
-        { type: 'xstate.done.actor.loadBooks', output: statsBooks },
-        { type: 'xstate.done.actor.loadBooks', output: [] },
-        { type: 'xstate.error.actor.loadBooks', error: networkError },
-        { type: 'xstate.done.actor.loadStats', output: sampleStats },
-        { type: 'xstate.done.actor.loadStats', output: noStats },
-        { type: 'xstate.error.actor.loadStats', error: networkError },
-      ],
+      input: { today: STATS_TODAY, query: presetQuery('30d', STATS_TODAY, null) },
+      // One thing at a time (the calls settle before the person acts), so the regions do not multiply.
+      events: (s: Snap) => {
+        const c = s.context as AccountStatsContext;
+        const v = (s.value as { dashboard: Record<string, unknown> }).dashboard;
+        if (v.summary === 'loading')
+          return [
+            { type: 'xstate.done.actor.loadSummary', output: pathSummary },
+            { type: 'xstate.done.actor.loadSummary', output: pathFreeSummary },
+            { type: 'xstate.done.actor.loadSummary', output: pathEmptySummary },
+            { type: 'xstate.error.actor.loadSummary', error: networkError },
+          ];
+        if (v.tables === 'loading')
+          return [
+            { type: 'xstate.done.actor.loadTables', output: pathTables },
+            { type: 'xstate.done.actor.loadTables', output: pathTablesFailed },
+            { type: 'xstate.error.actor.loadTables', error: networkError },
+          ];
+        if (v.tables === 'retrying')
+          return [
+            { type: 'xstate.done.actor.loadPanel', output: sampleSources.slice(0, 1) },
+            { type: 'xstate.error.actor.loadPanel', error: networkError },
+          ];
+        if (v.export === 'exporting')
+          return [
+            { type: 'xstate.done.actor.exportTable', output: 'source,host,views,readers\r\ndirect,,290,211\r\n' },
+            { type: 'xstate.error.actor.exportTable', error: networkError },
+          ];
+        if (v.picker === 'open')
+          return [
+            { type: 'user.draft', from: '2026-11-02', to: '2026-11-15' },
+            { type: 'user.draft', from: '2026-11-02', to: null },
+            { type: 'user.apply' },
+            { type: 'user.cancel' },
+          ];
+        return [
+          { type: 'user.range', range: c.query.range === '7d' ? '30d' : '7d' },
+          { type: 'user.range', range: c.query.range === 'custom' ? '30d' : c.query.range },
+          { type: 'user.book', book: c.query.book ? null : 'b1' },
+          { type: 'user.book', book: c.query.book },
+          { type: 'user.retry' },
+          { type: 'user.retryPanel', panel: 'summary' },
+          { type: 'user.retryPanel', panel: 'sources' },
+          { type: 'user.retryPanel', panel: 'countries' },
+          { type: 'user.custom' },
+          { type: 'user.export', table: 'sources' },
+          { type: 'user.export', table: 'pages' },
+        ];
+      },
       serializeState: (s) => {
         const c = s.context as AccountStatsContext;
-        return `${JSON.stringify(s.value)}|${c.selected}|${c.books.length}|${c.stats ? c.stats.views : '-'}`;
+        const draft = c.draft ? String(validCustom(c.draft.from, c.draft.to, c.today)) : '-';
+        const range = c.query.range === 'custom' ? 'custom' : 'preset';
+        return `${JSON.stringify(s.value)}|${range}|${c.query.book ?? '-'}|${c.summary?.can_export ?? '-'}|${c.failed.join(',')}|${draft}`;
       },
     },
   },

@@ -13,6 +13,15 @@ const LANGS = ['de', 'en', 'es', 'fr', 'it', 'pt', 'ru'];
 /** Words that are the same in some languages (product names, loanwords). */
 const SAME_OK = new Set([
   'Quire',
+  // Statistics words that are the same in German, French or Italian (de/it "Browser", de "Downloads", "Leads"; fr "Publication", "Page", "Source(s)", "Direct").
+  'Browser',
+  'Downloads',
+  'Leads',
+  'Publication',
+  'Page',
+  'Source',
+  'Sources',
+  'Direct',
   // Brand names of share services.
   'Facebook',
   'LinkedIn',

@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MachinePage } from './MachinePage';
 
 const meta = {
-  title: 'Machines/Reading statistics',
+  title: 'Machines/Statistics dashboard',
   id: 'machines-accountstats',
   component: MachinePage,
   args: { machineId: 'accountStats' },

@@ -236,9 +236,19 @@ const results = {
   machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', platform: `${os.platform()} ${os.arch()}` },
   dialect,
   ...Object.fromEntries(
-    Object.entries({ bundles, http, conversion, upload, reader, beacon, stats_ingest: statsIngest, memory, search, site, stats_dashboard: statsDashboard }).filter(
-      ([, v]) => v !== undefined,
-    ),
+    Object.entries({
+      bundles,
+      http,
+      conversion,
+      upload,
+      reader,
+      beacon,
+      stats_ingest: statsIngest,
+      memory,
+      search,
+      site,
+      stats_dashboard: statsDashboard,
+    }).filter(([, v]) => v !== undefined),
   ),
 };
 mkdirSync(path.dirname(RESULTS), { recursive: true });

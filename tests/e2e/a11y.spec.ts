@@ -151,7 +151,8 @@ const STATES: State[] = [
     signedIn: true,
     open: async ({ page }) => {
       await page.goto('/account/stats');
-      await expect(page.locator('dl dt').first()).toBeVisible();
+      // Nothing read yet: the empty state (a publication, no reader).
+      await expect(page.getByTestId('stats-empty')).toBeVisible();
     },
   },
   {

@@ -76,12 +76,15 @@ test.describe('comments and subscribers', () => {
       .poll(
         async () => {
           await page.reload();
-          return Number(await page.getByTestId('stats-views').textContent({ timeout: 10_000 }));
+          await expect(page.getByTestId('stats-overview').or(page.getByTestId('stats-empty'))).toBeVisible({ timeout: 10_000 });
+          await expect(page.getByTestId('stats').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+          const views = page.getByTestId('stats-views');
+          return (await views.count()) ? Number(await views.textContent()) : 0;
         },
         { timeout: 30_000 },
       )
       .toBeGreaterThanOrEqual(1);
-    await expect(page.getByLabel('Publication', { exact: true })).toHaveValue(book.id);
+    await expect(page.getByTestId('stats-panel-books').getByRole('button', { name: 'Open comments' })).toBeVisible();
   });
 
   test('comment_mode 1 holds the comment until the owner approves it; comment_mode 0 offers no comments', async ({ page, browser }) => {

@@ -5,6 +5,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import sharp from 'sharp';
 import { ROOT } from './support/paths';
 import { publisher, shown } from './support/publishing';
+import { countedAsReader, READER_USER_AGENT } from './support/stats';
 
 /**
  * `npm run screenshots` (screenshots.config.ts): the real product, photographed for the feature pages
@@ -216,7 +217,9 @@ test('the screenshots of the feature pages', async ({ page, browser }) => {
   ];
   await Promise.all(
     visitors.map(async ({ pages, ...options }, i) => {
-      const context = await browser.newContext({ ...options, baseURL: new URL(page.url()).origin });
+      // Counted as people's browsers (the statistics leave automated and headless ones out).
+      const context = await browser.newContext({ ...options, userAgent: READER_USER_AGENT, baseURL: new URL(page.url()).origin });
+      await countedAsReader(context);
       const visitor = await context.newPage();
       await visitor.goto(readerPath);
       await shown(visitor, 1);
@@ -230,23 +233,23 @@ test('the screenshots of the feature pages', async ({ page, browser }) => {
       await context.close();
     }),
   );
-  // Tall enough for the figures and the devices chart.
+  // Tall enough for the totals and the chart of views and readers per day.
   await page.setViewportSize({ width: 1280, height: 1240 });
-  const views = page.locator('.account-facts dd').first();
+  const views = page.getByTestId('stats-views');
   await expect
     .poll(
       async () => {
         await page.goto('/account/stats');
-        await views.waitFor();
-        return views.textContent();
+        await expect(page.getByTestId('stats-overview').or(page.getByTestId('stats-empty'))).toBeVisible({ timeout: 15_000 });
+        await expect(page.getByTestId('stats').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+        return (await views.count()) ? views.textContent() : '0';
       },
       { timeout: 30_000 },
     )
     .not.toBe('0');
-  await expect(page.locator('.account-card').first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Down to the devices chart.
-  const chart = await page.locator('.as-chart').first().boundingBox();
+  await expect(page.getByTestId('stats-chart').locator('canvas')).toBeVisible();
+  // Down to the chart.
+  const chart = await page.getByTestId('stats-chart').boundingBox();
   await keep(page, 'stats', chart ? Math.round(chart.y + chart.height + 6) : undefined);
 
   const ordered = Object.fromEntries(

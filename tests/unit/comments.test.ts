@@ -5,7 +5,6 @@ import { ownerCommentsMachine } from '../../machines/account-sections/owner-comm
 import { commentsMachine } from '../../machines/reader/comments.machine';
 import type { SubscriptionState } from '../../src/contracts/comments';
 import { createCommentsApi, STORED_USER_KEY, storedAccessToken } from '../../src/viewer/render/comments-api';
-import { formatDuration, statsTotals } from '../../src/web/components/account-sections/format';
 import { USER_KEY } from '../../src/web/session/user-store';
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -190,23 +189,5 @@ describe('owner comments machine', () => {
     await settle();
     expect(actor.getSnapshot().can({ type: 'user.approve', id: 'c9' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'user.delete', id: 'c9' })).toBe(true);
-  });
-});
-
-describe('statistics figures', () => {
-  it('adds up page views and averages the reading time per reader', () => {
-    const t = statsTotals({
-      views: 3,
-      readers: 2,
-      pages: [
-        { page: 1, views: 2, avg_ms: 10_000 },
-        { page: 2, views: 1, avg_ms: 40_000 },
-      ],
-      devices: { desktop: 2, tablet: 0, phone: 0 },
-    });
-    expect(t).toEqual({ pageViews: 3, avgMs: 30_000 });
-    expect(statsTotals({ views: 0, readers: 0, pages: [], devices: { desktop: 0, tablet: 0, phone: 0 } }).avgMs).toBe(0);
-    expect(formatDuration(65_000)).toBe('1 min 05 s');
-    expect(formatDuration(12_400)).toBe('12 s');
   });
 });

@@ -1,25 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fromPromise } from 'xstate';
-import { accountStatsMachine, type StatsBook } from '../../../machines/account-sections/account-stats.machine';
-import {
-  heldPage,
-  ownerComment,
-  publishedPage,
-  sampleStats,
-  statsBooks,
-  subscribersFirst,
-} from '../../../machines/account-sections/fixtures';
+import { heldPage, ownerComment, publishedPage, subscribersFirst } from '../../../machines/account-sections/fixtures';
 import { ownerCommentsMachine } from '../../../machines/account-sections/owner-comments.machine';
 import { subscribersMachine } from '../../../machines/account-sections/subscribers.machine';
 import type { CommentPage, OwnerComment, Subscriber } from '../../../src/contracts/comments';
-import type { ReaderStatsSummary } from '../../../src/contracts/reader';
 import { CommentsView } from '../../../src/web/components/account-sections/CommentsSection';
-import { StatsView } from '../../../src/web/components/account-sections/StatsSection';
 import { SubscribersView } from '../../../src/web/components/account-sections/SubscribersSection';
 import { actorAt, StoryApp, useStoryActor } from '../../support/StoryApp';
 
 /**
- * The account sections of issue "Reading" (/account/stats, /account/comment, /account/subscriber) in each
+ * The account sections of issue "Reading" (/account/comment, /account/subscriber; the statistics dashboard has its own stories in ../stats) in each
  * state of their machines. Loads never settle; approve and delete answer "ok" after a moment.
  */
 const later = fromPromise<unknown, { id: string }>(() => new Promise((r) => setTimeout(() => r({}), 800)));
@@ -29,9 +19,6 @@ const commentsStory = ownerCommentsMachine.provide({
   actors: { loadComments: fromPromise(() => pending<CommentPage<OwnerComment>>()), approveComment: later, deleteComment: later },
 });
 const subscribersStory = subscribersMachine.provide({ actors: { loadSubscribers: fromPromise(() => pending<CommentPage<Subscriber>>()) } });
-const statsStory = accountStatsMachine.provide({
-  actors: { loadBooks: fromPromise(() => pending<StatsBook[]>()), loadStats: fromPromise(() => pending<ReaderStatsSummary>()) },
-});
 
 const COMMENTS = {
   loading: { value: 'loading', context: { filter: 'held', items: [], total: 0, pending: null } },
@@ -57,20 +44,10 @@ const SUBSCRIBERS = {
   more: { value: { loaded: 'more' }, context: { items: subscribersFirst.list, total: 3 } },
 } as const;
 
-const STATS = {
-  loading: { value: 'loadingBooks', context: { books: [], selected: null, stats: null } },
-  empty: { value: 'empty', context: { books: [], selected: null, stats: null } },
-  failed: { value: 'failed', context: { books: [], selected: null, stats: null } },
-  statsLoading: { value: { ready: 'loading' }, context: { books: statsBooks, selected: 'b1', stats: null } },
-  statsFailed: { value: { ready: 'failed' }, context: { books: statsBooks, selected: 'b1', stats: null } },
-  loaded: { value: { ready: 'loaded' }, context: { books: statsBooks, selected: 'b1', stats: sampleStats } },
-} as const;
-
-type Section = 'comments' | 'subscribers' | 'stats';
+type Section = 'comments' | 'subscribers';
 const SCENARIOS = {
   comments: Object.keys(COMMENTS),
   subscribers: Object.keys(SUBSCRIBERS),
-  stats: Object.keys(STATS),
 } as Record<Section, string[]>;
 
 function SectionStory({ section, scenario, width }: { section: Section; scenario: string; width?: number }) {
@@ -81,14 +58,9 @@ function SectionStory({ section, scenario, width }: { section: Section; scenario
         const actor = actorAt(commentsStory, p.value, p.context).start();
         return { actor, node: <CommentsView actor={actor} /> };
       }
-      if (section === 'subscribers') {
-        const p = SUBSCRIBERS[scenario as keyof typeof SUBSCRIBERS] ?? SUBSCRIBERS.loaded;
-        const actor = actorAt(subscribersStory, p.value, p.context).start();
-        return { actor, node: <SubscribersView actor={actor} /> };
-      }
-      const p = STATS[scenario as keyof typeof STATS] ?? STATS.loaded;
-      const actor = actorAt(statsStory, p.value, p.context).start();
-      return { actor, node: <StatsView actor={actor} /> };
+      const p = SUBSCRIBERS[scenario as keyof typeof SUBSCRIBERS] ?? SUBSCRIBERS.loaded;
+      const actor = actorAt(subscribersStory, p.value, p.context).start();
+      return { actor, node: <SubscribersView actor={actor} /> };
     },
     [section, scenario],
     (v) => v.actor.stop(),
@@ -107,7 +79,7 @@ const meta = {
   component: SectionStory,
   args: { section: 'comments', scenario: 'held' },
   argTypes: {
-    section: { control: 'inline-radio', options: ['comments', 'subscribers', 'stats'] },
+    section: { control: 'inline-radio', options: ['comments', 'subscribers'] },
     scenario: { control: 'select', options: [...new Set(Object.values(SCENARIOS).flat())] },
   },
 } satisfies Meta<typeof SectionStory>;
@@ -141,18 +113,3 @@ export const SubscribersFailed: Story = { args: { section: 'subscribers', scenar
 export const SubscribersLoaded: Story = { args: { section: 'subscribers', scenario: 'loaded' } };
 /** Loading the next page (`loaded.more`). */
 export const SubscribersMore: Story = { args: { section: 'subscribers', scenario: 'more' } };
-
-/** /account/stats while the publications load. */
-export const StatsLoading: Story = { args: { section: 'stats', scenario: 'loading' } };
-/** No publication yet. */
-export const StatsEmpty: Story = { args: { section: 'stats', scenario: 'empty' } };
-/** The publications could not load. */
-export const StatsFailed: Story = { args: { section: 'stats', scenario: 'failed' } };
-/** A publication chosen, its statistics loading. */
-export const StatsBookLoading: Story = { args: { section: 'stats', scenario: 'statsLoading' } };
-/** Its statistics could not load (retry). */
-export const StatsBookFailed: Story = { args: { section: 'stats', scenario: 'statsFailed' } };
-/** Views, readers, pages viewed, average time, devices and readers per page. */
-export const StatsLoaded: Story = { args: { section: 'stats', scenario: 'loaded' } };
-/** On a 320 px screen. */
-export const StatsNarrow: Story = { args: { section: 'stats', scenario: 'loaded', width: 320 } };

@@ -1,175 +1,103 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { type AccountStatsActorRef, accountStatsMachine } from '../../../../machines/account-sections/account-stats.machine';
-import type { BookListItem, PagedList } from '../../../contracts/books';
-import { READER_DEVICES, type ReaderStatsSummary } from '../../../contracts/reader';
+import {
+  type AccountStatsInput,
+  accountStatsMachine,
+  type ExportInput,
+  panelsOf,
+  type StatsPanel,
+  type StatsRows,
+  type StatsTablesResult,
+} from '../../../../machines/account-sections/account-stats.machine';
+import { callParams, dayOf, parseStatsQuery, type StatsQuery, statsSearch } from '../../../../machines/account-sections/stats-query';
+import type { ApiClient } from '../../../api/client';
+import type { StatsSummary, StatsTable } from '../../../contracts/stats';
 import { useApp } from '../../app/context';
 import type { SectionProps } from '../../pages/routes';
-import { Button, Select } from '../ui';
-import { formatDuration, statsTotals } from './format';
-import { FailedCard, LoadingCard } from './shared';
+import { StatsView } from '../stats/StatsView';
 
-/** A small bar chart in SVG (no chart library: a dozen lines are enough and cost nothing at load). */
-function BarChart({ bars, label }: { bars: { key: string; label: string; value: number; className?: string }[]; label: string }) {
-  const max = Math.max(1, ...bars.map((b) => b.value));
-  const width = Math.max(240, bars.length * 28);
-  const height = 140;
-  const slot = width / bars.length;
-  return (
-    <svg className="as-chart" viewBox={`0 0 ${width} ${height + 36}`} role="img" aria-label={label}>
-      {bars.map((b, i) => {
-        const h = Math.round((b.value / max) * height);
-        const x = i * slot + slot * 0.15;
-        return (
-          <g key={b.key}>
-            <rect className={`as-bar ${b.className ?? ''}`} x={x} y={height - h + 16} width={slot * 0.7} height={h}>
-              <title>{`${b.label}: ${b.value}`}</title>
-            </rect>
-            <text x={x + slot * 0.35} y={height - h + 12} textAnchor="middle">
-              {b.value}
-            </text>
-            <text x={x + slot * 0.35} y={height + 32} textAnchor="middle">
-              {b.label}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
-  );
-}
-
-function StatsFigures({ stats }: { stats: ReaderStatsSummary }) {
-  const { t } = useLingui();
-  const { pageViews, avgMs } = statsTotals(stats);
-  const deviceNames = {
-    desktop: t({ id: 'account.stats.device.desktop', message: 'Desktop' }),
-    tablet: t({ id: 'account.stats.device.tablet', message: 'Tablet' }),
-    phone: t({ id: 'account.stats.device.phone', message: 'Phone' }),
+/** The dashboard's calls (src/contracts/stats.ts): GET {api}/account/stats/<table>?from=&to=&book=. */
+export function statsApi(api: ApiClient, apiBase: string) {
+  const table = (panel: StatsPanel, query: StatsQuery, signal?: AbortSignal) =>
+    api.call<StatsRows>(`account/stats/${panel}`, { method: 'GET', searchParams: callParams(query), signal, ignoreAlerts: true });
+  return {
+    summary: (query: StatsQuery, signal?: AbortSignal) =>
+      api.call<StatsSummary>('account/stats/summary', { method: 'GET', searchParams: callParams(query), signal, ignoreAlerts: true }),
+    table,
+    /** Every table of the view at once; each that fails is named, the others are kept. */
+    async tables(query: StatsQuery, signal?: AbortSignal): Promise<StatsTablesResult> {
+      const panels = panelsOf(query);
+      const settled = await Promise.allSettled(panels.map((p) => table(p, query, signal)));
+      const result: StatsTablesResult = { rows: {}, failed: [] };
+      settled.forEach((s, i) => {
+        const panel = panels[i] as StatsPanel;
+        if (s.status === 'fulfilled') (result.rows as Record<string, unknown>)[panel] = s.value;
+        else result.failed.push(panel);
+      });
+      return result;
+    },
+    /** The CSV text of a table (premium and up). */
+    async exportCsv(t: StatsTable, query: StatsQuery, signal?: AbortSignal): Promise<string> {
+      const ky = await api.ky();
+      const res = await ky.get('account/stats/export', {
+        prefix: apiBase,
+        searchParams: { table: t, ...callParams(query) },
+        headers: { accept: 'text/csv' },
+        ...(signal ? { signal } : {}),
+      });
+      if (!res.ok) throw new Error(`export failed: HTTP ${res.status}`);
+      return res.text();
+    },
   };
-  return (
-    <>
-      <dl className="account-facts">
-        <div>
-          <dt>
-            <Trans id="account.stats.views">Views</Trans>
-          </dt>
-          <dd data-testid="stats-views">{stats.views}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans id="account.stats.readers">Readers</Trans>
-          </dt>
-          <dd data-testid="stats-readers">{stats.readers}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans id="account.stats.pageViews">Pages viewed</Trans>
-          </dt>
-          <dd data-testid="stats-page-views">{pageViews}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans id="account.stats.avgTime">Average reading time</Trans>
-          </dt>
-          <dd>{formatDuration(avgMs)}</dd>
-        </div>
-      </dl>
-      <h3>
-        <Trans id="account.stats.devices">Devices</Trans>
-      </h3>
-      <BarChart
-        label={t({ id: 'account.stats.devices', message: 'Devices' })}
-        bars={READER_DEVICES.map((d, i) => ({
-          key: d,
-          label: deviceNames[d],
-          value: stats.devices[d],
-          className: i ? `as-bar--${i + 1}` : '',
-        }))}
-      />
-      {stats.pages.length > 0 && (
-        <>
-          <h3>
-            <Trans id="account.stats.perPage">Readers per page</Trans>
-          </h3>
-          <BarChart
-            label={t({ id: 'account.stats.perPage', message: 'Readers per page' })}
-            bars={stats.pages.map((p) => ({ key: String(p.page), label: String(p.page), value: p.views }))}
-          />
-        </>
-      )}
-    </>
-  );
 }
 
-/** /account/stats drawn from the statistics machine. */
-export function StatsView({ actor }: { actor: AccountStatsActorRef }) {
-  const { t } = useLingui();
-  const state = useSelector(actor, (s) =>
-    s.matches('loadingBooks') ? 'loading' : s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : 'ready',
-  );
-  const books = useSelector(actor, (s) => s.context.books);
-  const selected = useSelector(actor, (s) => s.context.selected);
-  const stats = useSelector(actor, (s) => s.context.stats);
-  const statsState = useSelector(actor, (s) =>
-    s.matches({ ready: 'loading' }) ? 'loading' : s.matches({ ready: 'failed' }) ? 'failed' : 'loaded',
-  );
-  const title = <Trans id="menu.account.stats">Statistics</Trans>;
-  if (state === 'loading') return <LoadingCard title={title} />;
-  if (state === 'failed') return <FailedCard title={title} onRetry={() => actor.send({ type: 'user.retry' })} />;
-  return (
-    <section className="account-card" aria-labelledby="stats-title" aria-busy={statsState === 'loading'}>
-      <h2 id="stats-title">{title}</h2>
-      {state === 'empty' ? (
-        <p data-testid="stats-empty">
-          <Trans id="account.stats.empty">Publish a document to see how it is read.</Trans>
-        </p>
-      ) : (
-        <>
-          <Select
-            label={t({ id: 'account.stats.book', message: 'Publication' })}
-            value={selected ?? ''}
-            onChange={(e) => actor.send({ type: 'user.select', id: e.target.value })}
-            options={books.map((b) => ({ value: b.id, label: b.name }))}
-          />
-          {statsState === 'loading' ? (
-            <span className="spinner" />
-          ) : statsState === 'failed' ? (
-            <>
-              <p className="callout callout--danger" role="alert">
-                <Trans id="account.sections.failed">This could not be loaded.</Trans>
-              </p>
-              <Button onClick={() => actor.send({ type: 'user.retry' })}>
-                <Trans id="account.sections.retry">Try again</Trans>
-              </Button>
-            </>
-          ) : stats ? (
-            <StatsFigures stats={stats} />
-          ) : null}
-        </>
-      )}
-    </section>
-  );
+/** The CSV's file name: `quire-stats-sources-2026-11-01-2026-11-30.csv`. */
+export const csvName = (table: StatsTable, query: StatsQuery) =>
+  `quire-stats-${table}${query.book ? `-${query.book}` : ''}-${query.from}-${query.to}.csv`;
+
+/** Hands a CSV text to the browser as a download (with the byte-order mark spreadsheets read as UTF-8). */
+function saveCsv(csv: string, name: string): void {
+  const bom = csv.startsWith('\uFEFF') ? '' : '\uFEFF';
+  const href = URL.createObjectURL(new Blob([bom, csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
+/** /account/stats: the statistics machine with its calls, the address (`?range=…&book=…`) and downloads. */
 export default function StatsSection(_: SectionProps) {
-  const { api } = useApp();
+  const { api, config } = useApp();
+  const calls = useMemo(() => statsApi(api, config.api), [api, config.api]);
+  const input = useMemo<AccountStatsInput>(() => {
+    const today = dayOf(Date.now());
+    return { today, query: parseStatsQuery(globalThis.location?.search ?? '', today) };
+  }, []);
   const actor = useActorRef(
     accountStatsMachine.provide({
       actors: {
-        loadBooks: fromPromise(async ({ signal }) => {
-          const page = await api.call<PagedList<BookListItem>>('account/book/', {
-            method: 'GET',
-            searchParams: { start: 0, step: 200, sortby: 'date_desc' },
-            signal,
-          });
-          return page.list.map((b) => ({ id: b.id, name: b.name }));
-        }),
-        loadStats: fromPromise(({ input, signal }) =>
-          api.call<ReaderStatsSummary>('account/book/stats', { method: 'GET', searchParams: { id: input.id }, signal }),
+        loadSummary: fromPromise(({ input: query, signal }: { input: StatsQuery; signal: AbortSignal }) => calls.summary(query, signal)),
+        loadTables: fromPromise(({ input: query, signal }: { input: StatsQuery; signal: AbortSignal }) => calls.tables(query, signal)),
+        loadPanel: fromPromise(({ input: i, signal }: { input: { query: StatsQuery; panel: StatsPanel }; signal: AbortSignal }) =>
+          calls.table(i.panel, i.query, signal),
+        ),
+        exportTable: fromPromise(({ input: i, signal }: { input: ExportInput; signal: AbortSignal }) =>
+          calls.exportCsv(i.table, i.query, signal),
         ),
       },
+      actions: {
+        syncUrl: (_, { query }) => {
+          const url = `${location.pathname}${statsSearch(query)}${location.hash}`;
+          history.replaceState(history.state, '', url);
+        },
+        saveFile: ({ context }, { table, csv }) => saveCsv(csv, csvName(table, context.query)),
+      },
     }),
+    { input },
   );
   return <StatsView actor={actor} />;
 }
