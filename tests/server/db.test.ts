@@ -48,6 +48,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0018_public_profile', 'Success'],
       ['0019_profile_names', 'Success'],
       ['0020_statistics', 'Success'],
+      ['0021_stats_indexes', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);
