@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { STATS_DAILY_COUNTERS, type StatsDailyCounter } from './tables';
 
 /**
  * A publication's statistics as its owner's data export writes them (src/server/privacy/export.ts,
@@ -8,25 +9,9 @@ import type { Database } from '../db/schema';
  * page (summed over the days) and each dimension value (summed likewise).
  */
 
-const COUNTERS = [
-  'views',
-  'readers',
-  'reads',
-  'pages',
-  'time_ms',
-  'downloads',
-  'prints',
-  'shares',
-  'leads',
-  'zooms',
-  'searches',
-  'links',
-] as const;
-type Counter = (typeof COUNTERS)[number];
-
 export interface BookStatistics {
-  totals: Record<Counter, number>;
-  days: ({ day: string } & Record<Counter, number>)[];
+  totals: Record<StatsDailyCounter, number>;
+  days: ({ day: string } & Record<StatsDailyCounter, number>)[];
   pages: { page: number; views: number; time_ms: number; exits: number }[];
   dimensions: { dim: string; value: string; detail: string; views: number; readers: number }[];
 }
@@ -34,15 +19,15 @@ export interface BookStatistics {
 export async function bookStatistics(db: Kysely<Database>, bookId: string): Promise<BookStatistics> {
   const dayRows = await db
     .selectFrom('stats_daily')
-    .select(['day', ...COUNTERS])
+    .select(['day', ...STATS_DAILY_COUNTERS])
     .where('book_id', '=', bookId)
     .orderBy('day')
     .execute();
-  const totals = Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Record<Counter, number>;
+  const totals = Object.fromEntries(STATS_DAILY_COUNTERS.map((c) => [c, 0])) as Record<StatsDailyCounter, number>;
   // PostgreSQL answers bigint columns and sums as strings: every number goes through Number.
   const days = dayRows.map((r) => {
-    const row = { day: r.day } as { day: string } & Record<Counter, number>;
-    for (const c of COUNTERS) {
+    const row = { day: r.day } as { day: string } & Record<StatsDailyCounter, number>;
+    for (const c of STATS_DAILY_COUNTERS) {
       row[c] = Number(r[c]);
       totals[c] += row[c];
     }

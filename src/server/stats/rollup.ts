@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { STATS_LIMITS, type StatBrowser, type StatDevice, type StatEvent, type StatSource } from '../../contracts/stats';
 import type { BookRow, Database } from '../db/schema';
 import { dayOf, visitorHash } from './classify';
+import { STATS_DAILY_COUNTERS, type StatsDailyCounter } from './tables';
 
 /**
  * The statistics' write path (issue 17): a flush of the ingest buffer (src/server/stats/ingest.ts)
@@ -66,22 +67,7 @@ export interface WriteResult {
 
 type Trx = Transaction<Database>;
 
-const DAILY_COUNTERS = [
-  'views',
-  'readers',
-  'reads',
-  'pages',
-  'time_ms',
-  'downloads',
-  'prints',
-  'shares',
-  'leads',
-  'zooms',
-  'searches',
-  'links',
-] as const;
-type DailyCounter = (typeof DAILY_COUNTERS)[number];
-const COUNTER_OF: Partial<Record<StatEvent['k'], DailyCounter>> = {
+const COUNTER_OF: Partial<Record<StatEvent['k'], StatsDailyCounter>> = {
   download: 'downloads',
   print: 'prints',
   share: 'shares',
@@ -139,7 +125,7 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
       for (const row of await trx.selectFrom('books').selectAll().where('id', 'in', ids).execute()) books.set(row.id, row);
     }
 
-    const daily = new Map<string, { book_id: string; account_id: string; day: string } & Record<DailyCounter, number>>();
+    const daily = new Map<string, { book_id: string; account_id: string; day: string } & Record<StatsDailyCounter, number>>();
     const pages = new Map<string, { book_id: string; day: string; page: number; views: number; time_ms: number; exits: number }>();
     const dims = new Map<
       string,
@@ -157,7 +143,7 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
           book_id: book.id,
           account_id: book.account_id,
           day,
-          ...(Object.fromEntries(DAILY_COUNTERS.map((c) => [c, 0])) as Record<DailyCounter, number>),
+          ...(Object.fromEntries(STATS_DAILY_COUNTERS.map((c) => [c, 0])) as Record<StatsDailyCounter, number>),
         };
         daily.set(key, row);
       }
@@ -340,7 +326,7 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
           oc
             .columns(['book_id', 'day'])
             .doUpdateSet((eb) =>
-              Object.fromEntries(DAILY_COUNTERS.map((c) => [c, eb(eb.ref(`stats_daily.${c}`), '+', eb.ref(`excluded.${c}`))])),
+              Object.fromEntries(STATS_DAILY_COUNTERS.map((c) => [c, eb(eb.ref(`stats_daily.${c}`), '+', eb.ref(`excluded.${c}`))])),
             ),
         )
         .execute();

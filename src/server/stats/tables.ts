@@ -44,6 +44,23 @@ export interface StatsVisitorsTable {
   visitor: string;
 }
 
+/** The counters of a `stats_daily` row (written by rollup.ts, read by the data export). */
+export const STATS_DAILY_COUNTERS = [
+  'views',
+  'readers',
+  'reads',
+  'pages',
+  'time_ms',
+  'downloads',
+  'prints',
+  'shares',
+  'leads',
+  'zooms',
+  'searches',
+  'links',
+] as const;
+export type StatsDailyCounter = (typeof STATS_DAILY_COUNTERS)[number];
+
 /** Rollup per publication and day. */
 export interface StatsDailyTable {
   book_id: string;
