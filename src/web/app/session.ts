@@ -1,11 +1,12 @@
 import { type Actor, createActor, fromPromise, sendParent } from 'xstate';
 import type { AccountTimestampEvent, accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
+import { lazyLogic } from '../../../machines/lazy';
 import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import type { ApiClient, Gate } from '../../api';
 import type { LoginContent } from '../../contracts/accounts';
 import { readCookie } from '../i18n/cookies';
-import { loadSessionIo, provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
+import { loadSessionIo, tabChannelListener, tabStorageListener } from '../session/tabs';
 import { createUserStore, USER_KEY, userFromLogin, writeAssociation } from '../session/user-store';
 import { type AlertsOf, alertAction } from './alert-action';
 import { LOGIN_REDIRECT_COOKIE } from './login-redirect';
@@ -111,13 +112,18 @@ export function createSessionWiring(deps: SessionDeps) {
         await restore();
         return store.get()?.session.access_token ? fetchSession({ check: true }) : null;
       }),
-      refreshLock: provideRefreshLock({
-        locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
-        channel,
-        storage,
-        store,
-        fetchSession,
-      }),
+      // Its side effects load with the first refresh (only a signed-in session refreshes).
+      refreshLock: lazyLogic(() =>
+        import('../session/refresh-lock').then((m) =>
+          m.provideRefreshLock({
+            locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
+            channel,
+            storage,
+            store,
+            fetchSession,
+          }),
+        ),
+      ),
       tabChannel: tabChannelListener(channel),
       tabStorage: tabStorageListener(win, store),
       logout: fromPromise<void>(async () => {
