@@ -21,7 +21,7 @@ import type { PostLoginRequest } from './post-login.machine';
 import type { PublishRequest } from './publish/types';
 import type { PublishModalInput, PublishModalOutput } from './publish-modal.machine';
 import { type Route, routerMachine } from './router.machine';
-import { sessionMachine } from './session.machine';
+import type { sessionMachine } from './session.machine';
 import type { SignUpHostFacts, signUpHostMachine } from './sign-up/host.machine';
 import type { SignUpEnding, SocialProvider } from './sign-up/types';
 import type { statusMachine } from './status.machine';
@@ -164,6 +164,14 @@ export function visitorOf(facts: AppFacts): Visitor {
   return { signedIn: true, ...facts.user };
 }
 
+/** The session while its code loads (machines/lazy.ts): checking, as it starts. */
+export const sessionChecking = () => ({
+  value: 'checking',
+  context: { user: null, queue: [] },
+  matches: (state: string) => state === 'checking',
+  can: () => false,
+});
+
 const NO_THIRD_PARTY: ThirdPartyInput = { configured: { support_chat: false, page_testing: false } };
 
 /** The sign-up host's facts (machines/sign-up/host.machine.ts) from what the app sees. */
@@ -202,8 +210,8 @@ export const appMachine = setup({
     language: languageMachine,
     modals: modalsMachine,
     router: routerMachine,
-    session: sessionMachine,
-    // These three load on demand from the start (machines/lazy.ts): until then what they are sent waits.
+    // These load on demand from the start (machines/lazy.ts): until then what they are sent waits.
+    session: lazyLogic(() => import('./session.machine').then((m): typeof sessionMachine => m.sessionMachine), sessionChecking),
     signUpHost: lazyLogic(
       () => import('./sign-up/host.machine').then((m): typeof signUpHostMachine => m.signUpHostMachine),
       // The modal shows nothing meanwhile (openingOf: no reason).

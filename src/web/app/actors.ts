@@ -14,7 +14,7 @@ import { createLazyApiClient } from '../../api/lazy';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
-import { AUTH_PAGES } from '../pages/routes';
+import { AUTH_PAGES, routeFor } from '../pages/routes';
 import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
@@ -111,6 +111,9 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     onSessionExpired,
   });
   api.preload();
+  // The first page's module loads from boot on, beside the session's code (the session check, which
+  // routing waits for, starts once that is there): neither waits for the other.
+  loadPage(routeFor(doc.location.pathname, doc.location.hash).page.name).catch(() => {});
   const wiring: SessionWiring = createSessionWiring({
     api,
     gate: sessionGate,

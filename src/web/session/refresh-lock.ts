@@ -3,7 +3,7 @@ import { refreshLockMachine, type StoredRead } from '../../../machines/accounts/
 import type { SessionSource } from '../../../machines/accounts/types';
 import { SESSION_REFRESH_LOCK } from '../../../machines/constants';
 import type { LoginContent } from '../../contracts/accounts';
-import { loadSessionIo, type SessionIo } from './tabs';
+import { loadSessionIo, type SessionIo } from './io-loader';
 import type { UserStore } from './user-store';
 
 /**

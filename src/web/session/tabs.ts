@@ -1,20 +1,10 @@
 import { fromCallback } from 'xstate';
 import { sourceOf } from '../../../machines/accounts/token';
 import type { SessionEvent } from '../../../machines/session.machine';
+import { loadSessionIo } from './io-loader';
 import type { UserStore } from './user-store';
 
-/** The session's side effects that validate (./io.ts, with the schemas): not part of the app's first load. */
-export type SessionIo = typeof import('./io');
-
-let loading: Promise<SessionIo> | null = null;
-/** ./io.ts, loaded once (a failed load is tried again by the next call); the app starts it at boot. */
-export function loadSessionIo(): Promise<SessionIo> {
-  loading ??= import('./io').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+export { loadSessionIo, type SessionIo } from './io-loader';
 
 /**
  * The real side effects of the cross-tab session protocol: the refresh lock's lock (navigator.locks),

@@ -67,7 +67,7 @@ describe('app root', () => {
     // The sign-up host loads on demand (machines/lazy.ts): what it is sent meanwhile waits for it.
     go(route('/account/dashboard', 'account', true));
     expect(child('router').getSnapshot().value).toBe('loginRequired');
-    await waitFor(child('signUpHost'), (s) => s.value !== 'loading');
+    await waitFor(child('signUpHost'), (s) => (s.value as string) !== 'loading');
     expect(child('router').getSnapshot().value).toBe('loginRequired');
     expect(openingOf(child('signUpHost').getSnapshot())?.reason).toBe('required');
     signIn();
