@@ -15,17 +15,19 @@ import type { LoginContent } from '../src/contracts/accounts';
 import { alertsMachine } from './alerts.machine';
 import { BOOKS_PATH, EXPIRED_SIGN_IN, type Language, UPLOAD_PATH } from './constants';
 import { languageMachine } from './language.machine';
+import { lazyLogic } from './lazy';
 import { modalsMachine } from './modals.machine';
 import type { PostLoginRequest } from './post-login.machine';
 import type { PublishRequest } from './publish/types';
 import type { PublishModalInput, PublishModalOutput } from './publish-modal.machine';
 import { type Route, routerMachine } from './router.machine';
-import { sessionMachine } from './session.machine';
-import { type SignUpHostFacts, signUpHostMachine } from './sign-up/host.machine';
+import type { sessionMachine } from './session.machine';
+import type { SignUpHostFacts, signUpHostMachine } from './sign-up/host.machine';
 import type { SignUpEnding, SocialProvider } from './sign-up/types';
-import { statusMachine } from './status.machine';
-import { ANONYMOUS, type ThirdPartyInput, thirdPartyMachine, type Visitor } from './third-party.machine';
+import type { statusMachine } from './status.machine';
+import type { ThirdPartyInput, thirdPartyMachine } from './third-party.machine';
 import type { UploadActorRef, UploadInput } from './upload.machine';
+import { ANONYMOUS, type Visitor } from './visitor';
 
 /**
  * The app's root (DESIGN §4, §11): it starts every app-wide machine as its child, each under its
@@ -162,6 +164,14 @@ export function visitorOf(facts: AppFacts): Visitor {
   return { signedIn: true, ...facts.user };
 }
 
+/** The session while its code loads (machines/lazy.ts): checking, as it starts. */
+export const sessionChecking = () => ({
+  value: 'checking',
+  context: { user: null, queue: [] },
+  matches: (state: string) => state === 'checking',
+  can: () => false,
+});
+
 const NO_THIRD_PARTY: ThirdPartyInput = { configured: { support_chat: false, page_testing: false } };
 
 /** The sign-up host's facts (machines/sign-up/host.machine.ts) from what the app sees. */
@@ -200,10 +210,18 @@ export const appMachine = setup({
     language: languageMachine,
     modals: modalsMachine,
     router: routerMachine,
-    session: sessionMachine,
-    signUpHost: signUpHostMachine,
-    status: statusMachine,
-    thirdParty: thirdPartyMachine,
+    // These load on demand from the start (machines/lazy.ts): until then what they are sent waits.
+    session: lazyLogic(() => import('./session.machine').then((m): typeof sessionMachine => m.sessionMachine), sessionChecking),
+    signUpHost: lazyLogic(
+      () => import('./sign-up/host.machine').then((m): typeof signUpHostMachine => m.signUpHostMachine),
+      // The modal shows nothing meanwhile (openingOf: no reason).
+      (input) => ({ value: 'loading', context: input }),
+    ),
+    status: lazyLogic(
+      () => import('./status.machine').then((m): typeof statusMachine => m.statusMachine),
+      () => ({ value: 'loading', context: { status: null } }),
+    ),
+    thirdParty: lazyLogic(() => import('./third-party.machine').then((m): typeof thirdPartyMachine => m.thirdPartyMachine)),
     /** Reports `app.observed` whenever the session, router, modal stack or stored user change (the app provides it). */
     watch: fromCallback<AppEvent>(() => undefined),
     /** Loads the publish modal's machine (its code loads when the publish route first opens). */

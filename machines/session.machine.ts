@@ -1,9 +1,10 @@
 import { type ActorRefFrom, assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { isSessionExpiredError } from './accounts/errors';
-import { type RefreshOutput, refreshLockMachine } from './accounts/refresh-lock.machine';
+import type { RefreshOutput, refreshLockMachine } from './accounts/refresh-lock.machine';
 import { subjectMismatch, toSessionUser } from './accounts/token';
 import type { HandedOverToken, SessionSource, SessionUser } from './accounts/types';
 import { OTHER_TAB_REFRESH_DELAY_MS, REFRESH_JITTER_MAX_MS, REFRESH_LIFETIME_FRACTION, SESSION_EXPIRED_ALERT_DELAY_MS } from './constants';
+import { lazyLogic } from './lazy';
 
 export type { RefreshOutput } from './accounts/refresh-lock.machine';
 export type { HandedOverToken, SessionSource, SessionUser } from './accounts/types';
@@ -66,8 +67,9 @@ export const sessionMachine = setup({
     /**
      * The cross-tab refresh lock (machines/accounts/refresh-lock.machine.ts): adopts the token another
      * tab refreshed, or refreshes it and hands it over; provided with the lock, storage and session call.
+     * Its code loads with the first refresh (only a signed-in session refreshes; machines/lazy.ts).
      */
-    refreshLock: refreshLockMachine,
+    refreshLock: lazyLogic(() => import('./accounts/refresh-lock.machine').then((m): typeof refreshLockMachine => m.refreshLockMachine)),
     /**
      * Listens on SESSION_CHANNEL (BroadcastChannel) for the whole session: sends `tab.handoff` for a
      * token handed over under the lock and `tab.otherRefreshed` when another tab refreshed.

@@ -1,15 +1,9 @@
 import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import { SCRIPT_CONSENTS, type ScriptConsent } from '../src/contracts/account-constants';
+import { ANONYMOUS, type Visitor } from './visitor';
 
-/** What the third-party loaders see of the person (sent by the app root whenever it changes). */
-export interface Visitor {
-  /** The session is signed in (not checking, expired or signing out). */
-  signedIn: boolean;
-  email: string | null;
-  language: string;
-  /** The user record's consents (SCRIPT_CONSENTS → true when given). */
-  consents: Readonly<Record<string, boolean>>;
-}
+// Apart in ./visitor.ts: the app root computes the visitor in the first load, while this machine loads on demand.
+export { ANONYMOUS, type Visitor } from './visitor';
 
 export interface ThirdPartyInput {
   /** The scripts this site is configured with (a URL is set). */
@@ -21,8 +15,6 @@ export interface ThirdPartyContext extends ThirdPartyInput {
 }
 
 export type ThirdPartyEvent = { type: 'visitor.changed'; visitor: Visitor };
-
-export const ANONYMOUS: Visitor = { signedIn: false, email: null, language: 'en', consents: {} };
 
 /** SPEC §7: a script loads only when configured, for a signed-in user with an e-mail who consented to it. */
 export const scriptAllowed = (context: ThirdPartyContext, name: ScriptConsent): boolean =>

@@ -1,8 +1,11 @@
 import { type ActorRefFrom, type AnyActorRef, assign, fromCallback, fromPromise, setup } from 'xstate';
 import { REFRESH_LOCK_HANDOFF_MS } from '../constants';
-import { isFresh, tokenSubject } from './token';
+import { type AdoptedToken, isFresh, sourceOf, tokenSubject } from './token';
 import type { HandedOverToken, SessionSource, StoredToken } from './types';
 
+export type { AdoptedToken } from './token';
+// In ./token.ts (the session's tab listener uses it in the first load; this machine loads on demand).
+export { sourceOf } from './token';
 export type { HandedOverToken, StoredToken } from './types';
 
 /**
@@ -17,11 +20,6 @@ export interface StoredRead {
   /** Epoch ms of the read (the freshness test compares the tokens' issue times with it). */
   now: number;
 }
-
-/** The token a tab adopts under the lock: the stored one, or the one handed over (merged into what is stored). */
-export type AdoptedToken =
-  | { from: 'stored'; stored: StoredToken }
-  | { from: 'handoff'; handoff: HandedOverToken; stored: StoredToken | null };
 
 export interface RefreshLockInput {
   /** The newest token another tab handed over before this refresh began (null: none). */
@@ -45,21 +43,6 @@ export type RefreshLockEvent =
   | { type: 'lock.acquired' }
   /** Forwarded by the session: another tab handed its new token over while it held the lock. */
   | { type: 'tab.handoff'; token: HandedOverToken };
-
-/** The session answer a token stands for, `now` being the read time (expires_in counts from then). */
-export function sourceOf(token: AdoptedToken, now: number): SessionSource {
-  if (token.from === 'stored') {
-    const { session, profile } = token.stored;
-    return { session: { access_token: session.access_token, expires_in: secondsLeft(session.expires_at, now) }, profile };
-  }
-  const { content, receivedAt } = token.handoff;
-  return {
-    session: { access_token: content.session.access_token, expires_in: secondsLeft(receivedAt + content.session.expires_in * 1000, now) },
-    profile: content.profile,
-  };
-}
-
-const secondsLeft = (expiresAt: number, now: number) => Math.max(0, Math.round((expiresAt - now) / 1000));
 
 /** The token's subject is the profile it came with. */
 const ownSubject = ({ session, profile }: { session: { access_token: string }; profile: { id: string } }) =>

@@ -1,5 +1,5 @@
 import { REFRESH_LIFETIME_FRACTION, TOKEN_FRESH_SLACK_MS } from '../constants';
-import type { SessionSource, SessionUser } from './types';
+import type { HandedOverToken, SessionSource, SessionUser, StoredToken } from './types';
 
 /**
  * The `sub` claim of a JWT access token, or null when the token is not a readable JWT (three parts, a
@@ -41,3 +41,23 @@ export function isFresh(session: { issued_at: number; expires_at: number }, now:
   const fresh = (session.expires_at - session.issued_at) * REFRESH_LIFETIME_FRACTION;
   return session.issued_at > 0 && now - session.issued_at < fresh - TOKEN_FRESH_SLACK_MS;
 }
+
+/** The token a tab adopts under the lock: the stored one, or the one handed over (merged into what is stored). */
+export type AdoptedToken =
+  | { from: 'stored'; stored: StoredToken }
+  | { from: 'handoff'; handoff: HandedOverToken; stored: StoredToken | null };
+
+/** The session answer a token stands for, `now` being the read time (expires_in counts from then). */
+export function sourceOf(token: AdoptedToken, now: number): SessionSource {
+  if (token.from === 'stored') {
+    const { session, profile } = token.stored;
+    return { session: { access_token: session.access_token, expires_in: secondsLeft(session.expires_at, now) }, profile };
+  }
+  const { content, receivedAt } = token.handoff;
+  return {
+    session: { access_token: content.session.access_token, expires_in: secondsLeft(receivedAt + content.session.expires_in * 1000, now) },
+    profile: content.profile,
+  };
+}
+
+const secondsLeft = (expiresAt: number, now: number) => Math.max(0, Math.round((expiresAt - now) / 1000));

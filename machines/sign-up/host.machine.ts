@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, setup } from 'xstate';
-import type { SelectableTab, SignUpModalInput, SignUpReason, SocialProvider } from './types';
+import type { SelectableTab, SignUpModalInput, SocialProvider } from './types';
 
 /**
  * When the sign-up modal shows, and why (SPEC §2, §4). The app sends what it observes (the modal
@@ -34,15 +34,10 @@ export interface SignUpHostFacts {
 
 export type SignUpHostEvent = { type: 'facts.changed' } & SignUpHostFacts;
 
-/** One opening of the modal; a new key is a new modal (machine and views). */
-export interface SignUpOpening {
-  reason: SignUpReason;
-  page: string | undefined;
-  hash: string | undefined;
-  /** A full-page social sign-in to resume (its provider). */
-  resumeSocial?: SocialProvider;
-  key: string;
-}
+// Apart in ./opening.ts: the app's AuthHost reads it in the first load, while this machine loads on demand.
+import type { SignUpOpening } from './opening';
+
+export { openingOf, type SignUpOpening } from './opening';
 
 export const signUpHostMachine = setup({
   types: {
@@ -92,18 +87,6 @@ export const signUpHostMachine = setup({
 });
 
 export type SignUpHostActorRef = ActorRefFrom<typeof signUpHostMachine>;
-
-const REASONS: readonly SignUpReason[] = ['expired', 'required', 'route'];
-
-/** The modal to show for a snapshot of the host, or null. A waiting social sign-in is resumed by whichever modal opens. */
-export function openingOf(snapshot: { value: unknown; context: SignUpHostFacts }): SignUpOpening | null {
-  const { page, hash, socialPending } = snapshot.context;
-  if (snapshot.value === 'resuming')
-    return { reason: 'route', page: 'login', hash: undefined, resumeSocial: socialPending, key: 'resume|login' };
-  const reason = REASONS.find((r) => r === snapshot.value);
-  if (!reason) return null;
-  return { reason, page, hash, resumeSocial: socialPending, key: `${reason}|${page}|${hash ?? ''}` };
-}
 
 const SELECTABLE: readonly string[] = ['login', 'register', 'forgot', 'resend'] satisfies SelectableTab[];
 

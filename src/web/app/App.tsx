@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
-import { AlertStack } from '../components/AlertStack';
+import { AlertRegion } from '../components/AlertRegion';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 import { PageView } from '../components/PageView';
@@ -90,7 +90,7 @@ export function App() {
         <AuthHost />
         <PublishHost />
         <ContactHost />
-        <AlertStack actor={alerts} />
+        <AlertRegion actor={alerts} />
       </div>
     </BlogProvider>
   );

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { PostLoginActorRef } from '../../../machines/post-login.machine';
-import { openingOf, type SignUpOpening } from '../../../machines/sign-up/host.machine';
+import { openingOf, type SignUpOpening } from '../../../machines/sign-up/opening';
 import { useApp } from './context';
 
 // The modal (machine and views) loads when it first opens (most visits never sign in), keeping the first load small.

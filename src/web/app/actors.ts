@@ -4,8 +4,8 @@ import type { AlertRequest } from '../../../machines/alert.machine';
 import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
 import type { Language } from '../../../machines/constants';
 import { languageMachine } from '../../../machines/language.machine';
+import { lazyLogic } from '../../../machines/lazy';
 import { routerMachine } from '../../../machines/router.machine';
-import { statusMachine } from '../../../machines/status.machine';
 import type { ApiClient } from '../../api/client';
 import { readCookie, setCookie } from '../../api/cookies';
 import { createGate } from '../../api/gate';
@@ -14,13 +14,12 @@ import { createLazyApiClient } from '../../api/lazy';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
-import { AUTH_PAGES } from '../pages/routes';
+import { AUTH_PAGES, routeFor } from '../pages/routes';
 import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
 import type { SignUpDeps } from './sign-up-services';
-import { provideThirdParty, thirdPartyInput } from './third-party';
-import { createTracker } from './tracker';
+import type { Tracker } from './tracker';
 import { watchApp } from './watch';
 
 export { EXPIRED_SIGN_IN } from '../../../machines/constants';
@@ -112,6 +111,9 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     onSessionExpired,
   });
   api.preload();
+  // The first page's module loads from boot on, beside the session's code (the session check, which
+  // routing waits for, starts once that is there): neither waits for the other.
+  loadPage(routeFor(doc.location.pathname, doc.location.hash).page.name).catch(() => {});
   const wiring: SessionWiring = createSessionWiring({
     api,
     gate: sessionGate,
@@ -154,18 +156,23 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
   );
 
   // SPEC §7: the marketing tracker (no-op unless configured), the support chat and page-testing scripts.
-  const tracker = createTracker(config.tracker, doc.defaultView);
-  const thirdParty = provideThirdParty(config, tracker, doc);
-
-  const status = statusMachine.provide({
-    actors: {
-      loadStatus: fromPromise(async ({ signal }) => {
-        // Its schema loads with the call (the validation library is not part of the first load).
-        const { ServerStatusSchema } = await import('../../contracts/status');
-        return api.call('public/status', { schema: ServerStatusSchema, anonymous: true, signal });
-      }),
-    },
+  // Its code loads from now on, apart from the first load; calls made meanwhile wait for it, in order.
+  const tracked = import('./tracker').then((m) => m.createTracker(config.tracker, doc.defaultView));
+  const tracker = new Proxy({} as Tracker, {
+    get:
+      (_, name: keyof Tracker) =>
+      (...args: never[]) =>
+        tracked.then(
+          (loaded) => (loaded[name] as (...a: never[]) => void)(...args),
+          () => {},
+        ),
   });
+  // The third-party machine and the server status load on demand from the start (machines/lazy.ts).
+  const thirdParty = lazyLogic(() => import('./third-party').then((m) => m.provideThirdParty(config, tracker, doc)));
+  const status = lazyLogic(
+    () => import('./status').then((m) => m.provideStatus(api)),
+    () => ({ value: 'loading', context: { status: null } }),
+  );
 
   const root = createActor(
     appMachine.provide({
@@ -188,7 +195,9 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
         signupPage: doc.location.pathname === '/register',
         authPages: AUTH_PAGES,
         socialPending: (doc.defaultView && pendingSocialProvider(doc.defaultView)) ?? undefined,
-        thirdParty: thirdPartyInput(config),
+        thirdParty: {
+          configured: { support_chat: config.scripts.support_chat !== '', page_testing: config.scripts.page_testing !== '' },
+        },
       },
       ...(clock ? { clock } : {}),
     },

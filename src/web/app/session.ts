@@ -1,14 +1,17 @@
-import { type Actor, createActor, fromPromise, sendParent } from 'xstate';
+import { type Actor, createActor, fromPromise } from 'xstate';
 import type { AccountTimestampEvent, accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
+import { sessionChecking } from '../../../machines/app.machine';
 import { SESSION_CHANNEL } from '../../../machines/constants';
-import { type SessionActorRef, type SessionSource, sessionMachine } from '../../../machines/session.machine';
+import { lazyLogic } from '../../../machines/lazy';
+import type { SessionActorRef } from '../../../machines/session.machine';
 import type { ApiClient, Gate } from '../../api';
 import type { LoginContent } from '../../contracts/accounts';
 import { readCookie } from '../i18n/cookies';
-import { loadSessionIo, provideRefreshLock, tabChannelListener, tabStorageListener } from '../session/tabs';
-import { createUserStore, USER_KEY, userFromLogin, writeAssociation } from '../session/user-store';
-import { type AlertsOf, alertAction } from './alert-action';
+import { loadSessionIo } from '../session/io-loader';
+import { createUserStore, userFromLogin } from '../session/user-store';
+import type { AlertsOf } from './alert-action';
 import { LOGIN_REDIRECT_COOKIE } from './login-redirect';
+import type { Pending } from './session-machine';
 
 export interface SessionDeps {
   api: ApiClient;
@@ -22,7 +25,6 @@ export interface SessionDeps {
 }
 
 type AccountTimestampActor = Actor<typeof accountTimestampMachine>;
-type Pending = { retry: () => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /**
  * The session side of the app: the user store, the session machine with its real side effects (token
@@ -103,55 +105,15 @@ export function createSessionWiring(deps: SessionDeps) {
     }
   };
 
-  const session = sessionMachine.provide({
-    actors: {
-      checkSession: fromPromise<SessionSource | null>(async () => {
-        // Nothing stored, nothing to read back (no wait for the schema).
-        if (!safe(() => storage?.getItem(USER_KEY))) return null;
-        await restore();
-        return store.get()?.session.access_token ? fetchSession({ check: true }) : null;
-      }),
-      refreshLock: provideRefreshLock({
-        locks: (win.navigator as Navigator & { locks?: LockManager }).locks,
-        channel,
-        storage,
-        store,
-        fetchSession,
-      }),
-      tabChannel: tabChannelListener(channel),
-      tabStorage: tabStorageListener(win, store),
-      logout: fromPromise<void>(async () => {
-        // A session the server already ended (revoked elsewhere, or by an account deletion) is signed out
-        // all the same: its 149 must not start the expired-session sign-in.
-        await api.call('profile/session', { method: 'DELETE', skipSessionWait: true, skipSessionExpiry: true, ignoreAlerts: true });
-      }),
-    },
-    actions: {
-      openGate: () => gate.open(),
-      clearSession: () => store.set(null),
-      clearAssociation: () => writeAssociation(sessionStorage, null),
-      leaveProtectedPage: sendParent({ type: 'session.ended' }),
-      openSignIn: sendParent({ type: 'session.signInNeeded' }),
-      closeSignIn: sendParent({ type: 'session.signInSettled' }),
-      showExpiredAlert: alertAction(alerts, { type: 'warning', message: { id: 'account.session.expired' } }),
-      showRefreshError: alertAction(alerts, { type: 'error', message: { id: 'account.session.refreshFailed' } }),
-      replayQueue: (_, { requestIds }) => {
-        for (const id of requestIds) {
-          const p = pending.get(id);
-          pending.delete(id);
-          p?.retry().then(p.resolve, p.reject);
-        }
-      },
-      rejectQueue: (_, { requestIds }) => {
-        for (const id of requestIds) {
-          const p = pending.get(id);
-          pending.delete(id);
-          p?.reject(new DOMException('signed out', 'AbortError'));
-        }
-      },
-      broadcastRefresh: (_, { content }) => channel?.postMessage({ type: 'refreshed', content }),
-    },
-  });
+  // The session machine with its side effects (./session-machine.ts) loads from boot on (not part of the
+  // first load); the session check starts once it is there, in parallel with the first page's module.
+  const provideSession = (m: typeof import('./session-machine')) =>
+    m.provideSession({ api, gate, alerts, win, storage, sessionStorage, channel, store, pending, restore, fetchSession });
+  const session = lazyLogic(
+    () => import('./session-machine').then(provideSession),
+    // Until then it is checking (the views and the app root's watch read this).
+    sessionChecking,
+  );
 
   /** The API client's hook: keep the retry until the user signs in again (SPEC §4 Session expiry). */
   const onSessionExpired = <T>(retry: () => Promise<T>): Promise<T> =>
@@ -163,8 +125,10 @@ export function createSessionWiring(deps: SessionDeps) {
 
   return {
     store,
-    /** The session machine with its side effects (the app root runs it). */
+    /** The session machine with its side effects, loading on demand (the app root runs it). */
     session,
+    /** The same, from its module at hand (tests create it at once). */
+    provideSession,
     /** GETs the session and stores the user (the post-login steps refresh the user with it). */
     fetchSession,
     onSessionExpired,

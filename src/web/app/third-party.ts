@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { type ThirdPartyInput, thirdPartyMachine } from '../../../machines/third-party.machine';
+import { thirdPartyMachine } from '../../../machines/third-party.machine';
 import type { ScriptConsent } from '../../contracts/account-constants';
 import type { ClientConfig } from '../../contracts/client-config';
 import type { Tracker } from './tracker';
@@ -9,12 +9,7 @@ type Scripts = typeof import('./scripts');
 let scripts: Scripts | undefined;
 const loadScripts = (): Promise<Scripts> => import('./scripts').then((m) => (scripts = m));
 
-/** Which scripts the client config names. */
-export const thirdPartyInput = (config: Pick<ClientConfig, 'scripts'>): ThirdPartyInput => ({
-  configured: { support_chat: config.scripts.support_chat !== '', page_testing: config.scripts.page_testing !== '' },
-});
-
-/** The third-party machine with the page's script elements and the tracker (the app root starts it). */
+/** The third-party machine with the page's script elements and the tracker (the app root starts it; loaded on demand from the start, src/web/app/actors.ts). */
 export const provideThirdParty = (config: Pick<ClientConfig, 'scripts'>, tracker: Tracker, doc: Document) =>
   thirdPartyMachine.provide({
     actors: {

@@ -34,14 +34,17 @@ export function AlertView({ actor }: { actor: AlertActorRef }) {
   );
 }
 
-/** Renders the alert queue; each alert renders its own machine. */
-export function AlertStack({ actor }: { actor: AlertsActorRef }) {
+/** The alerts of the queue; each alert renders its own machine. */
+export function AlertList({ actor }: { actor: AlertsActorRef }) {
   const alerts = useSelector(actor, (s) => s.context.alerts);
+  return alerts.map((a) => <AlertView key={a.key} actor={a.ref} />);
+}
+
+/** Renders the alert queue (the app renders it through ./AlertRegion.tsx, which loads this module on demand). */
+export function AlertStack({ actor }: { actor: AlertsActorRef }) {
   return (
     <div className="alerts" aria-live="polite">
-      {alerts.map((a) => (
-        <AlertView key={a.key} actor={a.ref} />
-      ))}
+      <AlertList actor={actor} />
     </div>
   );
 }

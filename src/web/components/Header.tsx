@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useRef, useSyncExternalStore } from 'react';
-import { Link, useLocation } from 'wouter';
 import { FLAGS } from '../../../machines/constants';
 import { SEARCH_TERM_MAX } from '../../contracts/fragment';
 import { useBlog } from '../app/blog';
 import { useApp } from '../app/context';
+import { Link, useLocation } from '../routing/link';
 import { searchTarget } from '../routing/search';
 import { ResourcesMenu } from './blog/ResourcesMenu';
 import { Logo } from './Logo';

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
 import { contactOpening, openContact } from '../app/contact-modal';
 import { useApp } from '../app/context';
+import { useLocation } from '../routing/link';
 import Home from './Home';
 import type { PageProps } from './routes';
 

@@ -1,6 +1,5 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
-import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { paramsFromQuery, queryFromParams, type SearchQuery, type SearchResults, searchParamsOf } from '../../../machines/search/query';
 import { searchMachine } from '../../../machines/search.machine';
@@ -8,6 +7,7 @@ import { searchApi } from '../../api/search';
 import { useApp } from '../app/context';
 import { SearchView } from '../components/search/SearchView';
 import { buildFragment } from '../routing/fragment';
+import { useLocation } from '../routing/link';
 import type { PageProps } from './routes';
 
 export const SEARCH_PATH = '/search';

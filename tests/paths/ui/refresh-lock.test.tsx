@@ -26,7 +26,7 @@ import { createApiClient, createGate } from '../../../src/api';
 import { DEFAULT_CLIENT_CONFIG } from '../../../src/contracts/client-config';
 import { createSessionWiring } from '../../../src/web/app/session';
 import { Header } from '../../../src/web/components/Header';
-import { provideRefreshLock } from '../../../src/web/session/tabs';
+import { provideRefreshLock } from '../../../src/web/session/refresh-lock';
 import type { UserStore } from '../../../src/web/session/user-store';
 import { actorAt } from '../../../stories/support/StoryApp';
 import { describeUiPaths, see } from './harness';

@@ -21,6 +21,7 @@ import type { RefreshOutput, SessionSource, sessionMachine } from '../../../mach
 import { createApiClient, createGate } from '../../../src/api';
 import { DEFAULT_CLIENT_CONFIG } from '../../../src/contracts/client-config';
 import { createSessionWiring } from '../../../src/web/app/session';
+import * as sessionModule from '../../../src/web/app/session-machine';
 import { AlertStack } from '../../../src/web/components/AlertStack';
 import { Header } from '../../../src/web/components/Header';
 import { readUser } from '../../../src/web/session/user-schema';
@@ -121,7 +122,8 @@ describeUiPaths<SessionActor>('session', {
       app.push(type);
     };
     actor = run.create(
-      wiring.session.provide({
+      // The app loads it on demand (wiring.session); here its module is at hand.
+      wiring.provideSession(sessionModule).provide({
         actions: {
           openSignIn: tellApp('session.signInNeeded'),
           closeSignIn: tellApp('session.signInSettled'),

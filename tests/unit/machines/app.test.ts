@@ -64,7 +64,10 @@ describe('app root', () => {
   it('the session reaches the router: a page that requires login waits for it, then shows', async () => {
     const { app, child, go, signIn } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    // The sign-up host loads on demand (machines/lazy.ts): what it is sent meanwhile waits for it.
     go(route('/account/dashboard', 'account', true));
+    expect(child('router').getSnapshot().value).toBe('loginRequired');
+    await waitFor(child('signUpHost'), (s) => (s.value as string) !== 'loading');
     expect(child('router').getSnapshot().value).toBe('loginRequired');
     expect(openingOf(child('signUpHost').getSnapshot())?.reason).toBe('required');
     signIn();

@@ -4,7 +4,8 @@ import { SESSION_CHANNEL, SESSION_REFRESH_LOCK } from '../../../machines/constan
 import { type SessionSource, sessionMachine } from '../../../machines/session.machine';
 import { loginContent } from '../../../machines/sign-up/fixtures';
 import type { LoginContent } from '../../../src/contracts/accounts';
-import { provideRefreshLock, tabChannelListener } from '../../../src/web/session/tabs';
+import { provideRefreshLock } from '../../../src/web/session/refresh-lock';
+import { tabChannelListener } from '../../../src/web/session/tabs';
 import { createUserStore, USER_KEY, type UserStore, userFromLogin } from '../../../src/web/session/user-store';
 
 /**

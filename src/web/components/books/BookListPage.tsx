@@ -1,12 +1,12 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type ListQuery, paramsFromQuery, queryFromParams } from '../../../../machines/book-list/items';
 import { bookListMachine, type DeleteInput, type LoadInput, type UpdateInput } from '../../../../machines/book-list.machine';
 import { booksApi } from '../../../api/books';
 import { useApp } from '../../app/context';
 import { buildFragment, parseFragment } from '../../routing/fragment';
+import { useLocation } from '../../routing/link';
 import { BookListView } from './BookListView';
 
 export const BOOK_LIST_PATH = '/account/book';

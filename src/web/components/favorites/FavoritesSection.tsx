@@ -1,12 +1,12 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { type FavoriteListActorRef, favoriteListMachine, favoritePages } from '../../../../machines/favorites/list.machine';
 import { type FavoriteItem, FavoritePageSchema } from '../../../contracts/favorites';
 import { useApp } from '../../app/context';
 import type { SectionProps } from '../../pages/routes';
+import { useLocation } from '../../routing/link';
 import { FailedCard, formatDate, LoadingCard } from '../account-sections/shared';
 import { Pager } from '../books/Pager';
 import { Button, ButtonLink, hasSitePage } from '../ui';

@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { Link } from 'wouter';
 import { isSitePath } from '../../../contracts/pages';
+import { Link } from '../../routing/link';
 
 /**
  * A link: the app's own pages through the router, the server-rendered site pages (pricing, terms,

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { Link } from 'wouter';
 import type { BookSettingsActorRef } from '../../../../../machines/book-settings.machine';
 import { DOCUMENT_VIEWS, LICENSE_MODES } from '../../../../contracts/books';
+import { Link } from '../../../routing/link';
 import { Field, Select } from '../../ui';
 import { CheckField, useField } from './common';
 import { LICENSE_LABELS, READ_MODE_LABELS, tr, VIEW_LABELS } from './labels';
