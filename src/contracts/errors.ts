@@ -119,6 +119,23 @@ export const ERRORS = {
   avatarTooBig: { type: 'PROFILE', code: 983, http: 400 },
   avatarUnreadable: { type: 'PROFILE', code: 984, http: 400 },
   avatarFileTooLarge: { type: 'PROFILE', code: 985, http: 413 },
+  // API keys and the public API v1 (issue 18, src/contracts/api-keys.ts, api-v1.ts).
+  apiKeyLimit: { type: 'APIKEY', code: 1001, http: 409 },
+  apiKeyNotFound: { type: 'APIKEY', code: 1002, http: 404 },
+  // Missing or unknown key, revoked or expired key, or a bearer secret over plain HTTP.
+  apiKeyInvalid: { type: 'APIKEY', code: 1010, http: 401 },
+  apiSignatureInvalid: { type: 'APIKEY', code: 1011, http: 401 },
+  // The signed call's expiry has passed, or lies more than API_SIGNATURE_MAX_TTL_S ahead.
+  apiRequestExpired: { type: 'APIKEY', code: 1012, http: 401 },
+  apiRightMissing: { type: 'APIKEY', code: 1013, http: 403 },
+  // API_RATE_REQUESTS per hour or API_RATE_PUBLISH per 15 minutes: 429 with Retry-After.
+  apiRateLimited: { type: 'APIKEY', code: 1014, http: 429 },
+  // The same Idempotency-Key again with another body, or while the first call still runs.
+  apiIdempotencyConflict: { type: 'APIKEY', code: 1015, http: 409 },
+  // POST /publications from a URL: the address is not public, the fetch failed, or answered no document.
+  apiFetchFailed: { type: 'APIKEY', code: 1016, http: 422 },
+  webhookNotFound: { type: 'APIKEY', code: 1020, http: 404 },
+  webhookLimit: { type: 'APIKEY', code: 1021, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -49,6 +49,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0019_profile_names', 'Success'],
       ['0020_statistics', 'Success'],
       ['0021_stats_indexes', 'Success'],
+      ['0022_api_keys', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

@@ -28,6 +28,8 @@ export interface Keys {
   codes: Uint8Array;
   /** AES-256-GCM key of the authenticator secrets at rest (auth/totp-store.ts). */
   totp: Uint8Array;
+  /** AES-256-GCM key of the API keys' signing keys at rest (api-keys/crypto.ts). */
+  apiKeys: Uint8Array;
 }
 
 export function deriveKeys(secret: string): Keys {
@@ -37,5 +39,6 @@ export function deriveKeys(secret: string): Keys {
     captcha: derive('captcha').toString('hex'),
     codes: new Uint8Array(derive('codes')),
     totp: new Uint8Array(derive('totp-secret')),
+    apiKeys: new Uint8Array(derive('api-signing-keys')),
   };
 }

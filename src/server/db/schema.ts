@@ -43,6 +43,10 @@ export interface Database {
   stats_daily_dims: import('../stats/tables').StatsDailyDimsTable;
   stats_digests: import('../stats/dashboard-tables').StatsDigestsTable;
   stats_account_daily: import('../stats/dashboard-tables').StatsAccountDailyTable;
+  api_keys: import('../api-keys/tables').ApiKeysTable;
+  api_key_hits: import('../api-keys/tables').ApiKeyHitsTable;
+  api_idempotency: import('../api-keys/tables').ApiIdempotencyTable;
+  api_webhooks: import('../api-keys/tables').ApiWebhooksTable;
   stats_account_dims: import('../stats/dashboard-tables').StatsAccountDimsTable;
   stats_account_books: import('../stats/dashboard-tables').StatsAccountBooksTable;
   stats_account_cached: import('../stats/dashboard-tables').StatsAccountCachedTable;

@@ -120,4 +120,18 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.PROFILE.983', message: 'This picture has too many pixels. Choose one at most 10,000 pixels wide and high.' }),
   msg({ id: 'errors.PROFILE.984', message: 'This picture could not be read. It may be damaged: try another one.' }),
   msg({ id: 'errors.PROFILE.985', message: 'This picture is larger than 8 MB. Choose a smaller file.' }),
+  msg({ id: 'errors.APIKEY.1001', message: 'You have reached the maximum number of API keys. Revoke one before you create another.' }),
+  msg({ id: 'errors.APIKEY.1002', message: 'This API key does not exist or is not yours.' }),
+  msg({ id: 'errors.APIKEY.1010', message: 'The API key is missing, unknown, revoked or expired.' }),
+  msg({ id: 'errors.APIKEY.1011', message: 'The request signature is not valid.' }),
+  msg({ id: 'errors.APIKEY.1012', message: 'The signed request has expired, or its expiry is too far ahead.' }),
+  msg({ id: 'errors.APIKEY.1013', message: 'This API key does not have the right for this call.' }),
+  msg({ id: 'errors.APIKEY.1014', message: 'This API key has made too many calls. Wait and try again.' }),
+  msg({
+    id: 'errors.APIKEY.1015',
+    message: 'This idempotency key was already used for another request, or that request is still running.',
+  }),
+  msg({ id: 'errors.APIKEY.1016', message: 'The document could not be fetched from this address.' }),
+  msg({ id: 'errors.APIKEY.1020', message: 'This webhook does not exist or is not yours.' }),
+  msg({ id: 'errors.APIKEY.1021', message: 'You have reached the maximum number of webhooks. Remove one before you add another.' }),
 ];

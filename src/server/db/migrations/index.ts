@@ -20,6 +20,7 @@ import * as m0018 from './0018_public_profile';
 import * as m0019 from './0019_profile_names';
 import * as m0020 from './0020_statistics';
 import * as m0021 from './0021_stats_indexes';
+import * as m0022 from './0022_api_keys';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0018_public_profile': m0018,
   '0020_statistics': m0020,
   '0021_stats_indexes': m0021,
+  '0022_api_keys': m0022,
 };
