@@ -190,6 +190,37 @@ export const V1WebhookCreateSchema = v.object({
 /** The create answer: the endpoint and its signing secret, shown once. */
 export const V1WebhookCreatedSchema = v.object({ ...V1WebhookSchema.entries, secret: v.string() });
 
+/** A lead as an API webhook carries it (a reader's name and address left at a publication's lead form). */
+export const V1LeadSchema = v.object({
+  id: v.string(),
+  publication_id: v.nullable(v.string()),
+  publication_name: v.string(),
+  name: v.string(),
+  email: v.string(),
+  created_at: epochMs(),
+});
+
+/**
+ * The body of an API webhook delivery (POST, JSON, signed in API_WEBHOOK_SIGNATURE_HEADER). `id` is the
+ * delivery's id: the same on each retry of one event, so a receiver can drop duplicates.
+ */
+export const V1WebhookPayloadSchema = v.variant('event', [
+  v.object({
+    id: v.string(),
+    event: v.literal('publication.converted'),
+    created_at: epochMs(),
+    data: v.object({ publication: V1PublicationSchema }),
+  }),
+  v.object({
+    id: v.string(),
+    event: v.literal('publication.failed'),
+    created_at: epochMs(),
+    data: v.object({ publication: V1PublicationSchema }),
+  }),
+  v.object({ id: v.string(), event: v.literal('lead.received'), created_at: epochMs(), data: v.object({ lead: V1LeadSchema }) }),
+]);
+export type V1WebhookPayload = v.InferOutput<typeof V1WebhookPayloadSchema>;
+
 export const V1DeletedSchema = v.object({ deleted: v.literal(true) });
 
 // ── Operations ───────────────────────────────────────────────────────────────────────────────
