@@ -3,18 +3,25 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { type ExpressionBuilder, type Kysely, sql, type Updateable } from 'kysely';
+import { API_WEBHOOK_SIGNATURE_HEADER, type ApiWebhookEvent, type V1WebhookPayload } from '../../contracts/api-v1';
 import { SIGNATURE_HEADER, type WebhookPayload } from '../../contracts/triggers';
+import { openSigningKey } from '../api-keys/crypto';
 import { newId } from '../auth/crypto';
 import type { Database } from '../db/schema';
 import { assertPublicLiteral, publicOnlyLookup } from '../net/ssrf';
 import type { WebhookDeliveriesTable, WebhookDeliveryRow } from './tables';
 
 /**
- * Durable webhook deliveries (the `webhook_deliveries` rows of migration 0007), the same on SQLite
- * and PostgreSQL. Like src/server/jobs/runner.ts: a due row is claimed with one conditional UPDATE
+ * Durable webhook deliveries (the `webhook_deliveries` rows of migrations 0007 and 0024), the same on
+ * SQLite and PostgreSQL. Like src/server/jobs/runner.ts: a due row is claimed with one conditional UPDATE
  * (so two processes never send the same attempt), a claim holds a lease (a process that dies mid-call
  * leaves a row that is claimed again once the lease ends), and a failure is retried after an
  * exponential backoff until max_attempts. Rows survive restarts, so nothing is lost on a redeploy.
+ *
+ * A delivery goes to one of two kinds of target (`target_kind`): an integration trigger's webhook
+ * (issue 6: a lead, signed with the integration's secret) or an API user's webhook endpoint (issue 18:
+ * an event of API_WEBHOOK_EVENTS, signed with the endpoint's sealed secret, its outcome written back
+ * to the endpoint's last_delivery_at/last_status). Both are signed the same way (`signature`).
  */
 
 /**
@@ -61,7 +68,7 @@ export function postWebhook(
   });
 }
 
-/** `sha256=<hex HMAC-SHA256 of the raw body keyed by the integration's secret>`. */
+/** `sha256=<hex HMAC-SHA256 of the raw body keyed by the integration's (or API endpoint's) secret>`. */
 export const signature = (secret: string, body: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 export interface DeliveryOptions {
@@ -76,8 +83,14 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** POST to loopback/private/link-local addresses too (tests, intranets); off by default. */
   allowPrivate?: boolean;
+  /** The key API webhook secrets are sealed with (`app.keys.apiKeys`); without it API deliveries fail. */
+  apiKeys?: Uint8Array;
   log?: { warn(obj: object, msg: string): void };
 }
+
+/** Headers of an API webhook delivery besides the signature (API_WEBHOOK_SIGNATURE_HEADER). */
+export const API_WEBHOOK_EVENT_HEADER = 'x-quire-event';
+export const API_WEBHOOK_DELIVERY_HEADER = 'x-quire-delivery';
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
@@ -109,6 +122,45 @@ export async function enqueueDelivery(
   return id;
 }
 
+/**
+ * Queues the delivery of one API event to one endpoint (in the caller's transaction, with what caused
+ * it). The body is made here, once, by `body(id)` with the delivery's id: every retry sends the same
+ * bytes, so a receiver drops a repeated `id`, and a publication deleted before the delivery is still
+ * described as it was.
+ */
+export async function enqueueApiDelivery(
+  db: Kysely<Database>,
+  delivery: { webhookId: string; event: ApiWebhookEvent; body: (id: string) => V1WebhookPayload; maxAttempts?: number },
+  now: number,
+): Promise<string> {
+  const id = newId();
+  await db
+    .insertInto('webhook_deliveries')
+    .values({
+      id,
+      target_kind: 'api',
+      integration_id: null,
+      lead_id: null,
+      api_webhook_id: delivery.webhookId,
+      event: delivery.event,
+      body: JSON.stringify(delivery.body(id)),
+      state: 'queued',
+      attempts: 0,
+      max_attempts: delivery.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      run_at: now,
+      lease_until: null,
+      last_status: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** Where one delivery goes and how it is signed; `gone`: its API endpoint was deleted (the row is dropped). */
+type Target = { url: string; headers: Record<string, string> } | { error: string } | { gone: true };
+
 export class WebhookDeliverer {
   readonly #db: Kysely<Database>;
   readonly #clock: () => number;
@@ -117,6 +169,7 @@ export class WebhookDeliverer {
   readonly #leaseMs: number;
   readonly #timeoutMs: number;
   readonly #allowPrivate: boolean;
+  readonly #apiKeys: Uint8Array | undefined;
   readonly #log: DeliveryOptions['log'];
   #timer: NodeJS.Timeout | undefined;
   #busy: Promise<void> | undefined;
@@ -131,6 +184,7 @@ export class WebhookDeliverer {
     this.#leaseMs = options.leaseMs ?? 60_000;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
     this.#allowPrivate = options.allowPrivate ?? false;
+    this.#apiKeys = options.apiKeys;
     this.#log = options.log;
   }
 
@@ -202,30 +256,53 @@ export class WebhookDeliverer {
     return undefined;
   }
 
+  /** The target of a delivery: its URL and the headers that sign it. */
+  async #target(row: WebhookDeliveryRow): Promise<Target> {
+    const common = { 'content-type': 'application/json', 'user-agent': 'Quire-Webhook/1' };
+    if (row.target_kind === 'api') {
+      const endpoint = row.api_webhook_id
+        ? await this.#db.selectFrom('api_webhooks').select(['id', 'url', 'secret']).where('id', '=', row.api_webhook_id).executeTakeFirst()
+        : undefined;
+      if (!endpoint) return { gone: true };
+      const secret = this.#apiKeys ? openSigningKey(this.#apiKeys, endpoint.id, endpoint.secret) : null;
+      if (!secret) return { error: 'the endpoint secret does not open' };
+      return {
+        url: endpoint.url,
+        headers: {
+          ...common,
+          [API_WEBHOOK_SIGNATURE_HEADER]: signature(secret, row.body),
+          [API_WEBHOOK_EVENT_HEADER]: row.event ?? '',
+          [API_WEBHOOK_DELIVERY_HEADER]: row.id,
+        },
+      };
+    }
+    const integration = row.integration_id
+      ? await this.#db.selectFrom('integration_triggers').select(['url', 'secret']).where('id', '=', row.integration_id).executeTakeFirst()
+      : undefined;
+    if (!integration?.url || !integration.secret) return { error: 'the integration has no URL or secret' };
+    return {
+      url: integration.url,
+      headers: { ...common, [SIGNATURE_HEADER]: signature(integration.secret, row.body), 'X-Quire-Delivery': row.id },
+    };
+  }
+
   async #deliver(row: WebhookDeliveryRow): Promise<void> {
-    const target = await this.#db
-      .selectFrom('integration_triggers')
-      .select(['url', 'secret', 'is_enabled'])
-      .where('id', '=', row.integration_id)
-      .executeTakeFirst();
+    const target = await this.#target(row);
+    if ('gone' in target) {
+      // Its endpoint was deleted (the foreign key drops such rows too): nothing to deliver, nothing to keep.
+      await this.#db.deleteFrom('webhook_deliveries').where('id', '=', row.id).where('lease_until', '=', row.lease_until).execute();
+      return;
+    }
     let status: number | null = null;
-    let error: string | null = null;
-    if (!target?.url || !target.secret) error = 'the integration has no URL or secret';
-    else {
+    let error: string | null = 'error' in target ? target.error : null;
+    if ('url' in target) {
       try {
         // An owner's URL must not reach into the server's own network (SSRF): postWebhook checks an
         // address literal and a host name's answers with the same guard (src/server/net/ssrf.ts).
-        status = await postWebhook(
-          target.url,
-          {
-            'content-type': 'application/json',
-            'user-agent': 'Quire-Webhook/1',
-            [SIGNATURE_HEADER]: signature(target.secret, row.body),
-            'X-Quire-Delivery': row.id,
-          },
-          row.body,
-          { timeoutMs: this.#timeoutMs, lookup: this.#allowPrivate ? undefined : publicOnlyLookup() },
-        );
+        status = await postWebhook(target.url, target.headers, row.body, {
+          timeoutMs: this.#timeoutMs,
+          lookup: this.#allowPrivate ? undefined : publicOnlyLookup(),
+        });
         if (status < 200 || status > 299) error = `HTTP ${status}`;
       } catch (e) {
         error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
@@ -234,6 +311,7 @@ export class WebhookDeliverer {
     const now = this.#clock();
     if (error === null) {
       await this.#record(row, { state: 'delivered', lease_until: null, last_status: status, last_error: null, updated_at: now });
+      await this.#endpointOutcome(row, 'delivered', now);
       return;
     }
     const retry = row.attempts < row.max_attempts;
@@ -245,10 +323,21 @@ export class WebhookDeliverer {
       last_error: error.slice(0, 500),
       updated_at: now,
     });
+    await this.#endpointOutcome(row, 'failed', now);
     this.#log?.warn(
-      { deliveryId: row.id, attempt: row.attempts, error },
+      { deliveryId: row.id, target: row.target_kind, attempt: row.attempts, error },
       retry ? 'webhooks: delivery failed, will retry' : 'webhooks: delivery failed',
     );
+  }
+
+  /** An API endpoint shows its last attempt's outcome (V1Webhook last_delivery_at, last_status). */
+  async #endpointOutcome(row: WebhookDeliveryRow, outcome: 'delivered' | 'failed', now: number): Promise<void> {
+    if (row.target_kind !== 'api' || !row.api_webhook_id) return;
+    await this.#db
+      .updateTable('api_webhooks')
+      .set({ last_delivery_at: now, last_status: outcome })
+      .where('id', '=', row.api_webhook_id)
+      .execute();
   }
 
   /** The outcome, only while this claim still holds the row (not taken over after a lost lease). */

@@ -52,6 +52,9 @@ export interface LeadsTable {
 }
 export type LeadRow = Selectable<LeadsTable>;
 
+/** What a delivery goes to (migration 0024): an integration's webhook, or an API user's webhook endpoint. */
+export type WebhookTargetKind = 'trigger' | 'api';
+
 /**
  * A webhook delivery (durable): queued → delivered, or retried with exponential backoff until
  * max_attempts, then failed. A running row whose lease ran out (its process died) is claimed again.
@@ -59,8 +62,14 @@ export type LeadRow = Selectable<LeadsTable>;
  */
 export interface WebhookDeliveriesTable {
   id: string;
-  integration_id: string;
-  lead_id: string;
+  /** WebhookTargetKind (default 'trigger'). */
+  target_kind: Generated<string>;
+  /** 'trigger': the integration and the lead. */
+  integration_id: string | null;
+  lead_id: string | null;
+  /** 'api': the endpoint (api_webhooks) and the event (API_WEBHOOK_EVENTS). */
+  api_webhook_id: string | null;
+  event: string | null;
   /** The exact body sent (the signature covers these bytes). */
   body: string;
   /** queued, running, delivered, failed. */
