@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorName } from '../../contracts/errors';
-import { hmacHex } from '../auth/crypto';
+import { hmacHex, type Keys } from '../auth/crypto';
 import { authenticate, requestToken } from '../auth/session';
 import type { BookRow } from '../db/schema';
 import { ApiError } from '../envelope';
@@ -36,7 +36,10 @@ const TOKEN_CHARS = 32;
 /** What a book's tokens are derived from: its id and its own secret (`token_secret`, migration 0010). */
 export type TokenSource = Pick<BookRow, 'id' | 'token_secret'>;
 
-const derive = (app: FastifyInstance, purpose: string, book: TokenSource) =>
+/** What deriving a token needs: the instance's code key (an app, or a worker process without one). */
+export type TokenKeys = { keys: Pick<Keys, 'codes'> };
+
+const derive = (app: TokenKeys, purpose: string, book: TokenSource) =>
   hmacHex(app.keys.codes, `${purpose}:${book.id}:${book.token_secret}`).slice(0, TOKEN_CHARS);
 
 /**
@@ -51,14 +54,14 @@ export const newTokenSecret = (): string => randomBytes(16).toString('hex');
  * time; it opens the book only while publishing_mode is 2 and private_url is 1, and only until the
  * book's secret is replaced.
  */
-export const privateToken = (app: FastifyInstance, book: TokenSource): string => derive(app, 'reader-private', book);
+export const privateToken = (app: TokenKeys, book: TokenSource): string => derive(app, 'reader-private', book);
 
 /**
  * The token page-image URLs of a private book carry (`&t=`): a different one from the link, so a
  * reader's image URLs do not reveal the link, and the owner's reader gets images whether or not a
  * private link is on. It opens page images and thumbnails only, until the book's secret is replaced.
  */
-export const pagesToken = (app: FastifyInstance, book: TokenSource): string => derive(app, 'reader-pages', book);
+export const pagesToken = (app: TokenKeys, book: TokenSource): string => derive(app, 'reader-pages', book);
 
 /** Constant-time comparison of a token from a request with the expected one. */
 export function sameToken(given: string | undefined, expected: string): boolean {
