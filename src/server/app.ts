@@ -47,6 +47,7 @@ import siteRoutes from './routes/site';
 import widgetRoutes from './routes/widget';
 import { screenshotRoutes } from './site/features/shots';
 import { purgeStatistics } from './stats/rollup';
+import { WebhookDeliverer } from './triggers/deliveries';
 import type {} from './types';
 
 export interface AppDeps {
@@ -115,8 +116,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await decorateAuth(app, config, deps);
   // Before any route: every route declares who may call it (auth/rules.ts), checked when ready.
   registerAuthRules(app);
-  // The conversion worker (src/server/jobs): starts with the app, stops before the database closes.
-  const worker = createWorker({ db: handle.db, config, log: app.log.child({ module: 'jobs' }), clock: app.clock, listen: handle.listen });
+  // Webhook deliveries (src/server/triggers/deliveries.ts): integration triggers' and API webhooks'.
+  const deliverer = new WebhookDeliverer({
+    db: handle.db,
+    clock: app.clock,
+    allowPrivate: config.webhookPrivate,
+    apiKeys: app.keys.apiKeys,
+    log: app.log.child({ module: 'webhooks' }),
+  });
+  app.decorate('webhooks', deliverer);
+  app.addHook('onReady', async () => deliverer.start());
+  app.addHook('preClose', () => deliverer.stop());
+  // The conversion worker (src/server/jobs): starts with the app, stops before the database closes. A
+  // conversion's end queues the API webhooks' publication event (src/server/api-keys/webhooks.ts).
+  const worker = createWorker({
+    db: handle.db,
+    config,
+    log: app.log.child({ module: 'jobs' }),
+    clock: app.clock,
+    listen: handle.listen,
+    apiEvents: { ctx: app, wake: () => deliverer.wake() },
+  });
   app.decorate('jobs', worker);
   app.addHook('onReady', () => worker.start());
   app.addHook('preClose', () => worker.stop());

@@ -36,6 +36,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The jobs of /account/privacy (exports, their expiry, purges): src/server/privacy/worker.ts. */
     privacyJobs: JobRunner;
+    /** Webhook deliveries (integration triggers, API webhooks: src/server/triggers/deliveries.ts): `wake()` after queueing. */
+    webhooks: JobRunner;
     /** The blog teasers and shipped posts (src/server/blog), cached one hour per language. */
     blog: Blog;
   }

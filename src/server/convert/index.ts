@@ -72,6 +72,11 @@ export interface ConvertDeps {
   office: OfficeConverter;
   clock: () => number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /**
+   * The book reached DONE: called in the transaction that writes it (the API webhooks queue
+   * publication.converted there, src/server/api-keys/webhooks.ts); `after` once it committed.
+   */
+  converted?: { during(trx: Kysely<Database>, bookId: string): Promise<void>; after(): void };
 }
 
 /** How often pages_done is written while pages appear (the first page is written at once). */
@@ -165,12 +170,17 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
     await rm(work, { recursive: true, force: true });
   }
   const done = await stages.time('done', () =>
-    db
-      .updateTable('books')
-      .set({ status: 'DONE', error_code: null, pages_done: manifest.pages, pages_total: manifest.pages, direction: manifest.direction })
-      .where('id', '=', book.id)
-      .executeTakeFirst(),
+    db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('books')
+        .set({ status: 'DONE', error_code: null, pages_done: manifest.pages, pages_total: manifest.pages, direction: manifest.direction })
+        .where('id', '=', book.id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) await deps.converted?.during(trx, book.id);
+      return updated;
+    }),
   );
+  if (Number(done.numUpdatedRows) > 0) deps.converted?.after();
   // One line per conversion: where its time went (`npm run bench` reads it too).
   deps.log.info(
     { bookId: book.id, kind: book.source_kind, pages: manifest.pages, ms: stages.elapsed(), stages: stages.spans },

@@ -1,4 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import type { PublicationContext } from '../api-keys/publication';
+import { enqueuePublicationEvent } from '../api-keys/webhooks';
 import type { Config } from '../config';
 import { stopEncoders } from '../convert/encoder';
 import { convertBook, markBookFailed, markBookQueued } from '../convert/index';
@@ -34,6 +36,13 @@ export function createWorker(
     clock?: () => number;
     /** PostgreSQL: jobs other processes queue wake this worker at once (LISTEN/NOTIFY). */
     listen?: DbHandle['listen'];
+    /**
+     * API webhooks (issue 18): a conversion that ends (DONE or ERROR) queues publication.converted /
+     * publication.failed for the account's endpoints, in the transaction that records it, with
+     * publications described from `ctx` (configuration and keys); `wake` tells the deliverer of this
+     * process (a worker process of its own leaves them to the servers' deliverers, which poll).
+     */
+    apiEvents?: { ctx: PublicationContext; wake?: () => void };
   },
   overrides: Partial<RunnerOptions> = {},
 ): Worker {
@@ -46,7 +55,12 @@ export function createWorker(
     timeoutMs: config.convert.timeoutMs + 10_000,
     log,
   });
-  const { listen } = deps;
+  const { listen, apiEvents } = deps;
+  // A final outcome queues the API webhooks' event in its transaction; the deliverer looks after the commit.
+  const ended = async (trx: Kysely<Database>, bookId: string) => {
+    if (apiEvents) await enqueuePublicationEvent(trx, apiEvents.ctx, bookId, clock());
+  };
+  const wakeDeliverer = () => apiEvents?.wake?.();
   const runner = new Runner({
     db,
     clock,
@@ -58,8 +72,14 @@ export function createWorker(
     timeoutMs: config.convert.timeoutMs,
     handlers: {
       convert: {
-        run: (job, { signal }) => convertBook({ db, config, office, clock, log }, job, signal),
-        failed: (trx, job, code) => (job.book_id ? markBookFailed(trx, job.book_id, code) : Promise.resolve()),
+        run: (job, { signal }) =>
+          convertBook({ db, config, office, clock, log, converted: { during: ended, after: wakeDeliverer } }, job, signal),
+        failed: async (trx, job, code) => {
+          if (!job.book_id) return;
+          await markBookFailed(trx, job.book_id, code);
+          await ended(trx, job.book_id);
+        },
+        afterFailed: wakeDeliverer,
         retrying: (trx, job) => (job.book_id ? markBookQueued(trx, job.book_id) : Promise.resolve()),
       },
     },

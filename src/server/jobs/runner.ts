@@ -32,6 +32,8 @@ export interface JobHandler {
   failed?(db: Kysely<Database>, job: JobRow, code: ConversionErrorCode): Promise<void>;
   /** A retry was scheduled (inside the same transaction). */
   retrying?(db: Kysely<Database>, job: JobRow): Promise<void>;
+  /** After the transaction that recorded `failed` committed (wake what it queued). */
+  afterFailed?(job: JobRow): void;
 }
 
 export interface Logger {
@@ -300,7 +302,7 @@ export class JobRunner implements JobRunnerApi {
     const code: ConversionErrorCode = conversion?.code ?? 'FAILED';
     const message = `${code}: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000);
     const retry = !conversion?.permanent && job.attempts < job.max_attempts;
-    await this.#db.transaction().execute(async (trx) => {
+    const recorded = await this.#db.transaction().execute(async (trx) => {
       const update = retry
         ? {
             state: 'queued',
@@ -312,10 +314,12 @@ export class JobRunner implements JobRunnerApi {
           }
         : { state: 'failed', lease_until: null, last_error: message, updated_at: now };
       const r = await trx.updateTable('jobs').set(update).where('id', '=', job.id).where('worker', '=', this.workerId).executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) return; // deleted with its book, or taken over
+      if (Number(r.numUpdatedRows) === 0) return false; // deleted with its book, or taken over
       if (retry) await handler?.retrying?.(trx, job);
       else await handler?.failed?.(trx, job, code);
+      return true;
     });
+    if (recorded && !retry) handler?.afterFailed?.(job);
     const log = { jobId: job.id, bookId: job.book_id, attempt: job.attempts, code, error: message };
     if (retry) this.#log.warn(log, 'jobs: attempt failed, will retry');
     else this.#log.warn(log, 'jobs: job failed');

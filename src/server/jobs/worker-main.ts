@@ -5,6 +5,8 @@
  * to convert on another machine (with QUIRE_CONVERT_CONCURRENCY=0 on the web servers).
  * Extra variables for tests: QUIRE_WORKER_LEASE_MS, QUIRE_WORKER_POLL_MS, QUIRE_WORKER_BACKOFF_MS.
  */
+import { deriveKeys } from '../auth/crypto';
+import { resolveSecret } from '../auth/secret';
 import { ConfigError, loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/index';
 import { createMailer } from '../mail/index';
@@ -27,8 +29,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const handle = createDb(config);
   await migrateToLatest(handle.db);
+  // The instance's keys: the API webhooks' publication events carry private links and thumbnails' tokens.
+  const keys = deriveKeys(await resolveSecret(handle.db, config));
   const worker = createWorker(
-    { db: handle.db, config, log, listen: handle.listen },
+    // The events it queues are sent by the servers' deliverers (they poll the deliveries).
+    { db: handle.db, config, log, listen: handle.listen, apiEvents: { ctx: { config, keys } } },
     { leaseMs: num('QUIRE_WORKER_LEASE_MS'), pollMs: num('QUIRE_WORKER_POLL_MS'), backoffMs: num('QUIRE_WORKER_BACKOFF_MS') },
   );
   // The jobs of /account/privacy too (exports and purges), with the mail they send.

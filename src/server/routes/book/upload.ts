@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { UploadFieldsSchema } from '../../../contracts/books';
+import { enqueuePublicationEvent } from '../../api-keys/webhooks';
 import { newId } from '../../auth/crypto';
 import { owner } from '../../auth/rules';
 import { authOf } from '../../auth/session';
@@ -78,7 +79,11 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
           created_at: now,
           modified_at: now,
         });
-        if (!upload.kind) return book;
+        if (!upload.kind) {
+          // Ended at once (ERROR, UNSUPPORTED): the account's API webhooks hear publication.failed.
+          await enqueuePublicationEvent(trx, app, book.id, now);
+          return book;
+        }
         await enqueueConversion(trx, book.id, now, { uploadMs });
         // Inside the transaction: the job never exists without its file, nor the file without its book.
         await placeSource(upload.partPath, dataDir, book.id);
@@ -90,6 +95,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       throw error;
     }
     if (upload.kind) app.jobs.wake();
+    else app.webhooks.wake();
     return ok(
       reply,
       await bookView(row, {

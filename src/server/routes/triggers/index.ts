@@ -22,7 +22,6 @@ import { rateLimit } from '../../plugins/security';
 import { findOwnedBook } from '../../publish/repo';
 import { jsonSettingsOf } from '../../publish/views';
 import { requireAccess } from '../../reader/access';
-import { WebhookDeliverer } from '../../triggers/deliveries';
 import {
   bookTriggerView,
   findIntegration,
@@ -43,7 +42,7 @@ import leadRoutes from './leads';
  *   {api}/account/integration/trigger/lead/ (GET list) · lead/export (CSV)      the leads (./leads.ts)
  *   {api}/public/book/trigger?id=&token= (GET)  ·  POST {api}/public/book/trigger/lead   the reader's side
  * Every account call is scoped to the caller's account (another account's id is "not found").
- * The webhook deliverer runs with the app: it starts when the app is ready and stops before it closes.
+ * The webhook deliverer (app.webhooks) runs with the app: it starts when the app is ready and stops before it closes.
  */
 const triggerRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession };
@@ -51,14 +50,6 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
   // triggers, whose settings tab lists the integrations only when its own gate lets it) are platinum only.
   const integrationsPage = gated('integration');
   const triggersPage = gated('trigger');
-  const deliverer = new WebhookDeliverer({
-    db: app.db,
-    clock: app.clock,
-    allowPrivate: app.config.webhookPrivate,
-    log: app.log.child({ module: 'webhooks' }),
-  });
-  app.addHook('onReady', async () => deliverer.start());
-  app.addHook('preClose', () => deliverer.stop());
 
   // ── Integrations ─────────────────────────────────────────────────────────────────────────────
   app.get('/account/integration/trigger', { ...guarded, config: { ...SIGNED_IN, ...integrationsPage } }, async (request, reply) => {
@@ -235,7 +226,7 @@ const triggerRoutes: FastifyPluginAsync = async (app) => {
     return ok(reply, triggers);
   });
 
-  await app.register(leadRoutes, { deliverer });
+  await app.register(leadRoutes);
 };
 
 export default triggerRoutes;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { csvLine, LeadListQuerySchema, PublicLeadSchema, type WebhookPayload } from '../../../contracts/triggers';
+import { enqueueApiLead } from '../../api-keys/webhooks';
 import { newId } from '../../auth/crypto';
 import { gated, owner, reader } from '../../auth/rules';
 import { authOf } from '../../auth/session';
@@ -7,7 +8,7 @@ import { ApiError, ok, parse } from '../../envelope';
 import { ANY_ORIGIN } from '../../plugins/csrf';
 import { rateLimit } from '../../plugins/security';
 import { requireAccess } from '../../reader/access';
-import { enqueueDelivery, type WebhookDeliverer } from '../../triggers/deliveries';
+import { enqueueDelivery } from '../../triggers/deliveries';
 import { findReaderTrigger, leadView, listLeads } from '../../triggers/repo';
 
 /** Rows in one CSV export (the newest first); an account with more exports them by book. */
@@ -17,9 +18,10 @@ const TYPE_NAMES: Record<number, string> = { 1: 'open', 2: 'download', 3: 'print
 /**
  * Leads: a reader sends one (anonymous, rate-limited per IP, behind the book's reader gates); the
  * owner lists them and exports them as CSV. A lead for a webhook integration also queues its signed
- * delivery, in the same transaction as the lead, so neither exists without the other.
+ * delivery, in the same transaction as the lead, so neither exists without the other; so do the
+ * account's API webhooks subscribed to lead.received.
  */
-const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (app, { deliverer }) => {
+const leadRoutes: FastifyPluginAsync = async (app) => {
   const guarded = { preHandler: app.requireSession };
   // The leads page (SPEC §6 menu gating: the triggers page, platinum only).
   const leadFilter = { ...guarded, config: { ...owner({ 'query.book': { resource: 'book', refusal: 'empty' } }), ...gated('trigger') } };
@@ -48,7 +50,9 @@ const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (a
       };
       const queued = await app.db.transaction().execute(async (trx) => {
         await trx.insertInto('leads').values(lead).execute();
-        if (trigger.kind !== 'webhook') return false;
+        // The account's API webhooks subscribed to lead.received (issue 18).
+        const api = await enqueueApiLead(trx, lead, now);
+        if (trigger.kind !== 'webhook') return api > 0;
         const payload: WebhookPayload = {
           book: { id: access.row.id, name: access.row.name },
           trigger: { id: trigger.id, type: trigger.type as WebhookPayload['trigger']['type'] },
@@ -58,7 +62,7 @@ const leadRoutes: FastifyPluginAsync<{ deliverer: WebhookDeliverer }> = async (a
         await enqueueDelivery(trx, { integrationId: trigger.integration_id, leadId: lead.id, payload }, now);
         return true;
       });
-      if (queued) deliverer.wake();
+      if (queued) app.webhooks.wake();
       return ok(reply, { id: lead.id });
     },
   );
