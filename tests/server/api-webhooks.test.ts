@@ -130,7 +130,7 @@ describe.each(DIALECTS)('API webhooks on %s', (dialect) => {
     if (payload.event === 'lead.received') throw new Error('unexpected event');
     const { urls } = payload.data.publication;
     // Absolute URLs from QUIRE_PUBLIC_URL, never from a request.
-    expect(urls.view).toBe(`${PUBLIC_URL}/publication/${bookId}`);
+    expect(urls.view).toBe(`${PUBLIC_URL}/read/${bookId}`);
     expect(urls.embed).toBe(`${PUBLIC_URL}/read/${bookId}`);
     expect(urls.thumbnail).toMatch(new RegExp(`^${PUBLIC_URL}/thumbs/${bookId}/medium\\.webp\\?r=\\d+$`));
     // A wrong secret does not verify.

@@ -3,7 +3,7 @@ import { CONVERSION_ERROR_CODES, type ConversionErrorCode, DOCUMENT_STATUSES, ty
 import { BOOK_EMBED_DEFAULTS, bookEmbedUrl } from '../../contracts/widget';
 import type { Config } from '../config';
 import type { BookRow } from '../db/schema';
-import { jsonSettingsOf, overviewUrl, thumbUrl, viewerUrl } from '../publish/views';
+import { bookImages, jsonSettingsOf, viewerUrl } from '../publish/views';
 import { pagesToken, privateToken, type TokenKeys } from '../reader/access';
 
 /**
@@ -13,7 +13,7 @@ import { pagesToken, privateToken, type TokenKeys } from '../reader/access';
  * so does the conversion worker of its own process (src/server/jobs/worker-main.ts).
  */
 export interface PublicationContext extends TokenKeys {
-  config: Pick<Config, 'publicUrl' | 'hosts'>;
+  config: Pick<Config, 'publicUrl' | 'hosts' | 'dataDir'>;
 }
 
 /** An absolute URL on the configured public base (QUIRE_PUBLIC_URL), or the configured host when it is absolute already. */
@@ -28,38 +28,38 @@ const errorCodeOf = (row: Pick<BookRow, 'status' | 'error_code'>): ConversionErr
 
 /**
  * The publication of a book row at `now` (whether a scheduled one is still ahead).
- *  - urls.view: the public publication page of a public book, the reader of a private one (like the
- *    owner's `url.overview`); urls.embed: the reader URL an iframe shows (the widget's single-book embed);
+ *  - urls.view: the reader (`{viewer}/read/<id>`); urls.embed: the reader URL an iframe shows (the
+ *    widget's single-book embed, BOOK_EMBED_DEFAULTS);
  *  - urls.private: the private link, for a private book whose owner turned it on (else null);
- *  - urls.thumbnail: the medium cover once the book is DONE (a private book's carries its pages token).
+ *  - urls.thumbnail: the medium cover once it exists (every DONE book; a converting one once its first
+ *    page is drawn), a private book's carrying its pages token.
  */
-export function v1Publication(row: BookRow, ctx: PublicationContext, now: number): V1Publication {
+export async function v1Publication(ctx: PublicationContext, row: BookRow, now: number): Promise<V1Publication> {
   const { config } = ctx;
   const settings = jsonSettingsOf(row);
   const isPrivate = row.publishing_mode === 2;
-  const reader = viewerUrl(config, row.id);
-  const status = statusOf(row.status);
+  const view = absoluteUrl(config, viewerUrl(config, row.id));
+  const images = await bookImages(row, { config, now, pagesToken: (book) => pagesToken(ctx, book) });
+  const thumbnail = images.medium ?? images.small;
+  const publishAt = row.publish_at === null ? null : Number(row.publish_at);
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    status,
+    status: statusOf(row.status),
     error_code: errorCodeOf(row),
     pages: row.pages_total,
     active: row.is_published === 1,
     visibility: isPrivate ? 'private' : 'public',
     folder_id: settings['subscription.id'] ?? null,
-    created_at: row.created_at,
-    updated_at: row.modified_at,
-    publish_at: row.publish_at !== null && row.publish_at > now ? row.publish_at : null,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.modified_at),
+    publish_at: publishAt !== null && publishAt > now ? publishAt : null,
     urls: {
-      view: absoluteUrl(config, overviewUrl(config, row)),
-      private: isPrivate && settings.private_url === 1 ? absoluteUrl(config, `${reader}?token=${privateToken(ctx, row)}`) : null,
+      view,
+      private: isPrivate && settings.private_url === 1 ? `${view}?token=${privateToken(ctx, row)}` : null,
       embed: absoluteUrl(config, bookEmbedUrl(config.hosts.viewer, row.id, BOOK_EMBED_DEFAULTS)),
-      thumbnail:
-        status === 'DONE'
-          ? absoluteUrl(config, `${thumbUrl(config, row, 'medium')}${isPrivate ? `&t=${pagesToken(ctx, row)}` : ''}`)
-          : null,
+      thumbnail: thumbnail ? absoluteUrl(config, thumbnail) : null,
     },
   };
 }

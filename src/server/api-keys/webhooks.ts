@@ -49,7 +49,7 @@ async function enqueueEvent(
 export async function enqueuePublicationEvent(db: Kysely<Database>, ctx: PublicationContext, bookId: string, now: number): Promise<number> {
   const row = await db.selectFrom('books').selectAll().where('id', '=', bookId).executeTakeFirst();
   if (!row || (row.status !== 'DONE' && row.status !== 'ERROR')) return 0;
-  const publication = v1Publication(row, ctx, now);
+  const publication = await v1Publication(ctx, row, now);
   const event = row.status === 'DONE' ? 'publication.converted' : 'publication.failed';
   return enqueueEvent(db, row.account_id, event, (id) => ({ id, event, created_at: now, data: { publication } }), now);
 }
