@@ -396,7 +396,13 @@ export function buildOpenApi(config: Pick<Config, 'publicUrl' | 'hosts'>): OpenA
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
-    info: { title: 'Quire API', version: `1 (server ${VERSION})`, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
+    info: {
+      title: 'Quire API',
+      version: 'v1',
+      'x-quire-server-version': VERSION,
+      description: DESCRIPTION,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: `${apiBaseUrl(config)}${API_V1_PREFIX}` }],
     security: SECURITY,
     tags,

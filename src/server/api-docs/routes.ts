@@ -22,6 +22,13 @@ const REDOC_FILE = 'redoc/bundles/redoc.standalone.js';
  */
 export const REDOC_REMOTE_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const BLANK_IMAGE = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+/**
+ * The bundle's webpack runtime starts without a style nonce and its stylesheet modules (the sidebar's
+ * scrollbar) insert `<style>` elements as it loads, before Redoc.init passes the nonce on: the runtime
+ * takes it from the page's reference element instead, so the strict policy applies them too.
+ */
+export const REDOC_NONCE_RUNTIME = 'r.nc=void 0';
+const NONCE_FROM_PAGE = 'r.nc=(function(){var e=document.getElementById("reference");return e&&e.getAttribute("data-nonce")||void 0})()';
 
 /** The bundle, its licence notice and version, read once. */
 export function loadRedoc(): { script: string; license: string; version: string } {
@@ -29,9 +36,13 @@ export function loadRedoc(): { script: string; license: string; version: string 
   const file = require.resolve(REDOC_FILE);
   const { version } = JSON.parse(readFileSync(path.join(path.dirname(file), '..', 'package.json'), 'utf8')) as { version: string };
   const original = readFileSync(file, 'utf8');
-  if (!original.includes(REDOC_REMOTE_LOGO)) throw new Error(`${REDOC_FILE} ${version}: the remote logo is gone, check the bundle again`);
+  for (const expected of [REDOC_REMOTE_LOGO, REDOC_NONCE_RUNTIME]) {
+    if (original.split(expected).length !== 2)
+      throw new Error(`${REDOC_FILE} ${version}: "${expected}" is not there once, check the bundle again`);
+  }
   const script = original
-    .replaceAll(REDOC_REMOTE_LOGO, BLANK_IMAGE)
+    .replace(REDOC_REMOTE_LOGO, BLANK_IMAGE)
+    .replace(REDOC_NONCE_RUNTIME, NONCE_FROM_PAGE)
     // No source map is served.
     .replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
   return { script, license: readFileSync(`${file}.LICENSE.txt`, 'utf8'), version };
@@ -47,6 +58,8 @@ const INIT_SCRIPT = `(function () {
     jsonSampleExpandLevel: 4,
     pathInMiddlePanel: true,
     menuToggle: true,
+    // The site header stays at the top: Redoc's sticky menu starts below it.
+    scrollYOffset: 'header.header',
     theme: {
       colors: { primary: { main: '#3d3ad6' } },
       typography: {
@@ -62,6 +75,7 @@ const INIT_SCRIPT = `(function () {
 
 const DOCS_CSS = `.api-docs { padding-bottom: 2rem; }
 .api-docs .legal__head p { max-width: 70ch; }
+.api-docs section, .api-docs__reference { scroll-margin-top: 5rem; }
 .api-docs__links { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; }
 .api-docs code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; overflow-wrap: anywhere; }
 .api-docs__code { background: var(--color-surface-2, #f4f4f8); border: 1px solid var(--color-border, #dcdce6); border-radius: 8px;
@@ -71,6 +85,8 @@ const DOCS_CSS = `.api-docs { padding-bottom: 2rem; }
 .api-docs__example dt { font-weight: 600; margin-top: 0.5rem; }
 .api-docs__example dd { margin: 0; min-width: 0; }
 .api-docs__table-wrap { overflow-x: auto; }
+/* Redoc pins its credit to the window's bottom (it assumes the whole page): here it closes its menu. */
+#reference .menu-content div:has(> a[href^="https://redocly.com"]) { position: static; }
 .api-docs__reference { border-top: 1px solid var(--color-border, #dcdce6); min-height: 50vh; background: #fff; color: #1f1f2e; }
 `;
 
