@@ -94,6 +94,8 @@ const baseConfig = (typeMode: 'input' | 'output'): ConversionConfig => ({
   // `trim` changes a string into a string: the rules after it apply to the trimmed value.
   overrideAction: ({ valibotAction, jsonSchema }) => {
     if (valibotAction.type === 'trim') return { ...jsonSchema, description: TRIMMED };
+    // A custom check (a real calendar day, distinct items…) has no JSON Schema form: the server applies it (400).
+    if (valibotAction.type === 'check') return jsonSchema;
     // JSON Schema patterns have no flags: a case-insensitive regex is spelled out (`h` → `[hH]`).
     if (valibotAction.type === 'regex' && (valibotAction as unknown as { requirement: RegExp }).requirement.flags === 'i') {
       return { ...jsonSchema, pattern: caseInsensitivePattern((valibotAction as unknown as { requirement: RegExp }).requirement.source) };
@@ -168,7 +170,11 @@ const NOT_FOUND_BY_TAG: Partial<Record<V1Operation['tag'], ErrorName>> = {
 const OPERATION_ERRORS: Record<string, ErrorName[]> = {
   createFolder: ['folderExists', 'folderLimit'],
   updateFolder: ['folderExists'],
-  updatePublication: ['folderNotFound'],
+  // A publication blocked by moderation is not changed.
+  updatePublication: ['folderNotFound', 'bookBlocked'],
+  activatePublication: ['bookBlocked'],
+  deactivatePublication: ['bookBlocked'],
+  renewPrivateLink: ['bookBlocked'],
   createPublication: [
     'folderNotFound',
     'fileMissing',
@@ -204,6 +210,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "The key lacks the operation's right, or the account's plan does not include the API.",
   404: "Not found — also for another account's things.",
   409: 'Conflict with the current state.',
+  423: 'The publication is blocked (moderation): it cannot be changed.',
   413: 'The request (or the uploaded file) is too large.',
   415: 'The body or the uploaded file is of a type this operation does not take.',
   422: 'The document at `url` could not be fetched.',
