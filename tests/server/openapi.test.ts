@@ -726,7 +726,8 @@ describe.each(DIALECTS)('the API answers as its document says (property-based, %
       console.info(`${dialect}: ${sent} requests; answers by operation and status: ${[...seen].map(([k, n]) => `${k}×${n}`).join(', ')}`);
       // Every operation succeeded at least once: the success schemas were checked against real answers.
       const succeeded = new Set([...seen.keys()].filter((k) => / 2\d\d$/.test(k)).map((k) => k.split(' ')[0]));
-      for (const op of API_V1_OPERATIONS) if (!succeeded.has(op.id)) note(`${op.id}: never answered 2xx (its success schema went unchecked)`, '');
+      for (const op of API_V1_OPERATIONS)
+        if (!succeeded.has(op.id)) note(`${op.id}: never answered 2xx (its success schema went unchecked)`, '');
       expect(sent).toBeGreaterThan(API_V1_OPERATIONS.length * 16);
       expect([...mismatches].map(([what, detail]) => `${what} — ${detail}`)).toEqual([]);
     },
