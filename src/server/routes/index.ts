@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_VERSION } from '../../contracts/envelope';
+import apiDocsRoutes from '../api-docs/routes';
 import { ApiError } from '../envelope';
 import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
@@ -48,6 +49,8 @@ export const AREAS: FastifyPluginAsync[] = [
   privacyRoutes,
   profileAccountRoutes,
   statsRoutes,
+  // The public API's OpenAPI document and reference page (issue 18; {api}/v1/openapi.json, {api}/v1/docs).
+  apiDocsRoutes,
 ];
 
 /**
