@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_VERSION } from '../../contracts/envelope';
 import { ApiError } from '../envelope';
+import apiKeyRoutes from './account/apikeys';
 import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
 import presetRoutes from './account/presets';
@@ -48,6 +49,7 @@ export const AREAS: FastifyPluginAsync[] = [
   privacyRoutes,
   profileAccountRoutes,
   statsRoutes,
+  apiKeyRoutes,
 ];
 
 /**
