@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useId, useMemo } from 'react';
+import { type FormEvent, useId, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { type ApiKeysActorRef, apiKeysMachine, expiryBounds } from '../../../../machines/account-sections/api-keys.machine';
 import { type CopyActorRef, copyMachine } from '../../../../machines/share/copy.machine';
@@ -84,6 +84,7 @@ export function CopyValue({
   label,
   testId,
   showLabel,
+  multiline,
   copy,
 }: {
   value: string;
@@ -91,6 +92,8 @@ export function CopyValue({
   testId: string;
   /** The label above the value (else read by screen readers only). */
   showLabel?: boolean;
+  /** Wraps onto more lines instead of scrolling (the secret, read in full on a phone). */
+  multiline?: boolean;
   /** A given copy actor (stories); else one of its own with the browser's clipboard. */
   copy?: CopyActorRef;
 }) {
@@ -104,15 +107,28 @@ export function CopyValue({
       <label className={showLabel ? 'field__label apikeys-copy__label' : 'visually-hidden'} htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className="field__input apikeys-mono"
-        readOnly
-        value={value}
-        data-testid={testId}
-        spellCheck={false}
-        onFocus={(e) => e.target.select()}
-      />
+      {multiline ? (
+        <textarea
+          id={id}
+          className="field__input apikeys-mono apikeys-copy__multiline"
+          readOnly
+          rows={2}
+          value={value}
+          data-testid={testId}
+          spellCheck={false}
+          onFocus={(e) => e.target.select()}
+        />
+      ) : (
+        <input
+          id={id}
+          className="field__input apikeys-mono"
+          readOnly
+          value={value}
+          data-testid={testId}
+          spellCheck={false}
+          onFocus={(e) => e.target.select()}
+        />
+      )}
       <Button size="sm" aria-busy={state === 'copying'} onClick={() => actor.send({ type: 'user.copy', text: value })}>
         <Trans id="apikey.copy">Copy</Trans>
         <span className="visually-hidden"> {label}</span>
@@ -167,8 +183,8 @@ function KeyCard({ actor, item, now }: { actor: ApiKeysActorRef; item: ApiKey; n
         </h3>
         <StatusBadge status={status} />
       </div>
-      <CopyValue value={item.public_key} label={t({ id: 'apikey.publicKey', message: 'Public key' })} testId="apikey-public" />
       <RightChips rights={item.rights} />
+      <CopyValue value={item.public_key} label={t({ id: 'apikey.publicKey', message: 'Public key' })} testId="apikey-public" />
       <dl className="apikeys-dates">
         <div>
           <dt>
@@ -233,9 +249,13 @@ function CreateDialog({ actor }: { actor: ApiKeysActorRef }) {
   const cancel = () => {
     if (canCancel) actor.send({ type: 'user.cancel' });
   };
+  const formRef = useRef<HTMLFormElement>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'user.submit' });
+    // Refused by the checks: the first field that says why takes the focus (the dialog may have scrolled past it).
+    if (actor.getSnapshot().matches({ ready: { dialog: 'editing' } }) && actor.getSnapshot().context.draftErrors)
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
   const nameLabel = t({ id: 'apikey.name', message: 'Name' });
   const expiryLabel = t({ id: 'apikey.expiry', message: 'Expiry date' });
@@ -257,7 +277,7 @@ function CreateDialog({ actor }: { actor: ApiKeysActorRef }) {
         </>
       }
     >
-      <form id={formId} className="apikeys-form" onSubmit={submit} noValidate aria-busy={saving}>
+      <form ref={formRef} id={formId} className="apikeys-form" onSubmit={submit} noValidate aria-busy={saving}>
         {error && (
           <p className="callout callout--danger" role="alert" data-testid="apikey-create-error">
             {i18n._(error)}
@@ -286,6 +306,7 @@ function CreateDialog({ actor }: { actor: ApiKeysActorRef }) {
                 type="checkbox"
                 checked={draft.rights.includes(right)}
                 disabled={saving}
+                aria-invalid={rightsError ? true : undefined}
                 data-testid={`apikey-right-${right}`}
                 aria-describedby={`${formId}-${right}-help`}
                 onChange={(e) => actor.send({ type: 'user.right', right, on: e.target.checked })}
@@ -345,13 +366,15 @@ function CreatedDialog({ actor }: { actor: ApiKeysActorRef }) {
     >
       {created && (
         <div className="apikeys-created" data-testid="apikey-created">
-          <p className="callout apikeys-warning" id={warningId} role="note">
-            <strong>
-              <Trans id="apikey.created.warning">Copy the secret now: it will not be shown again.</Trans>
-            </strong>{' '}
-            <Trans id="apikey.created.warning.more">
-              Quire keeps only a fingerprint of it. If you lose it, revoke this key and create another.
-            </Trans>
+          <p className="callout callout--warning" id={warningId}>
+            <span className="callout__text">
+              <strong>
+                <Trans id="apikey.created.warning">Copy the secret now: it will not be shown again.</Trans>
+              </strong>{' '}
+              <Trans id="apikey.created.warning.more">
+                Quire keeps only a fingerprint of it. If you lose it, revoke this key and create another.
+              </Trans>
+            </span>
           </p>
           <p>
             <Trans id="apikey.created.name">Key “{name}”, with the rights:</Trans>
