@@ -112,7 +112,9 @@ describe.each(DIALECTS)('API keys on %s', (dialect) => {
     expect(again.statusCode).toBe(200);
     expect((await rowsOf(ctx, accountId)).find((r) => r.id === b.key.id)).toEqual(after);
     // The store answers the same for its callers.
-    expect((await revokeKey(ctx.app.db, accountId, a.key.id, t0 + 10)).revoked_at).toBe(t0 + 10);
+    // Revoked ones follow, the most recently revoked first (A a minute after B).
+    const later = Date.now() + 60_000;
+    expect((await revokeKey(ctx.app.db, accountId, a.key.id, later)).revoked_at).toBe(later);
     expect((await listKeys(ctx.app.db, accountId)).map((k) => k.name)).toEqual(['C', 'A', 'B']);
     expect(c.key.revoked_at).toBeNull();
   });
