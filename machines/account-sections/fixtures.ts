@@ -1,3 +1,4 @@
+import type { ApiKey, ApiKeyCreated } from '../../src/contracts/api-keys';
 import type { CommentPage, OwnerComment, Subscriber } from '../../src/contracts/comments';
 import type {
   StatsBookRow,
@@ -170,3 +171,62 @@ export const pathTables: StatsTablesResult = {
   failed: [],
 };
 export const pathTablesFailed: StatsTablesResult = { rows: { ...pathTables.rows, sources: undefined }, failed: ['sources'] };
+
+// ── API keys (issue 18) ────────────────────────────────────────────────────────────────────────
+/** The day the API key fixtures are seen on (the expiry dates are checked against it). */
+export const API_KEYS_TODAY = '2026-11-29';
+export const sampleApiKeys: ApiKey[] = [
+  {
+    id: 'k1',
+    name: 'Build server',
+    public_key: 'qk_3f9a1c0d5e7b2a4c6d8e0f12',
+    rights: ['read', 'publish'],
+    created_at: Date.UTC(2026, 10, 20, 9, 30),
+    expires_at: null,
+    last_used_at: Date.UTC(2026, 10, 28, 17, 5),
+    revoked_at: null,
+  },
+  {
+    id: 'k2',
+    name: 'Statistics export',
+    public_key: 'qk_0a1b2c3d4e5f60718293a4b5',
+    rights: ['read', 'statistics'],
+    created_at: Date.UTC(2026, 9, 2, 8, 0),
+    expires_at: Date.UTC(2027, 9, 2, 22, 59),
+    last_used_at: null,
+    revoked_at: null,
+  },
+  {
+    id: 'k3',
+    name: 'Old CMS plug-in',
+    public_key: 'qk_99aa88bb77cc66dd55ee44ff',
+    rights: ['read', 'publish', 'edit', 'delete'],
+    created_at: Date.UTC(2026, 0, 12, 12, 0),
+    expires_at: Date.UTC(2026, 5, 30, 21, 59),
+    last_used_at: Date.UTC(2026, 5, 29, 6, 40),
+    revoked_at: null,
+  },
+  {
+    id: 'k4',
+    name: 'Newsletter sync',
+    public_key: 'qk_1234567890abcdef12345678',
+    rights: ['subscribers'],
+    created_at: Date.UTC(2025, 11, 1, 10, 0),
+    expires_at: null,
+    last_used_at: Date.UTC(2026, 2, 3, 11, 15),
+    revoked_at: Date.UTC(2026, 2, 4, 9, 0),
+  },
+];
+export const createdApiKey: ApiKeyCreated = {
+  key: {
+    id: 'k9',
+    name: 'Nightly import',
+    public_key: 'qk_c0ffee00c0ffee00c0ffee00',
+    rights: ['read', 'publish'],
+    created_at: Date.UTC(2026, 10, 29, 10, 0),
+    expires_at: null,
+    last_used_at: null,
+    revoked_at: null,
+  },
+  secret: 'qs_Zm9yIHN0b3JpZXMgb25seTogbm90IGEgcmVhbCBzZWN',
+};

@@ -1,6 +1,9 @@
 import type { MachineEntry } from '../registry-types';
 import { type AccountStatsContext, accountStatsMachine } from './account-stats.machine';
+import { type ApiKeysContext, apiKeysMachine } from './api-keys.machine';
 import {
+  API_KEYS_TODAY,
+  createdApiKey,
   heldPage,
   noComments,
   noSubscribers,
@@ -12,6 +15,7 @@ import {
   pathTablesFailed,
   publishedPage,
   STATS_TODAY,
+  sampleApiKeys,
   sampleSources,
   subscribersFirst,
   subscribersRest,
@@ -143,6 +147,53 @@ export const accountSectionMachines: MachineEntry[] = [
         const draft = c.draft ? String(validCustom(c.draft.from, c.draft.to, c.today)) : '-';
         const range = c.query.range === 'custom' ? 'custom' : 'preset';
         return `${JSON.stringify(s.value)}|${range}|${c.query.book ?? '-'}|${c.summary?.can_export ?? '-'}|${c.failed.join(',')}|${draft}`;
+      },
+    },
+  },
+  {
+    id: 'apiKeys',
+    title: 'API keys',
+    description:
+      '/account/apikey (issue 18): the account’s API keys; loading, empty, failed with retry; the create dialog (name, rights, optional expiry) validated before it is sent, the secret shown once until the person says they stored it; revoking after a confirmation; refusals (the key limit, the network) shown.',
+    machine: apiKeysMachine,
+    paths: {
+      input: { today: API_KEYS_TODAY },
+      events: (s: Snap) => {
+        const c = s.context as ApiKeysContext;
+        const live = c.items.find((k) => k.revoked_at === null);
+        const revoked = c.items.find((k) => k.revoked_at !== null);
+        return [
+          { type: 'user.retry' },
+          { type: 'xstate.done.actor.loadKeys', output: sampleApiKeys },
+          { type: 'xstate.done.actor.loadKeys', output: [] },
+          { type: 'xstate.error.actor.loadKeys', error: networkError },
+          { type: 'user.openCreate' },
+          { type: 'user.name', value: c.draft.name === '' ? 'Build server' : '' },
+          { type: 'user.right', right: 'read', on: !c.draft.rights.includes('read') },
+          { type: 'user.expiry', value: c.draft.expiry === '' ? '2026-11-28' : '' },
+          { type: 'user.submit' },
+          { type: 'user.cancel' },
+          { type: 'xstate.done.actor.createKey', output: createdApiKey },
+          {
+            type: 'xstate.error.actor.createKey',
+            error: { name: 'ApiCallError', kind: 'server', type: 'APIKEY', code: 1001, status: 409 },
+          },
+          { type: 'user.stored', on: !c.stored },
+          { type: 'user.close' },
+          { type: 'user.revoke', id: live?.id ?? 'k1' },
+          { type: 'user.revoke', id: revoked?.id ?? 'missing' },
+          { type: 'user.confirmRevoke' },
+          { type: 'user.cancelRevoke' },
+          { type: 'xstate.done.actor.revokeKey', output: c.items.map((k) => (k.id === c.revoking?.id ? { ...k, revoked_at: 1 } : k)) },
+          { type: 'xstate.error.actor.revokeKey', error: networkError },
+        ];
+      },
+      serializeState: (s) => {
+        const c = s.context as ApiKeysContext;
+        // Only what guards read: any keys, any live key, the draft's validity, the stored box.
+        const draft = `${c.draft.name !== ''}${c.draft.rights.length > 0}${c.draft.expiry !== ''}`;
+        const live = c.items.some((k) => k.revoked_at === null);
+        return `${JSON.stringify(s.value)}|${c.items.length > 0}:${live}|${draft}|${c.stored}`;
       },
     },
   },

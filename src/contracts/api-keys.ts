@@ -124,3 +124,19 @@ export const ApiKeyListSchema = v.object({ items: v.array(ApiKeySchema) });
 /** The create answer: the key and its secret, shown once. */
 export const ApiKeyCreatedSchema = v.object({ key: ApiKeySchema, secret: v.pipe(v.string(), v.regex(API_SECRET_PATTERN)) });
 export type ApiKeyCreated = v.InferOutput<typeof ApiKeyCreatedSchema>;
+
+/** A day in ms (the expiry's unit). */
+const DAY_MS = 86_400_000;
+
+/**
+ * Why an expiry (epoch ms) is refused, as a message id, or null when it is fine (or absent): it must lie
+ * ahead of `now`, and at most API_KEY_EXPIRY_MAX_DAYS days ahead — plus one day, since the account page
+ * sends the end of the chosen day in the person's time zone. Shared by the page (machines) and the
+ * server's key store.
+ */
+export function apiKeyExpiryProblem(expiresAt: number | null | undefined, now: number): string | null {
+  if (expiresAt === null || expiresAt === undefined) return null;
+  if (expiresAt <= now) return 'apikey.expiry.past';
+  if (expiresAt > now + (API_KEY_EXPIRY_MAX_DAYS + 1) * DAY_MS) return 'apikey.expiry.far';
+  return null;
+}

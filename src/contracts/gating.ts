@@ -82,7 +82,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { href: '/account/order', key: 'order', group: 'billing', gates: ['user'] },
   { href: '/account/invoice', key: 'invoice', group: 'billing', gates: ['user'] },
   { href: '/account/profile', key: 'profile', group: 'branding', gates: ['user', 'free'], api: ['/account/profile/*'] },
-  { href: '/account/apikey', key: 'apikey', group: 'developers', gates: ['user', 'free'] },
+  { href: '/account/apikey', key: 'apikey', group: 'developers', gates: ['user', 'free'], api: ['/account/apikey/*'] },
 ];
 
 /** Whether an API path (under `{api}`, query ignored) falls under one of a page's `api` patterns: the length of the match, or 0. */

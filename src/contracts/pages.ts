@@ -82,6 +82,7 @@ export const ACCOUNT_SECTIONS = [
   'profile',
   'notification',
   'info_account',
+  'apikey',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

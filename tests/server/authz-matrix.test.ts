@@ -7,6 +7,7 @@ import { READER_PRELOAD_ID } from '../../src/contracts/reader';
 import { WIDGET_DEFAULTS, widgetQuery } from '../../src/contracts/widget';
 import { updateAccount } from '../../src/server/accounts/repo';
 import { trustedDeviceId } from '../../src/server/accounts/tokens';
+import { newKeyPair, sealSigningKey, secretHash, signingKeyOf } from '../../src/server/api-keys/crypto';
 import { buildApp } from '../../src/server/app';
 import { newId, sha256 } from '../../src/server/auth/crypto';
 import {
@@ -281,7 +282,28 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       .insertInto('favorites')
       .values({ profile_id: caller.profileId as string, book_id: book, created_at: now })
       .execute();
+    // An API key (issue 18), written directly: the owner gets a fixture per route, past the page's live-key limit.
+    const apiKey = newId();
+    const pair = newKeyPair();
+    await app.db
+      .insertInto('api_keys')
+      .values({
+        id: apiKey,
+        account_id: accountId,
+        profile_id: caller.profileId as string,
+        name: 'Matrix key',
+        public_key: pair.publicKey,
+        secret_hash: secretHash(pair.secret),
+        signing_key: sealSigningKey(app.keys.apiKeys, apiKey, signingKeyOf(pair.secret)),
+        rights: 'read',
+        created_at: now,
+        expires_at: null,
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .execute();
     return {
+      apiKey,
       book,
       folder,
       integration,

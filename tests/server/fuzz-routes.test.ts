@@ -19,6 +19,7 @@ import {
   TotpCodeRequestSchema,
   TourSeenRequestSchema,
 } from '../../src/contracts/account-requests';
+import { ApiKeyCreateSchema, ApiKeyIdSchema } from '../../src/contracts/api-keys';
 import {
   BookDeleteRequestSchema,
   BookListQuerySchema,
@@ -210,6 +211,9 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/account/stats/languages': StatsQuerySchema,
   '/api/account/stats/pages': StatsPagesQuerySchema,
   '/api/account/stats/export': StatsExportQuerySchema,
+  // API keys (issue 18).
+  '/api/account/apikey/create': ApiKeyCreateSchema,
+  '/api/account/apikey/delete': ApiKeyIdSchema,
 };
 const ALL_CONTRACTS = Object.values(CONTRACTS);
 const ALL_FIELDS = fieldNames(ALL_CONTRACTS);
@@ -313,13 +317,23 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     skinId: '',
     backgroundId: '',
     logoId: '',
+    apiKeyId: '',
   };
   let tables: string[] = [];
 
   const known = (name: string): unknown => (fixture as Record<string, string>)[name] ?? name;
-  const ids = ['bookId', 'folderId', 'integrationId', 'triggerId', 'commentId', 'accountId', 'skinId', 'backgroundId', 'logoId'].map(
-    (n) => new Known(n),
-  );
+  const ids = [
+    'bookId',
+    'folderId',
+    'integrationId',
+    'triggerId',
+    'commentId',
+    'accountId',
+    'skinId',
+    'backgroundId',
+    'logoId',
+    'apiKeyId',
+  ].map((n) => new Known(n));
   /** Which fixture id an `id` field names on a route (a book unless the route is about something else). */
   const idOf = (url: string): string => {
     if (url.startsWith('/api/account/subscription')) return 'folderId';
@@ -329,6 +343,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     if (url.startsWith('/api/account/theme')) return 'skinId';
     if (url.startsWith('/api/account/background')) return 'backgroundId';
     if (url.startsWith('/api/account/logo')) return 'logoId';
+    if (url.startsWith('/api/account/apikey')) return 'apiKeyId';
     return 'bookId';
   };
   /** The fixture's ids (mostly the one the field names on this route) and the owner's address. */
@@ -358,7 +373,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
   async function ensureFixture(): Promise<void> {
     const db = ctx.app.db;
     const exists = async (
-      table: 'books' | 'folders' | 'integration_triggers' | 'book_triggers' | 'book_comments' | 'library_items',
+      table: 'books' | 'folders' | 'integration_triggers' | 'book_triggers' | 'book_comments' | 'library_items' | 'api_keys',
       id: string,
     ) => id !== '' && (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     const session = await call(ctx.app, '/profile/session', undefined, { token: fixture.token });
@@ -397,6 +412,10 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
       if (await exists('library_items', fixture[key])) continue;
       const res = await uploadImage(ctx.app, fixture.token, kind, { name: `${kind}.png`, data: makePng(size[0], size[1]) });
       if (ok(res)) fixture[key] = res.json().content.id;
+    }
+    if (!(await exists('api_keys', fixture.apiKeyId))) {
+      const res = await call(ctx.app, '/account/apikey/create', { name: 'Fuzz key', rights: ['read'] }, auth);
+      if (ok(res)) fixture.apiKeyId = res.json().content.key.id;
     }
     if (!(await exists('book_comments', fixture.commentId))) {
       const res = await call(ctx.app, '/public/book/comment/create', { id: fixture.bookId, text: 'A fuzzed book' }, auth);

@@ -24,7 +24,9 @@ export type Resource =
   | 'skin'
   | 'background'
   | 'logo'
-  | 'favorite';
+  | 'favorite'
+  /** An API key of the account (issue 18, /account/apikey). */
+  | 'apiKey';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -89,6 +91,7 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   account: 'unknownCall',
   session: 'sessionNotFound',
   trustedDevice: 'deviceNotFound',
+  apiKey: 'apiKeyNotFound',
 };
 
 /** Route config fragments: `config: PUBLIC`, `config: { ...PUBLIC, ...rateLimit(5, '1 minute') }`. */

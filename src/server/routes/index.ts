@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { API_VERSION } from '../../contracts/envelope';
 import apiDocsRoutes from '../api-docs/routes';
 import { ApiError } from '../envelope';
+import apiKeyRoutes from './account/apikeys';
 import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
 import presetRoutes from './account/presets';
@@ -51,6 +52,7 @@ export const AREAS: FastifyPluginAsync[] = [
   statsRoutes,
   // The public API's OpenAPI document and reference page (issue 18; {api}/v1/openapi.json, {api}/v1/docs).
   apiDocsRoutes,
+  apiKeyRoutes,
 ];
 
 /**

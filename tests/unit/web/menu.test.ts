@@ -194,8 +194,10 @@ describe('every account route × every role: menu, navigation and a visit agree 
     const entries = menuEntries(TIERS.platinum as Viewer, isServed).map((e) => e.item.href);
     expect(entries).toEqual(ACCOUNT_MENU.map((i) => i.href).filter((href) => SERVED_ACCOUNT_PATHS.has(href) || href === '/upgrade'));
     // Until their issues land, these are neither in the menu nor the navigation (issue 16).
-    for (const href of ['/account/order', '/account/invoice', '/account/manager', '/account/account-center', '/account/apikey'])
+    for (const href of ['/account/order', '/account/invoice', '/account/manager', '/account/account-center'])
       expect(entries).not.toContain(href);
+    // API keys (issue 18) landed.
+    expect(entries).toContain('/account/apikey');
   });
 
   it('hides Upgrade while the plan runs (an expiration ahead), as the dashboard does', () => {

@@ -21,4 +21,5 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   profile: lazy(() => import('../../components/profile/ProfileSection')),
   notification: lazy(() => import('../../components/profile/NotificationSection')),
   info_account: lazy(() => import('../../components/profile/InfoAccountSection')),
+  apikey: lazy(() => import('../../components/api-keys/ApiKeysSection')),
 };
