@@ -4,7 +4,6 @@ import type { LeadError, LeadsEvent, leadsMachine } from '../../machines/reader/
 import { LEAD_EMAIL_MAX, LEAD_NAME_MAX, TRIGGER_DOWNLOAD, TRIGGER_OPEN } from '../contracts/triggers';
 import { M } from './messages';
 import { h } from './render/dom';
-import './lead-form.css';
 
 type Snap = SnapshotFrom<typeof leadsMachine>;
 

@@ -1,7 +1,8 @@
 // Reader benchmark (issues 5 and 14, Performance): a generated 300-page PDF (and an image-heavy one) published through the API of the
 // built server, then opened at /read/<id> in Debian's Chromium (playwright-core):
 //  - time from navigation start to the first page image shown (decoded: complete && naturalWidth > 0),
-//    read in the page as performance.now(), which counts from navigation start; a fresh browser
+//    read in the page as performance.now(), which counts from navigation start (reported by a console
+//    message as the page sets it, the same for pdf.js; nothing is evaluated in the page meanwhile); a fresh browser
 //    context (cold cache) per run, BENCH_READER_RUNS runs (default 5) after a warm-up, best and median;
 //  - the JS heap (CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage) after
 //    turning through all pages with ArrowRight in slide layout.
@@ -41,6 +42,22 @@ const FIRST_PAGE_PROBE = `(() => {
   requestAnimationFrame(check);
 })();`;
 
+// Runs in the page first (both readers): hands the first-page time over as the page sets it, in a console
+// message, so the benchmark reads it without evaluating anything in the page while it loads (Playwright's
+// waitForFunction injects its own script, tens of ms of the page's main thread at the worst moment).
+const FIRST_PAGE_REPORT = `(() => {
+  let at;
+  Object.defineProperty(window, '__quireFirstPage', {
+    configurable: true,
+    get: () => at,
+    set: (t) => {
+      if (at !== undefined) return;
+      at = t;
+      console.debug('quire-first-page', t);
+    },
+  });
+})();`;
+
 const pageShown = (page, n, timeout) =>
   page
     .waitForFunction(
@@ -59,11 +76,19 @@ const pageShown = (page, n, timeout) =>
 async function firstPageMs(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
+    await context.addInitScript(FIRST_PAGE_REPORT);
     await context.addInitScript(FIRST_PAGE_PROBE);
     const page = await context.newPage();
+    const reported = page.waitForEvent('console', { predicate: (m) => m.text().startsWith('quire-first-page '), timeout: 30_000 });
     await page.goto(url, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(() => window.__quireFirstPage, undefined, { timeout: 30_000 });
-    return await handle.jsonValue();
+    const ms = await (await reported).args()[1].jsonValue();
+    // To explain a run's time (read after it): when page 1's image and the stylesheet were in (the
+    // server's and the network's part; Quire's pages only), the rest is the page's own.
+    const arrived = await page.evaluate(() => {
+      const done = performance.getEntriesByType('resource').filter((r) => /\/pages\/[^/]+\/\d+\/1\.webp|\.css(\?|$)/.test(r.name));
+      return done.some((r) => r.name.includes('/pages/')) ? Math.max(...done.map((r) => r.responseEnd)) : null;
+    });
+    return { ms, arrived };
   } finally {
     await context.close();
   }
@@ -127,10 +152,17 @@ async function pairedRuns(browser, url, pdfjsUrl) {
   const runs = [];
   const ratios = [];
   for (let i = 0; i < RUNS; i++) {
-    const quire = await firstPageMs(browser, url);
-    const pdfjs = await firstPageMs(browser, pdfjsUrl);
+    const { ms: quire, arrived } = await firstPageMs(browser, url);
+    const { ms: pdfjs } = await firstPageMs(browser, pdfjsUrl);
     ratios.push(pdfjs / quire);
-    runs.push({ quire_ms: Math.round(quire), pdfjs_ms: Math.round(pdfjs), ratio: Number((pdfjs / quire).toFixed(1)) });
+    runs.push({
+      quire_ms: Math.round(quire),
+      pdfjs_ms: Math.round(pdfjs),
+      ratio: Number((pdfjs / quire).toFixed(1)),
+      // Variance: Quire's page 1 image and stylesheet in (ms from navigation), and the machine's load.
+      quire_resources_ms: arrived === null ? null : Math.round(arrived),
+      load_avg: Number(os.loadavg()[0].toFixed(1)),
+    });
   }
   return {
     runs,

@@ -19,6 +19,7 @@ export const READ_HTML = `<!doctype html>
   <head>
     <meta charset="utf-8" />
     <title>Quire reader</title>
+    <link rel="stylesheet" href="/assets/viewer.css">
     <!--quire-config-->
   </head>
   <body><div id="reader" class="qr"></div></body>

@@ -326,6 +326,10 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
           .filter((l) => l.attribs.rel === 'preload')
           .map((l) => l.attribs),
       ).toEqual([{ rel: 'preload', href: `/pages/${ids.public}/1240/1.webp?r=1`, as: 'image', fetchpriority: 'high' }]);
+      // …first in the head, before the stylesheet: the browser asks for it first.
+      expect(head.indexOf('rel="preload"')).toBeGreaterThan(head.indexOf('<meta charset'));
+      expect(head.indexOf('rel="preload"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+      expect(head.match(/rel="preload"/g)).toHaveLength(1);
       expect(elementsOf(body, 'link')).toEqual([]);
       expect(elementsOf(body, 'img').map((i) => i.attribs.src)).toEqual([`/pages/${ids.public}/1240/1.webp?r=1`]);
       expect(html).not.toContain('noindex');

@@ -26,6 +26,11 @@ const READER_ROOT = '<div id="reader" class="qr"></div>';
  */
 const BOOT_ROOT_START = '<div id="reader" class="qr">';
 
+/** The image preload React writes first in a book's head parts (BookParts). */
+const PRELOAD_LINK = /^<link rel="preload"[^>]*>/;
+/** The first element of read.html's head that the browser fetches (the stylesheet, the entry's script). */
+const HEAD_FETCHES = /<link rel="stylesheet"|<script /;
+
 /** The reader root holding page 1 until the script renders (see reader.css `.qr-boot`). */
 function BootPage({ src, size }: { src: string; size: { width: number; height: number } | undefined }) {
   const width = READER_WIDTHS.normal;
@@ -139,6 +144,14 @@ export function createReadPage(app: FastifyInstance) {
       parts = renderFragment(<BookParts book={outcome.book} index={outcome.index} absolute={absolute} canonical={canonical} />);
       html = html.replace(/<title>[^<]*<\/title>\n?\s*/, '');
     } else parts = renderFragment(<GateParts error={outcome && 'error' in outcome ? outcome.error : undefined} canonical={canonical} />);
+    // Page 1's preload (React writes it first) leads the head, before the stylesheet and the scripts:
+    // the browser asks for it first, so the server starts on it first.
+    const lead = PRELOAD_LINK.exec(parts)?.[0];
+    const first = lead ? html.search(HEAD_FETCHES) : -1;
+    if (lead && first >= 0 && first < html.indexOf('</head>')) {
+      html = `${html.slice(0, first)}${lead}\n    ${html.slice(first)}`;
+      parts = parts.slice(lead.length);
+    }
     const boot = parts.indexOf(BOOT_ROOT_START);
     if (boot >= 0) {
       html = html.replace(READER_ROOT, () => parts.slice(boot));
