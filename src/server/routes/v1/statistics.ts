@@ -19,9 +19,11 @@ async function statistics(ctx: V1Context, bookId: string | undefined) {
   const { app, key, now } = ctx;
   const today = dayOf(now);
   let to = typeof ctx.query.to === 'string' ? ctx.query.to : today;
-  let from = typeof ctx.query.from === 'string' ? ctx.query.from : addDays(to, -(V1_STATS_DEFAULT_DAYS - 1));
-  const fields = [...(isCalendarDate(from) ? [] : ['from']), ...(isCalendarDate(to) ? [] : ['to'])];
+  const given = typeof ctx.query.from === 'string' ? ctx.query.from : undefined;
+  const fields = [...(given === undefined || isCalendarDate(given) ? [] : ['from']), ...(isCalendarDate(to) ? [] : ['to'])];
   if (fields.length > 0) throw new ApiError('validation', { message: 'validation.invalid', fields });
+  // The default range ends at `to` (a real day by now).
+  let from = given ?? addDays(to, -(V1_STATS_DEFAULT_DAYS - 1));
   const days = rangeDays(from, to);
   if (days < 1 || days > STATS_LIMITS.maxRangeDays)
     throw new ApiError('validation', { message: 'validation.range', fields: ['from', 'to'] });
