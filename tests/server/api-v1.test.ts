@@ -283,6 +283,11 @@ describe.each(DIALECTS)('API v1 on %s', (dialect) => {
     // A query other than the one signed.
     const queryHeaders = signedHeaders(key, 'GET', '/api/v1/publications?page=1', '', nowS + 60);
     expectError(await ctx.app.inject({ method: 'GET', url: '/api/v1/publications?page=2', headers: queryHeaders }), 'apiSignatureInvalid');
+    // A signed multipart body on an operation that takes no upload: refused at once (never waits for a body nobody reads).
+    expectError(
+      await api(ctx.app, key, { method: 'PATCH', path: `/publications/${book}`, multipart: { fields: { name: 'Form' } } }),
+      'unsupportedMediaType',
+    );
     expectError(await api(ctx.app, key, { path: '/publications', expires: nowS - 1 }), 'apiRequestExpired');
     expectError(await api(ctx.app, key, { path: '/publications', expires: nowS + 3600 + 120 }), 'apiRequestExpired');
     // Rights: a read-only key lists but cannot delete (and the publication stays).

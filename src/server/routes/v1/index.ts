@@ -93,6 +93,8 @@ const v1Routes: FastifyPluginAsync = async (app) => {
         await countRequest(app, auth.key.id, now, setRetryAfter);
         // A multipart upload is read by its handler, which checks the signature once it has the bytes.
         const streamed = op.multipart !== undefined && request.isMultipart();
+        // Only the operations that take an upload read multipart bodies.
+        if (request.isMultipart() && !streamed) throw new ApiError('unsupportedMediaType');
         if (!streamed) await assertBodySigned(request, auth);
         touchKey(app, auth.key.id, now);
         const params = op.params ? (parse(op.params, request.params ?? {}) as Record<string, unknown>) : {};

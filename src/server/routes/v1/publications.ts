@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { V1TocEntry } from '../../../contracts/api-v1';
 import type { BookSettings, BookSort } from '../../../contracts/books';
-import type { CommentStatus } from '../../../contracts/comments';
+import { listOfBook } from '../../comments/repo';
 import { ApiError } from '../../envelope';
 import { assertOwnFolder } from '../../folders/repo';
 import { deleteOwnedBooks, listOwnedBooks, updateBook } from '../../publish/repo';
@@ -110,28 +110,10 @@ const handlers: V1Handlers = {
   },
 
   listPublicationComments: async (ctx) => {
-    const { app } = ctx;
     const row = await ownedPublication(ctx);
     const { page, perPage, start } = offsetOf(ctx.query);
-    const base = app.db.selectFrom('book_comments').where('book_id', '=', row.id);
-    const [rows, total] = await Promise.all([
-      base
-        .select(['id', 'author_name', 'text', 'status', 'created_at'])
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(perPage)
-        .offset(start)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    const items = rows.map((r) => ({
-      id: r.id,
-      author_name: r.author_name,
-      text: r.text,
-      status: r.status as CommentStatus,
-      created_at: Number(r.created_at),
-    }));
-    return { items, page, per_page: perPage, total: Number(total.n) };
+    const result = await listOfBook(ctx.app.db, row.id, { start, step: perPage });
+    return { items: result.list, page, per_page: perPage, total: result.total };
   },
 };
 
