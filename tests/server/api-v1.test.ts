@@ -283,6 +283,17 @@ describe.each(DIALECTS)('API v1 on %s', (dialect) => {
     // A query other than the one signed.
     const queryHeaders = signedHeaders(key, 'GET', '/api/v1/publications?page=1', '', nowS + 60);
     expectError(await ctx.app.inject({ method: 'GET', url: '/api/v1/publications?page=2', headers: queryHeaders }), 'apiSignatureInvalid');
+    // A signed GET with a body (which nobody reads): refused at once.
+    const getWithBody = signedHeaders(key, 'GET', '/api/v1/publications', '{"a":1}', nowS + 60);
+    expectError(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/publications',
+        headers: { ...getWithBody, 'content-type': 'application/json' },
+        payload: '{"a":1}',
+      }),
+      'badRequest',
+    );
     // A signed multipart body on an operation that takes no upload: refused at once (never waits for a body nobody reads).
     expectError(
       await api(ctx.app, key, { method: 'PATCH', path: `/publications/${book}`, multipart: { fields: { name: 'Form' } } }),

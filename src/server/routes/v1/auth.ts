@@ -126,6 +126,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** hex SHA-256 of the raw body once it has been read (v1 routes only). */
     apiBodyHash?: Promise<string>;
+    /** Whether the body has been read to its end (its hash is known). */
+    apiBodyRead?: boolean;
   }
 }
 
@@ -147,7 +149,10 @@ export async function trackBodyHash(request: FastifyRequest, _reply: unknown, pa
         raw.pipe = pipe;
         // Added before the pipe's own listener, in the same tick: both see every chunk.
         raw.on('data', (chunk: Buffer) => hash.update(chunk));
-        raw.on('end', () => resolve(hash.digest('hex')));
+        raw.on('end', () => {
+          request.apiBodyRead = true;
+          resolve(hash.digest('hex'));
+        });
         raw.on('error', reject);
         return pipe.call(raw, destination, options) as T;
       } as typeof raw.pipe;
@@ -158,7 +163,10 @@ export async function trackBodyHash(request: FastifyRequest, _reply: unknown, pa
   const through = new PassThrough();
   let received = 0;
   request.apiBodyHash = new Promise((resolve, reject) => {
-    through.on('end', () => resolve(hash.digest('hex')));
+    through.on('end', () => {
+      request.apiBodyRead = true;
+      resolve(hash.digest('hex'));
+    });
     through.on('error', reject);
     payload.on('error', reject);
   });
@@ -293,6 +301,10 @@ export async function bodyHashOf(request: FastifyRequest): Promise<string> {
 /** Checks a signed call's signature against the body read so far (the whole body: call after reading it). */
 export async function assertBodySigned(request: FastifyRequest, auth: Authenticated): Promise<void> {
   if (!auth.signed) return;
+  // A body nobody read (a GET's: Fastify parses none) would never give its hash: such a call is refused.
+  if (hasBody(request) && !request.apiBodyRead && !request.isMultipart()) {
+    throw new ApiError('badRequest', { message: 'this call takes no body' });
+  }
   const bodyHash = await bodyHashOf(request);
   const expected = Buffer.from(signCanonical(auth.signed.signingKey, auth.signed.canonical(bodyHash)), 'hex');
   const given = Buffer.from(auth.signed.signature, 'hex');
