@@ -3,6 +3,7 @@ import type { ApiKeyRight } from './api-keys';
 import { API_KEY_RIGHTS } from './api-keys';
 import { BOOK_DESCRIPTION_MAX, BOOK_NAME_MAX, CONVERSION_ERROR_CODES, DOCUMENT_STATUSES, MAX_PAGE_SIZE } from './books';
 import { count, epochMs, intIn } from './limits';
+import { FOLDER_NAME_MAX } from './presets';
 
 /**
  * The public REST API, version 1 (issue 18), under `{api}/v1/` (default `/api/v1/`). This table is the
@@ -28,7 +29,8 @@ export const API_V1_PREFIX = '/v1';
 export const API_V1_DEFAULT_PER_PAGE = 25;
 /** `POST /publications` from a URL: the fetched document's size limit is the account's upload limit. */
 export const API_V1_URL_MAX = 2048;
-export const API_V1_FOLDER_NAME_MAX = 120;
+/** The app's folder name limit (a longer name would be one the account's folder page refuses). */
+export const API_V1_FOLDER_NAME_MAX = FOLDER_NAME_MAX;
 /** Webhook endpoints per account. */
 export const API_WEBHOOKS_MAX = 10;
 /** Events an API user's webhook can receive. */

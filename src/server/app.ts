@@ -9,6 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { sql } from 'kysely';
+import { API_V1_PREFIX } from '../contracts/api-v1';
 import { SEARCH_TERM_MAX, searchPath } from '../contracts/fragment';
 import { isPagePath } from '../contracts/pages';
 import { createCaptcha } from './auth/captcha';
@@ -44,6 +45,7 @@ import favoriteSiteRoutes from './routes/reader/favorite-site';
 import overviewRoutes from './routes/reader/overview';
 import readerSiteRoutes from './routes/reader/site';
 import siteRoutes from './routes/site';
+import v1Routes from './routes/v1/index';
 import widgetRoutes from './routes/widget';
 import { screenshotRoutes } from './site/features/shots';
 import { purgeStatistics } from './stats/rollup';
@@ -192,6 +194,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(widgetRoutes);
   await app.register(blogSiteRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
+  // The public API v1 (issue 18): a scope of its own (API keys, no `v=2` query: the version is in the path).
+  await app.register(v1Routes, { prefix: `${API_PREFIX}${API_V1_PREFIX}` });
 
   // The app shell: `/`, `/index.html` and, from the not-found handler, every other page path: 200
   // where a page renders it (src/contracts/pages.ts), else 404 with the shell showing the not-found page.

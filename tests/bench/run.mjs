@@ -6,7 +6,7 @@
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
 // QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
-// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, stats-ingest, memory, search, site, stats-dashboard: run only these parts; the other
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, stats-ingest, memory, search, site, stats-dashboard, api-v1: run only these parts; the other
 // sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { measureApiV1 } from './api-v1.mjs';
 import { measureBeacon } from './beacon.mjs';
 import { measureConversion } from './convert.mjs';
 import { measureMemory } from './memory.mjs';
@@ -226,6 +227,8 @@ const search = want('search') && !process.env.QUIRE_BENCH_DATABASE_URL ? await m
 const site = want('site') ? await measureSite(startServer) : undefined;
 // (i) The statistics dashboard over the rollups of 10 million events: p95 of each call over 7/30/90 days (tests/bench/stats-dashboard.mjs).
 const statsDashboard = want('stats-dashboard') ? await measureStatsDashboard(startServer) : undefined;
+// (j) The public API v1 (issue 18): p50 of a signed call vs the same list with a session token (tests/bench/api-v1.mjs).
+const apiV1 = want('api-v1') ? await measureApiV1(startServer) : undefined;
 
 const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -248,6 +251,7 @@ const results = {
       search,
       site,
       stats_dashboard: statsDashboard,
+      api_v1: apiV1,
     }).filter(([, v]) => v !== undefined),
   ),
 };
@@ -439,6 +443,15 @@ if (statsDashboard) {
         within_goal,
       },
     ]),
+  );
+}
+if (apiV1) {
+  process.stdout.write(
+    `\nAPI v1 (${apiV1.dialect}; ${apiV1.requests} requests per kind, one at a time, ${apiV1.per_page} of ${apiV1.publications} publications; goal: signed adds ≤ ${apiV1.goals.added_p50_ms} ms p50)\n`,
+  );
+  process.stdout.write(table(apiV1.calls));
+  process.stdout.write(
+    table([{ added_p50_ms: apiV1.added_p50_ms, added_p50_bearer_ms: apiV1.added_p50_bearer_ms, meets_goal: apiV1.meets_goal }]),
   );
 }
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);

@@ -45,8 +45,8 @@ async function api(base, route, { token, body } = {}) {
 }
 
 /** Register, activate (link from the outbox) and sign in (dev mode: no captcha): a bearer token and the account id. */
-async function signIn(base, dataDir) {
-  const email = `bench-stats-${process.pid}@example.com`;
+export async function signIn(base, dataDir, prefix = 'bench-stats') {
+  const email = `${prefix}-${process.pid}@example.com`;
   await api(base, '/account/', { body: { name: 'Bench Stats', email, password: 'correct horse battery', tos: 1, language: 'en' } });
   const outbox = path.join(dataDir, 'outbox');
   const mail = readdirSync(outbox)

@@ -19,7 +19,15 @@ import {
   TotpCodeRequestSchema,
   TourSeenRequestSchema,
 } from '../../src/contracts/account-requests';
-import { ApiKeyCreateSchema, ApiKeyIdSchema } from '../../src/contracts/api-keys';
+import { API_KEY_RIGHTS, ApiKeyCreateSchema, ApiKeyIdSchema } from '../../src/contracts/api-keys';
+import {
+  PagingQuerySchema,
+  V1FolderCreateSchema,
+  V1PublicationListQuerySchema,
+  V1PublicationUpdateSchema,
+  V1StatsQuerySchema,
+  V1WebhookCreateSchema,
+} from '../../src/contracts/api-v1';
 import {
   BookDeleteRequestSchema,
   BookListQuerySchema,
@@ -67,10 +75,12 @@ import {
   PublicTriggersQuerySchema,
 } from '../../src/contracts/triggers';
 import { WidgetOptionsSchema } from '../../src/contracts/widget';
+import { secretHash } from '../../src/server/api-keys/crypto';
 import { buildApp } from '../../src/server/app';
 import type { PasswordHasher } from '../../src/server/auth/passwords';
 import type { DialectName } from '../../src/server/db/index';
 import { call, login, nextIp, signedIn, useAccountsApp } from './accounts-support';
+import { createKey } from './api-v1-support';
 import {
   type AppRoute,
   asText,
@@ -120,6 +130,16 @@ const CONTENT_TYPE_EDGES = ['multipart/form-data', `multipart/form-data; boundar
 const id64 = v.object({ id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)) });
 const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/account': RegisterRequestSchema,
+  // The public API v1 (issue 18): GET and POST /publications share a path; the list's query is fuzzed.
+  '/api/v1/folders': V1FolderCreateSchema,
+  '/api/v1/folders/:id': V1FolderCreateSchema,
+  '/api/v1/publications': V1PublicationListQuerySchema,
+  '/api/v1/publications/:id': V1PublicationUpdateSchema,
+  '/api/v1/publications/:id/comments': PagingQuerySchema,
+  '/api/v1/publications/:id/statistics': V1StatsQuerySchema,
+  '/api/v1/statistics': V1StatsQuerySchema,
+  '/api/v1/subscribers': PagingQuerySchema,
+  '/api/v1/webhooks': V1WebhookCreateSchema,
   '/api/account/update': AccountUpdateRequestSchema,
   '/api/account/book': BookListQuerySchema,
   '/api/account/book/preflight': PreflightQuerySchema,
@@ -248,7 +268,12 @@ const NOT_ENVELOPE_WHEN_OK = (url: string): boolean =>
   url === '/api/v1/openapi.json' || url === '/api/v1/docs' || url.startsWith('/api/v1/docs/');
 
 /** Tables whose rows may change on a refusal by design: sign-in attempt counters. */
-const CHANGE_ON_REFUSAL = new Set(['auth_attempts']);
+const CHANGE_ON_REFUSAL = new Set([
+  'auth_attempts',
+  // An API key's usage bookkeeping (request counters written back now and then, last use).
+  'api_key_hits',
+  'api_keys',
+]);
 
 /** argon2 costs ~50 ms a call; sign-in runs here are about inputs, so a cheap real KDF (scrypt, N=1024). */
 const scryptAsync = promisify(scrypt) as (password: string, salt: string, length: number, options: { N: number }) => Promise<Buffer>;
@@ -318,6 +343,8 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     backgroundId: '',
     logoId: '',
     apiKeyId: '',
+    /** The secret of the owner's API key (v1 routes). */
+    apiSecret: '',
   };
   let tables: string[] = [];
 
@@ -336,6 +363,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
   ].map((n) => new Known(n));
   /** Which fixture id an `id` field names on a route (a book unless the route is about something else). */
   const idOf = (url: string): string => {
+    if (url.startsWith('/api/v1/folders')) return 'folderId';
     if (url.startsWith('/api/account/subscription')) return 'folderId';
     if (url.startsWith('/api/account/comment')) return 'commentId';
     if (url.startsWith('/api/account/integration')) return 'integrationId';
@@ -383,6 +411,13 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
       fixture.token = (await login(ctx, fixture.email)).content.session.access_token;
     }
     const auth = { token: fixture.token };
+    const key =
+      fixture.apiSecret &&
+      (await db.selectFrom('api_keys').select('id').where('secret_hash', '=', secretHash(fixture.apiSecret)).executeTakeFirst());
+    if (!key) {
+      // Every right but publishing: a fuzzed URL would make the server fetch from the internet (publishing has its own tests).
+      fixture.apiSecret = (await createKey(ctx.app, fixture.accountId, { rights: API_KEY_RIGHTS.filter((r) => r !== 'publish') })).secret;
+    }
     if (!(await exists('books', fixture.bookId))) fixture.bookId = await makeBook(ctx.app, fixture.accountId, { pages: 3 });
     // Comments and follows on (the fuzz may have turned them off).
     await db.updateTable('books').set({ is_published: 1, publish_at: null }).where('id', '=', fixture.bookId).execute();
@@ -567,7 +602,7 @@ describe.each<DialectName>(['sqlite', 'postgres'])('fuzzed routes on %s', (diale
     const params = resolveKnown(request.params, known) as Record<string, unknown>;
     const pathname = route.url.replace(/:(\w+)/g, (_, name: string) => segment(params[name]));
     const headers: Record<string, string> = {};
-    if (request.who === 'owner') headers.authorization = `Bearer ${fixture.token}`;
+    if (request.who === 'owner') headers.authorization = `Bearer ${route.url.startsWith('/api/v1/') ? fixture.apiSecret : fixture.token}`;
     const enc = request.encoding;
     const inQuery = enc.kind === 'none';
     const query = new URLSearchParams(inQuery ? pairs(input, false) : []).toString();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ApiKeyRight } from '../../contracts/api-keys';
 import type { ErrorName } from '../../contracts/errors';
 import { menuItem, pageOfApiPath } from '../../contracts/gating';
 import { API_PREFIX } from '../envelope';
@@ -26,7 +27,9 @@ export type Resource =
   | 'logo'
   | 'favorite'
   /** An API key of the account (issue 18, /account/apikey). */
-  | 'apiKey';
+  | 'apiKey'
+  /** An API user's webhook endpoint (api_webhooks, issue 18). */
+  | 'webhook';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -72,7 +75,13 @@ export type AuthRule =
    * listed publications (public, published, valid, converted, not scheduled ahead) show, to anyone,
    * the owner included; any other book is answered like an unknown id.
    */
-  | { access: 'listed'; ids: IdRules };
+  | { access: 'listed'; ids: IdRules }
+  /**
+   * The public API v1 (issue 18, src/server/routes/v1): an API key of an account whose plan has API keys,
+   * holding this right (no session: the key authenticates, ./routes/v1/auth.ts). Every id names one of
+   * the key's account's things: another account's id is answered exactly like an unknown one.
+   */
+  | { access: 'apiKey'; right: ApiKeyRight; ids: IdRules };
 
 /** The answer to an id that is not the caller's, by resource (unless the IdRule says otherwise). */
 export const NOT_FOUND: Record<Resource, ErrorName> = {
@@ -87,6 +96,7 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   logo: 'libraryNotFound',
   // A favourite is named by its book's id: one of the caller's favourites (whatever became of the book).
   favorite: 'favoriteNotFound',
+  webhook: 'webhookNotFound',
   // Accounts are only named by public pages (publisher, widget), which list what is public of any id.
   account: 'unknownCall',
   session: 'sessionNotFound',
@@ -105,6 +115,7 @@ export const PUBLIC = Object.freeze({ auth: Object.freeze({ access: 'public' }) 
 export const SIGNED_IN = Object.freeze({ auth: Object.freeze({ access: 'signedIn' }) } as const satisfies { auth: AuthRule });
 export const owner = (ids: IdRules): { auth: AuthRule } => ({ auth: { access: 'owner', ids } });
 export const listed = (ids: IdRules): { auth: AuthRule } => ({ auth: { access: 'listed', ids } });
+export const apiKeyRule = (right: ApiKeyRight, ids: IdRules = {}): { auth: AuthRule } => ({ auth: { access: 'apiKey', right, ids } });
 export const reader = (rule: Omit<Extract<AuthRule, { access: 'reader' }>, 'access'>): { auth: AuthRule } => ({
   auth: { access: 'reader', ...rule },
 });
@@ -143,7 +154,7 @@ declare module 'fastify' {
   }
 }
 
-const ACCESS = new Set(['public', 'signedIn', 'owner', 'reader', 'listed']);
+const ACCESS = new Set(['public', 'signedIn', 'owner', 'reader', 'listed', 'apiKey']);
 const needsSession = (rule: AuthRule) =>
   rule.access === 'signedIn' || rule.access === 'owner' || (rule.access === 'reader' && !!rule.signedIn);
 

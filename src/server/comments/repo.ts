@@ -69,6 +69,26 @@ export async function listPublished(db: Executor, bookId: string, p: Paging): Pr
   return page(rows.map(publicView), Number(total.n), p);
 }
 
+/** Every comment of a book (held and published), newest first, with its status (the public API's list). */
+export async function listOfBook(db: Executor, bookId: string, p: Paging): Promise<CommentPage<PublicComment & { status: CommentStatus }>> {
+  const base = db.selectFrom('book_comments').where('book_id', '=', bookId);
+  const [rows, total] = await Promise.all([
+    base
+      .select(['id', 'author_name', 'text', 'status', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.step)
+      .offset(p.start)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return page(
+    rows.map((r) => ({ ...publicView(r), status: r.status as CommentStatus })),
+    Number(total.n),
+    p,
+  );
+}
+
 /** Comments with one status on the books of an account, newest first. */
 export async function listOwned(db: Executor, accountId: string, status: CommentStatus, p: Paging): Promise<CommentPage<OwnerComment>> {
   const base = db

@@ -13,7 +13,7 @@ import { ApiError } from '../envelope';
  */
 
 /** `settings ->> 'subscription.id'` of a book row, on either dialect. */
-function folderOfBook(dialect: DialectName): RawBuilder<string | null> {
+export function folderOfBook(dialect: DialectName): RawBuilder<string | null> {
   return dialect === 'postgres'
     ? sql<string | null>`(settings::jsonb ->> 'subscription.id')`
     : sql<string | null>`json_extract(settings, '$."subscription.id"')`;

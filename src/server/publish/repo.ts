@@ -1,7 +1,8 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { BookListQuery, BookSort } from '../../contracts/books';
-import type { Executor } from '../db/index';
+import type { DialectName, Executor } from '../db/index';
 import type { BookRow, BookUpdate, Database, NewBook } from '../db/schema';
+import { folderOfBook } from '../folders/repo';
 import { forgetAccountSums } from '../stats/queries';
 
 /** Books. Functions take `db` (or the route's transaction) first; every lookup is scoped to an account. */
@@ -66,19 +67,24 @@ export async function listOwnedBooks(
   db: Executor,
   accountId: string,
   query: Pick<BookListQuery, 'start' | 'step' | 'sortby' | 'search'>,
+  /** Further filters (the public API's): a folder (`subscription.id`, read with the dialect's JSON operator), a status. */
+  filters: { folder?: { id: string; dialect: DialectName }; status?: string } = {},
 ): Promise<{ rows: BookRow[]; total: number; all: number }> {
   const owned: BooksQuery = db.selectFrom('books').where('account_id', '=', accountId);
+  let narrowed = owned;
+  if (filters.folder) narrowed = narrowed.where(folderOfBook(filters.folder.dialect), '=', filters.folder.id);
+  if (filters.status !== undefined) narrowed = narrowed.where('status', '=', filters.status);
   const filtered = query.search
-    ? owned.where(
+    ? narrowed.where(
         sql<boolean>`(lower(name) like lower(${likePattern(query.search)}) escape '\\' or lower(description) like lower(${likePattern(query.search)}) escape '\\')`,
       )
-    : owned;
+    : narrowed;
   const { column, direction } = ORDER[query.sortby];
   const sortKey = column === 'name' ? sql`lower(name)` : sql.ref('created_at');
   const [rows, total, all] = await Promise.all([
     filtered.selectAll().orderBy(sortKey, direction).orderBy('id', direction).limit(query.step).offset(query.start).execute(),
     count(filtered),
-    query.search ? count(owned) : undefined,
+    filtered !== owned ? count(owned) : undefined,
   ]);
   return { rows, total, all: all ?? total };
 }

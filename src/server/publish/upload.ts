@@ -66,7 +66,15 @@ export function hasValidBoundary(contentType: string | undefined): boolean {
 }
 
 export async function receiveUpload(request: FastifyRequest, options: { dataDir: string; limit: number }): Promise<ReceivedUpload> {
-  const received = await receiveFile(request, options);
+  return recogniseDocument(request, await receiveFile(request, options));
+}
+
+/**
+ * What a received file is (receiveUpload's second half; the public API's publishing from a URL uses it
+ * too): an unsafe file is refused (fileUnsafe) and removed, one Quire does not read comes back with
+ * `kind` null and its bytes removed.
+ */
+export async function recogniseDocument(request: FastifyRequest, received: ReceivedFile): Promise<ReceivedUpload> {
   const { partPath, filename, sniffer, fields } = received;
   try {
     const detection = await detectKind(partPath, sniffer, filename);

@@ -1,23 +1,18 @@
-import { rm } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { UploadFieldsSchema } from '../../../contracts/books';
-import { enqueuePublicationEvent } from '../../api-keys/webhooks';
-import { newId } from '../../auth/crypto';
 import { owner } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import type { BookRow } from '../../db/schema';
 import { ok, parse } from '../../envelope';
 import { assertOwnFolder } from '../../folders/repo';
-import { enqueueConversion } from '../../jobs/queue';
 import { withoutUnknownResources } from '../../library/repo';
 import { rateLimit } from '../../plugins/security';
-import { insertBook } from '../../publish/repo';
-import { assertScheduling, coerceFormNumbers, newBookColumns, pickSettings } from '../../publish/settings';
-import { defaultBookName, discardPart, placeSource, receiveUpload } from '../../publish/upload';
+import { createUploadedBook } from '../../publish/create';
+import { assertScheduling, coerceFormNumbers, pickSettings } from '../../publish/settings';
+import { discardPart, receiveUpload } from '../../publish/upload';
 import { bookView } from '../../publish/views';
 import { pagesToken, privateToken } from '../../reader/access';
-import { bookDir } from '../../storage/paths';
 import { filesizeLimit } from './books';
 
 /** Accepted client start times (ms) lie within a day of the server clock; others read as now. */
@@ -54,7 +49,6 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     // The conversion's log line shows the upload as its first stage.
     const uploadMs = Math.round(reply.elapsedTime);
     const now = app.clock();
-    const bookId = newId();
     let row: BookRow;
     try {
       const fields = parse(UploadFieldsSchema, coerceFormNumbers(upload.fields));
@@ -64,38 +58,11 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
       await assertOwnFolder(app.db, account.id, settings);
       const start =
         typeof fields.start_time === 'number' && Math.abs(fields.start_time - now) < START_TIME_SLACK_MS ? fields.start_time : now;
-      row = await app.db.transaction().execute(async (trx) => {
-        const book = await insertBook(trx, {
-          ...newBookColumns(account.mode, settings, now),
-          id: bookId,
-          account_id: account.id,
-          name: settings.name ?? defaultBookName(upload.filename),
-          status: upload.kind ? 'QUEUED' : 'ERROR',
-          error_code: upload.kind ? null : 'UNSUPPORTED',
-          source_name: upload.filename || 'document',
-          source_kind: upload.kind ?? 'unknown',
-          source_size: upload.size,
-          start_time: start,
-          created_at: now,
-          modified_at: now,
-        });
-        if (!upload.kind) {
-          // Ended at once (ERROR, UNSUPPORTED): the account's API webhooks hear publication.failed.
-          await enqueuePublicationEvent(trx, app, book.id, now);
-          return book;
-        }
-        await enqueueConversion(trx, book.id, now, { uploadMs });
-        // Inside the transaction: the job never exists without its file, nor the file without its book.
-        await placeSource(upload.partPath, dataDir, book.id);
-        return book;
-      });
+      row = await createUploadedBook(app, { account, upload, settings, now, startTime: start, uploadMs });
     } catch (error) {
       await discardPart(upload.partPath);
-      await rm(bookDir(dataDir, bookId), { recursive: true, force: true });
       throw error;
     }
-    if (upload.kind) app.jobs.wake();
-    else app.webhooks.wake();
     return ok(
       reply,
       await bookView(row, {

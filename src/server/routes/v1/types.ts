@@ -29,6 +29,16 @@ export interface V1Context {
   body: unknown;
   /** app.clock() when the call arrived. */
   now: number;
+  /**
+   * A handler that reads the body stream itself (a multipart upload: the plumbing cannot check a signed
+   * call's body before) calls this once the whole body is read, before it stores anything: it refuses
+   * a signature that does not cover the bytes received (apiSignatureInvalid). A no-op otherwise.
+   */
+  assertBodySigned: () => Promise<void>;
+  /** hex SHA-256 of the raw body (of '' when there is none), once read: the idempotency key's request hash. */
+  bodyHash: () => Promise<string>;
+  /** Counts one publication against the key's publishing limit (API_RATE_PUBLISH); throws apiRateLimited with Retry-After. */
+  countPublication: () => Promise<void>;
 }
 
 export type V1Handler = (ctx: V1Context) => Promise<unknown>;
