@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { ApiKeyRight } from './api-keys';
 import { API_KEY_RIGHTS } from './api-keys';
 import { BOOK_DESCRIPTION_MAX, BOOK_NAME_MAX, CONVERSION_ERROR_CODES, DOCUMENT_STATUSES, MAX_PAGE_SIZE } from './books';
-import { count, epochMs, intIn } from './limits';
+import { count, epochMs, intIn, isCalendarDate } from './limits';
 import { FOLDER_NAME_MAX } from './presets';
 
 /**
@@ -44,7 +44,7 @@ const Id = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/));
 /** Query values arrive as strings. */
 const intParam = (min: number, max: number, fallback: number) =>
   v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number), intIn(min, max)), String(fallback));
-const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/), v.check(isCalendarDate, 'validation.invalid'));
 
 export const IdParamsSchema = v.object({ id: Id });
 export const PagingQuerySchema = v.object({

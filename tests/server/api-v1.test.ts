@@ -169,7 +169,7 @@ describe.each(DIALECTS)('API v1 on %s', (dialect) => {
     // Another account's folder is refused like an unknown one, and nothing changes.
     expectError(
       await api(ctx.app, key, { method: 'PATCH', path: `/publications/${alpha}`, json: { folder_id: 'nofolder' } }),
-      'validation',
+      'folderNotFound',
     );
 
     const renewed = contentOf<Publication>(await api(ctx.app, key, { method: 'POST', path: `/publications/${alpha}/private-link` }));

@@ -3,14 +3,13 @@ import type { V1TocEntry } from '../../../contracts/api-v1';
 import type { BookSettings, BookSort } from '../../../contracts/books';
 import { listOfBook } from '../../comments/repo';
 import { ApiError } from '../../envelope';
-import { assertOwnFolder } from '../../folders/repo';
 import { deleteOwnedBooks, listOwnedBooks, updateBook } from '../../publish/repo';
 import { updateColumns } from '../../publish/settings';
 import { newTokenSecret } from '../../reader/access';
 import { readManifest } from '../../reader/views';
 import { bookDir } from '../../storage/paths';
 import type { V1Context, V1Handlers } from './types';
-import { offsetOf, ownedPublication, v1Publication } from './views';
+import { assertV1Folder, offsetOf, ownedPublication, v1Publication } from './views';
 
 /**
  * Publications through the API, on the repositories of the account's book calls
@@ -45,7 +44,7 @@ export function settingsOfUpdate(body: Record<string, unknown>): BookSettings {
 /** Changes the key's account's publication `{id}` with these settings (one transaction), answers it. */
 async function change(ctx: V1Context, fields: BookSettings, extra: { token_secret?: string } = {}) {
   const { app, now } = ctx;
-  await assertOwnFolder(app.db, ctx.key.accountId, fields);
+  await assertV1Folder(ctx, fields);
   const row = await app.db.transaction().execute(async (trx) => {
     const current = await ownedPublication(ctx, trx);
     if (current.is_valid === 0) throw new ApiError('bookBlocked');

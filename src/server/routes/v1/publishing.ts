@@ -5,14 +5,13 @@ import { V1PublishFieldsSchema } from '../../../contracts/api-v1';
 import type { BookSettings } from '../../../contracts/books';
 import { isUniqueViolation } from '../../accounts/helpers';
 import { ApiError, parse } from '../../envelope';
-import { assertOwnFolder } from '../../folders/repo';
 import { publicOnlyLookup } from '../../net/ssrf';
 import { createUploadedBook } from '../../publish/create';
 import { fetchToPart } from '../../publish/fetch-url';
 import { discardPart, type ReceivedUpload, receiveFile, recogniseDocument } from '../../publish/upload';
 import { filesizeLimit } from '../book/books';
 import type { V1Context, V1Handlers } from './types';
-import { v1Publication } from './views';
+import { assertV1Folder, v1Publication } from './views';
 
 /**
  * POST /publications (202, the publication QUEUED): a multipart upload (`file` and the fields as parts)
@@ -122,7 +121,7 @@ const handlers: V1Handlers = {
       try {
         if (idempotencyKey !== undefined) await ctx.countPublication();
         const settings = settingsOf(fields);
-        await assertOwnFolder(app.db, key.accountId, settings);
+        await assertV1Folder(ctx, settings);
         if (!upload) {
           const url = (ctx.body as { url: string }).url;
           const lookup = app.config.webhookPrivate ? undefined : publicOnlyLookup();

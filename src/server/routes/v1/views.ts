@@ -1,5 +1,7 @@
+import type { BookSettings } from '../../../contracts/books';
 import type { BookRow } from '../../db/schema';
 import { ApiError } from '../../envelope';
+import { assertOwnFolder } from '../../folders/repo';
 import { findOwnedBook } from '../../publish/repo';
 import type { V1Context } from './types';
 
@@ -19,3 +21,17 @@ export const offsetOf = (query: Record<string, unknown>) => {
   const perPage = Number(query.per_page);
   return { page, perPage, start: (page - 1) * perPage };
 };
+
+/**
+ * The folder a v1 call names (`folder_id`) is one of the key's account's: another account's or an
+ * unknown one is `folderNotFound` (the API's convention for ids), not the app's validation error, which
+ * names the app's internal field.
+ */
+export async function assertV1Folder(ctx: V1Context, settings: Pick<BookSettings, 'subscription.id'>): Promise<void> {
+  try {
+    await assertOwnFolder(ctx.app.db, ctx.key.accountId, settings);
+  } catch (error) {
+    if (error instanceof ApiError && error.errorName === 'validation') throw new ApiError('folderNotFound');
+    throw error;
+  }
+}
