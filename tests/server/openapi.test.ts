@@ -244,6 +244,34 @@ describe('serving the document and the reference page', () => {
     const license = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/redoc.standalone.js.LICENSE.txt' });
     expect(license.statusCode).toBe(200);
   });
+
+  it('speaks the page language (cookie, as every site page) around code samples that stay as sent; the reference stays English', async () => {
+    const page = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/v1/docs', headers });
+    const en = await page({ 'accept-language': 'en' });
+    const de = await page({ cookie: 'lang=de', 'accept-language': 'en' });
+    expect(de.statusCode).toBe(200);
+    expect(de.body).toMatch(/<html[^>]*lang="de"/);
+    expect(de.body).toContain('<h2 id="authentication-title">Authentifizierung</h2>');
+    expect(de.body).toContain('<h2 id="limits-title">Limits und Idempotenz</h2>');
+    expect(de.body).toContain('<title>Quire-API-v1-Referenz');
+    expect(en.body).toContain('<h2 id="authentication-title">Authentication</h2>');
+    // A whole sentence with its code and link in place; the durations in German words.
+    expect(de.body).toMatch(
+      /Erstellen Sie unter <a href="\/account\/apikey">Konto → API-Schlüssel<\/a> einen Schlüssel mit den Rechten, die er braucht \(<code>read<\/code>, <code>publish<\/code>/,
+    );
+    expect(de.body).toContain('höchstens 60 Minuten voraus');
+    expect(de.body).not.toContain('\u0001');
+    // Code samples, the worked example's values and the error codes: byte for byte the English page's.
+    const blocks = (html: string) => [...html.matchAll(/<pre[^>]*>[\s\S]*?<\/pre>/g)].map((m) => m[0]);
+    const codes = (html: string) => [...html.matchAll(/<code>([^<]*)<\/code>/g)].map((m) => m[1]).sort();
+    expect(blocks(en.body).length).toBeGreaterThanOrEqual(6);
+    expect(blocks(de.body)).toEqual(blocks(en.body));
+    expect(codes(de.body)).toEqual(codes(en.body));
+    expect(de.body).toContain(signingExample().signature);
+    // Only the Redoc reference (the OpenAPI document's English) is marked English.
+    expect(de.body).not.toMatch(/class="container site-page api-docs"[^>]*lang=/);
+    expect(de.body).toMatch(/<section id="reference"[^>]*aria-label="Operationen"[^>]*lang="en"/);
+  });
 });
 
 // ── Property-based: requests generated from the served document, answers checked against it ───────

@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import {
   API_IDEMPOTENCY_KEY_MAX,
   API_IDEMPOTENCY_TTL_MS,
@@ -15,13 +16,15 @@ import { renderDocument } from '../html/render';
 import type { PageContext } from '../site/context';
 import { SitePage } from '../site/layout';
 import { SIGN_FUNCTION, type SigningExample } from './examples';
+import { DOCS_ERROR_MEANINGS, DOCS_MESSAGES as M } from './messages';
+import { rich } from './rich';
 
 /**
  * The API reference page (`{api}/v1/docs`, issue 18): a server-rendered introduction (authentication
  * with a worked signing example, curl examples, limits, idempotency, errors, webhooks) above the
  * reference itself, which the bundled Redoc renders from the served OpenAPI document (./routes.ts).
- * Developer documentation is written in English, like the OpenAPI document it introduces; the site's
- * header and footer around it speak the visitor's language.
+ * The introduction speaks the page language (./messages.ts; code, header names and identifiers stay as
+ * they are sent); the reference below it is the OpenAPI document's English, marked `lang="en"`.
  */
 export interface DocsPageProps {
   ctx: PageContext;
@@ -37,9 +40,11 @@ export interface DocsPageProps {
   nonce: string;
 }
 
-const minutes = (ms: number) => `${ms / 60_000} minutes`;
+/** A duration in the page language's words ("60 minutes", "24 Stunden", "60 минут"). */
+const duration = (lang: string, value: number, unit: 'minute' | 'hour') =>
+  new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 
-/** The catalogue's codes the API answers, with their HTTP status. */
+/** The catalogue's codes the API answers, with their HTTP status (their meaning: ./messages.ts). */
 const API_ERROR_NAMES: ErrorName[] = [
   'validation',
   'badRequest',
@@ -57,23 +62,6 @@ const API_ERROR_NAMES: ErrorName[] = [
   'apiFetchFailed',
   'apiRateLimited',
 ];
-const ERROR_MEANINGS: Partial<Record<ErrorName, string>> = {
-  validation: 'An input fails its contract; `fields` names them.',
-  badRequest: 'The body is not valid JSON (or not the multipart form).',
-  apiKeyInvalid: 'Missing, unknown, revoked or expired key; or a bearer secret over plain HTTP.',
-  apiSignatureInvalid: 'The signature does not match the canonical request.',
-  apiRequestExpired: `X-Quire-Expires has passed, or lies more than ${API_SIGNATURE_MAX_TTL_S / 60} minutes ahead.`,
-  apiRightMissing: "The key lacks the operation's right.",
-  featureLocked: "The account's plan does not include the API.",
-  bookNotFound: "No such publication in the key's account.",
-  folderNotFound: "No such folder in the key's account.",
-  webhookNotFound: "No such webhook endpoint in the key's account.",
-  apiIdempotencyConflict: 'The same Idempotency-Key with another body, or while the first call still runs.',
-  payloadTooLarge: 'The request body is too large.',
-  fileTooLarge: "The document exceeds the account's upload limit.",
-  apiFetchFailed: 'The document at `url` could not be fetched (not public, failed, or no document).',
-  apiRateLimited: 'A limit of the key was reached: wait Retry-After seconds.',
-};
 
 function Code({ children }: { children: string }) {
   return (
@@ -115,12 +103,42 @@ curl "${base}/publications" -H "Authorization: Bearer $QUIRE_SECRET" \\
 expected="sha256=$(openssl dgst -sha256 -hmac "$WEBHOOK_SECRET" body.json | awk '{print $NF}')"
 [ "$expected" = "$header" ] && echo genuine`;
   const tags = [...new Set(API_V1_OPERATIONS.map((op) => op.tag))];
+  const { t, lang } = ctx;
+  const c = (code: string | number) => <code>{code}</code>;
+  /** Identifiers joined by commas, each as code. */
+  const codes = (list: readonly string[]) =>
+    list.map((item, i) => (
+      <Fragment key={item}>
+        {i > 0 && ', '}
+        <code>{item}</code>
+      </Fragment>
+    ));
+  const signatureTtl = duration(lang, API_SIGNATURE_MAX_TTL_S / 60, 'minute');
+  const sections = [
+    ['authentication', M.authTitle],
+    ['signing', M.signingTitle],
+    ['shell', M.shellTitle],
+    ['limits', M.limitsTitle],
+    ['errors', M.errorsTitle],
+    ['webhooks', M.webhooksTitle],
+  ] as const;
+  const title = (id: (typeof sections)[number][0]) => t(sections.find(([s]) => s === id)?.[1] ?? M.title);
+  const errorValues: Record<string, ReactNode> = {
+    fields: c('fields'),
+    url: c('url'),
+    header: c('X-Quire-Expires'),
+    duration: signatureTtl,
+  };
+  const errorHeader: Partial<Record<ErrorName, string>> = {
+    apiIdempotencyConflict: 'Idempotency-Key',
+    apiRateLimited: 'Retry-After',
+  };
 
   return (
     <SitePage
       ctx={ctx}
-      title="Quire API v1 reference"
-      description="The Quire REST API: authentication, limits, errors and every operation."
+      title={t(M.title)}
+      description={t(M.description)}
       head={
         <>
           <link rel="stylesheet" href={props.cssUrl} />
@@ -130,105 +148,93 @@ expected="sha256=$(openssl dgst -sha256 -hmac "$WEBHOOK_SECRET" body.json | awk 
         </>
       }
     >
-      <div className="container site-page api-docs" lang="en">
+      <div className="container site-page api-docs">
         <header className="legal__head">
           <h1>Quire API v1</h1>
-          <p>
-            Automate publishing: your account, folders, publications (list, change, activate, delete, table of contents, comments,
-            statistics), publishing by upload or from a URL, subscribers and webhooks. Base URL: <code>{base}</code>.
-          </p>
+          <p>{rich(t, M.intro, { base: c(base) })}</p>
           <p className="api-docs__links">
-            <a href="/account/apikey">Create a key</a>
-            <a href={props.specUrl}>OpenAPI 3.1 document (JSON)</a>
-            <a href="#reference">Operations ({API_V1_OPERATIONS.length})</a>
+            <a href="/account/apikey">{t(M.createKey)}</a>
+            <a href={props.specUrl}>{t(M.specLink)}</a>
+            <a href="#reference">{t(M.operationsLink, { count: API_V1_OPERATIONS.length })}</a>
           </p>
         </header>
 
-        <nav className="legal__toc" aria-label="On this page">
-          <h2>On this page</h2>
+        <nav className="legal__toc" aria-labelledby="api-docs-toc">
+          <h2 id="api-docs-toc">{t(M.onThisPage)}</h2>
           <ol>
+            {sections.map(([id, heading]) => (
+              <li key={id}>
+                <a href={`#${id}`}>{t(heading)}</a>
+              </li>
+            ))}
             <li>
-              <a href="#authentication">Authentication</a>
-            </li>
-            <li>
-              <a href="#signing">Signing a call, worked example</a>
-            </li>
-            <li>
-              <a href="#shell">From the shell (curl and openssl)</a>
-            </li>
-            <li>
-              <a href="#limits">Limits and idempotency</a>
-            </li>
-            <li>
-              <a href="#errors">Answers and errors</a>
-            </li>
-            <li>
-              <a href="#webhooks">Webhooks</a>
-            </li>
-            <li>
-              <a href="#reference">Reference: {tags.join(', ')}</a>
+              <a href="#reference">{t(M.referenceToc, { tags: tags.join(', ') })}</a>
             </li>
           </ol>
         </nav>
 
         <div className="prose">
           <section id="authentication" aria-labelledby="authentication-title">
-            <h2 id="authentication-title">Authentication</h2>
+            <h2 id="authentication-title">{title('authentication')}</h2>
             <p>
-              Create a key at <a href="/account/apikey">Account → API keys</a> with the rights it needs ({API_KEY_RIGHTS.join(', ')}). A key
-              is a pair: a public key <code>qk_…</code> and a secret <code>qs_…</code>, shown once. Each operation needs one right; a key
-              without it is refused with 403.
+              {rich(t, M.authKeys, { rights: codes(API_KEY_RIGHTS), publicKey: c('qk_…'), secret: c('qs_…') }, [
+                (text) => <a href="/account/apikey">{text}</a>,
+              ])}
             </p>
-            <p>Authenticate each call in one of two ways:</p>
+            <p>{t(M.authWays)}</p>
             <ul>
+              <li>{rich(t, M.authBearer, { header: c('Authorization: Bearer qs_…') }, [(text) => <strong>{text}</strong>])}</li>
               <li>
-                <strong>Bearer</strong>: send the secret, <code>Authorization: Bearer qs_…</code>, over HTTPS only. Simple, but the secret
-                travels with every call.
-              </li>
-              <li>
-                <strong>Signed</strong>: send <code>X-Quire-Key</code> (the public key), <code>X-Quire-Expires</code> (unix seconds, at most{' '}
-                {API_SIGNATURE_MAX_TTL_S / 60} minutes ahead) and <code>X-Quire-Signature</code>, together. The secret never travels, and a
-                captured call cannot be replayed once it has expired.
+                {rich(
+                  t,
+                  M.authSigned,
+                  {
+                    keyHeader: c('X-Quire-Key'),
+                    expiresHeader: c('X-Quire-Expires'),
+                    signatureHeader: c('X-Quire-Signature'),
+                    duration: signatureTtl,
+                  },
+                  [(text) => <strong>{text}</strong>],
+                )}
               </li>
             </ul>
           </section>
 
           <section id="signing" aria-labelledby="signing-title">
-            <h2 id="signing-title">Signing a call, worked example</h2>
+            <h2 id="signing-title">{title('signing')}</h2>
             <ol>
               <li>
-                The signing key is derived once from the secret:{' '}
-                <code>signingKey = hex(HMAC-SHA256(key = secret, "{API_SIGNING_KEY_LABEL}"))</code>; its hex text is the key of the next
-                step.
+                {rich(t, M.signingKeyStep, { formula: c(`signingKey = hex(HMAC-SHA256(key = secret, "${API_SIGNING_KEY_LABEL}"))`) })}
               </li>
               <li>
-                The canonical request is six lines joined by <code>\n</code> (no final newline): the method in upper case; the path as sent,
-                without the query; the query parameters sorted by name then value, each{' '}
-                <code>encodeURIComponent(name)=encodeURIComponent(value)</code>, joined by <code>&amp;</code> (an empty line when there is
-                none); the expiry as in the header; the public key; the hex SHA-256 of the raw body (of nothing when there is no body; of
-                the exact multipart bytes for an upload).
+                {rich(t, M.signingCanonicalStep, {
+                  newline: c('\\n'),
+                  pair: c('encodeURIComponent(name)=encodeURIComponent(value)'),
+                  amp: c('&'),
+                })}
               </li>
               <li>
-                <code>X-Quire-Signature = hex(HMAC-SHA256(key = signingKey, canonical request))</code>.
+                <code>X-Quire-Signature = hex(HMAC-SHA256(key = signingKey, canonical request))</code>
               </li>
             </ol>
             <p>
-              With the example secret <code>{example.secret}</code> and public key <code>{example.publicKey}</code>, the call{' '}
-              <code>
-                {example.method} {example.path}?{query}
-              </code>{' '}
-              expiring at <code>{example.expires}</code>:
+              {rich(t, M.signingExample, {
+                secret: c(example.secret),
+                publicKey: c(example.publicKey),
+                call: c(`${example.method} ${example.path}?${query}`),
+                expires: c(example.expires),
+              })}
             </p>
             <dl className="api-docs__example">
-              <dt>Signing key</dt>
+              <dt>{t(M.signingKey)}</dt>
               <dd>
                 <code>{example.signingKey}</code>
               </dd>
-              <dt>Sorted query</dt>
+              <dt>{t(M.sortedQuery)}</dt>
               <dd>
                 <code>{canonicalQuery}</code>
               </dd>
-              <dt>Canonical request</dt>
+              <dt>{t(M.canonicalRequest)}</dt>
               <dd>
                 <Code>{example.canonical}</Code>
               </dd>
@@ -240,98 +246,118 @@ expected="sha256=$(openssl dgst -sha256 -hmac "$WEBHOOK_SECRET" body.json | awk 
           </section>
 
           <section id="shell" aria-labelledby="shell-title">
-            <h2 id="shell-title">From the shell (curl and openssl)</h2>
-            <p>With the secret as a bearer token:</p>
+            <h2 id="shell-title">{title('shell')}</h2>
+            <p>{t(M.shellBearer)}</p>
             <Code>{bearer}</Code>
-            <p>
-              Signed: this function computes the headers with openssl (arguments: method, path, query in canonical order, the file of the
-              body), then curl sends them.
-            </p>
+            <p>{t(M.shellSigned)}</p>
             <Code>{signedList}</Code>
-            <p>Publishing from a URL, safe to retry thanks to the Idempotency-Key:</p>
+            <p>{rich(t, M.shellJson, { header: c('Idempotency-Key') })}</p>
             <Code>{signedJson}</Code>
-            <p>Uploading a document, signed:</p>
+            <p>{t(M.shellUpload)}</p>
             <Code>{signedUpload}</Code>
           </section>
 
           <section id="limits" aria-labelledby="limits-title">
-            <h2 id="limits-title">Limits and idempotency</h2>
+            <h2 id="limits-title">{title('limits')}</h2>
             <ul>
               <li>
-                {API_RATE_REQUESTS.toLocaleString('en')} requests per key per {minutes(API_RATE_REQUESTS_WINDOW_MS)}, and {API_RATE_PUBLISH}{' '}
-                publications per key per {minutes(API_RATE_PUBLISH_WINDOW_MS)}. Past a limit the API answers 429 with a{' '}
-                <code>Retry-After</code> header (seconds). <code>GET /account</code> tells what is left.
+                {rich(t, M.limitsRate, {
+                  requests: API_RATE_REQUESTS,
+                  requestsWindow: duration(lang, API_RATE_REQUESTS_WINDOW_MS / 60_000, 'minute'),
+                  publications: API_RATE_PUBLISH,
+                  publishWindow: duration(lang, API_RATE_PUBLISH_WINDOW_MS / 60_000, 'minute'),
+                  retryAfter: c('Retry-After'),
+                  account: c('GET /account'),
+                })}
               </li>
               <li>
-                Lists page with <code>page</code> (from 1) and <code>per_page</code> and answer{' '}
-                <code>{'{items, page, per_page, total}'}</code>. Times are epoch milliseconds; days are <code>YYYY-MM-DD</code> (UTC).
+                {rich(t, M.limitsLists, {
+                  page: c('page'),
+                  perPage: c('per_page'),
+                  shape: c('{items, page, per_page, total}'),
+                  day: c('YYYY-MM-DD'),
+                })}
               </li>
               <li>
-                <code>POST /publications</code> takes an <code>Idempotency-Key</code> header (1–{API_IDEMPOTENCY_KEY_MAX} printable ASCII
-                characters): a retry with the same key and body within {API_IDEMPOTENCY_TTL_MS / 3_600_000} hours answers the first call's
-                publication instead of publishing twice; another body with the same key answers 409.
+                {rich(t, M.limitsIdempotency, {
+                  operation: c('POST /publications'),
+                  header: c('Idempotency-Key'),
+                  max: API_IDEMPOTENCY_KEY_MAX,
+                  duration: duration(lang, API_IDEMPOTENCY_TTL_MS / 3_600_000, 'hour'),
+                })}
               </li>
-              <li>
-                A publication is converted after the call answers (202): follow its <code>status</code>, or subscribe to a webhook.
-              </li>
+              <li>{rich(t, M.limitsAsync, { status: c('status') })}</li>
             </ul>
           </section>
 
           <section id="errors" aria-labelledby="errors-title">
-            <h2 id="errors-title">Answers and errors</h2>
+            <h2 id="errors-title">{title('errors')}</h2>
             <p>
-              Every answer is an envelope: <code>{"{status: 'ok', content, id}"}</code>, or{' '}
-              <code>{"{status: 'error', content: {type, code, message?, fields?}, id}"}</code>, with an HTTP status that means what it says.
-              Keep <code>id</code> (also the <code>X-Request-Id</code> header) when you report a problem. The reference lists the errors of
-              each operation; the ones of the API:
+              {rich(t, M.errorsEnvelope, {
+                ok: c("{status: 'ok', content, id}"),
+                error: c("{status: 'error', content: {type, code, message?, fields?}, id}"),
+                id: c('id'),
+                header: c('X-Request-Id'),
+              })}
             </p>
             <div className="api-docs__table-wrap">
               <table className="legal-table">
                 <thead>
                   <tr>
                     <th scope="col">HTTP</th>
-                    <th scope="col">type, code</th>
-                    <th scope="col">Meaning</th>
+                    <th scope="col">
+                      <code>type</code>, <code>code</code>
+                    </th>
+                    <th scope="col">{t(M.errorsMeaning)}</th>
                   </tr>
                 </thead>
                 <tbody>
-                  {API_ERROR_NAMES.map((name) => (
-                    <tr key={name}>
-                      <td>{ERRORS[name].http}</td>
-                      <td>
-                        <code>
-                          {ERRORS[name].type} {ERRORS[name].code}
-                        </code>
-                      </td>
-                      <td>{ERROR_MEANINGS[name]}</td>
-                    </tr>
-                  ))}
+                  {API_ERROR_NAMES.map((name) => {
+                    const meaning = DOCS_ERROR_MEANINGS[name];
+                    const header = errorHeader[name];
+                    return (
+                      <tr key={name}>
+                        <td>{ERRORS[name].http}</td>
+                        <td>
+                          <code>
+                            {ERRORS[name].type} {ERRORS[name].code}
+                          </code>
+                        </td>
+                        <td>{meaning && rich(t, meaning, header ? { ...errorValues, header: c(header) } : errorValues)}</td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>
           </section>
 
           <section id="webhooks" aria-labelledby="webhooks-title">
-            <h2 id="webhooks-title">Webhooks</h2>
+            <h2 id="webhooks-title">{title('webhooks')}</h2>
             <p>
-              Add an endpoint with <code>POST /webhooks</code> for the events {API_WEBHOOK_EVENTS.join(', ')}. Each delivery is a JSON POST
-              signed in <code>X-Quire-Signature: sha256=…</code> (HMAC-SHA256 of the raw body keyed by the endpoint's secret, answered
-              once); a delivery not answered 2xx is retried with backoff, with the same <code>id</code>. Checking a delivery:
+              {rich(t, M.webhooksText, {
+                operation: c('POST /webhooks'),
+                events: codes(API_WEBHOOK_EVENTS),
+                header: c('X-Quire-Signature: sha256=…'),
+                id: c('id'),
+              })}
             </p>
             <Code>{webhookCheck}</Code>
           </section>
         </div>
       </div>
+      {/* Redoc renders the OpenAPI document, whose summaries and descriptions (from the contracts) are English. */}
       <section
         id="reference"
         className="api-docs__reference"
-        aria-label="Operations"
+        aria-label={t(M.operations)}
+        lang="en"
         data-spec-url={props.specUrl}
         data-nonce={props.nonce}
       >
         <noscript>
-          <p className="container">
-            The operations are rendered from the <a href={props.specUrl}>OpenAPI document</a> with JavaScript.
+          <p className="container" lang={lang}>
+            {rich(t, M.noscript, {}, [(text) => <a href={props.specUrl}>{text}</a>])}
           </p>
         </noscript>
       </section>

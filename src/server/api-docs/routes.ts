@@ -77,6 +77,8 @@ const DOCS_CSS = `.api-docs { padding-bottom: 2rem; }
 .api-docs .legal__head p { max-width: 70ch; }
 .api-docs section, .api-docs__reference { scroll-margin-top: 5rem; }
 .api-docs__links { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; }
+/* The contents span the page above the sections (not a side column as on the legal pages): not sticky, or it covers them. */
+.api-docs .legal__toc { position: static; margin-bottom: 1.5rem; }
 .api-docs code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; overflow-wrap: anywhere; }
 .api-docs__code { background: var(--color-surface-2, #f4f4f8); border: 1px solid var(--color-border, #dcdce6); border-radius: 8px;
   padding: 0.75rem 1rem; overflow-x: auto; max-width: 100%; line-height: 1.45; }
@@ -85,6 +87,8 @@ const DOCS_CSS = `.api-docs { padding-bottom: 2rem; }
 .api-docs__example dt { font-weight: 600; margin-top: 0.5rem; }
 .api-docs__example dd { margin: 0; min-width: 0; }
 .api-docs__table-wrap { overflow-x: auto; }
+/* The error table's codes break between type and code, never inside a word (a narrow column read letter by letter). */
+.api-docs .legal-table code { overflow-wrap: normal; }
 /* Redoc pins its credit to the window's bottom (it assumes the whole page): here it closes its menu. */
 #reference .menu-content div:has(> a[href^="https://redocly.com"]) { position: static; }
 .api-docs__reference { border-top: 1px solid var(--color-border, #dcdce6); min-height: 50vh; background: #fff; color: #1f1f2e; }
