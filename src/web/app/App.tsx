@@ -1,5 +1,4 @@
 import { Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import { AlertRegion } from '../components/AlertRegion';
@@ -14,6 +13,7 @@ import { AuthHost } from './AuthHost';
 import { BlogProvider } from './blog';
 import { ContactHost } from './ContactHost';
 import { useApp } from './context';
+import { useSelector } from './use-selector';
 
 // Loaded the first time they open (most visits never do), keeping the first load small.
 const MobileMenu = lazy(() => import('../components/MobileMenu').then((m) => ({ default: m.MobileMenu })));
