@@ -1,5 +1,5 @@
 import { type ActorRefFrom, setup } from 'xstate';
-import { ALERT_CLOSE_ANIMATION_MS, ALERT_DELAY, ALERT_FADE_IN_MS, ALERT_STAGGER_MS, ALERT_TYPES } from './first-load-constants';
+import { ALERT_CLOSE_ANIMATION_MS, ALERT_DELAY, ALERT_FADE_IN_MS, ALERT_STAGGER_MS, ALERT_TYPES } from './constants';
 
 /** What a caller asks for (SPEC §3 Alert): severity or display type, message id, request id, delay, closable. */
 export type AlertLevel = 'info' | 'success' | 'warning' | 'danger' | 'error' | 'fatal';

@@ -1,7 +1,7 @@
 import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, spawnChild } from 'xstate';
 import type { LoginContent } from '../src/contracts/accounts';
 import type { Language } from '../src/contracts/languages';
-import { alertsMachine } from './alerts.machine';
+import type { alertsMachine } from './alerts.machine';
 import type { AppFacts } from './app-facts';
 import { EXPIRED_SIGN_IN } from './first-load-constants';
 import { languageMachine } from './language.machine';
@@ -161,7 +161,11 @@ export const appMachine = setup({
     input: {} as AppInput,
   },
   actors: {
-    alerts: alertsMachine,
+    // The alert queue loads on demand from the start (machines/lazy.ts): alerts pushed meanwhile wait.
+    alerts: lazyLogic(
+      () => import('./alerts.machine').then((m): typeof alertsMachine => m.alertsMachine),
+      () => ({ value: 'empty', context: { alerts: [], seq: 0 } }),
+    ),
     language: languageMachine,
     modals: modalsMachine,
     router: routerMachine,

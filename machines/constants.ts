@@ -1,11 +1,17 @@
 /** Spec constants (SPEC §8, §9), named as in the spec. Every machine reads them from here. */
 
-// The constants the app's first load uses are defined in ./first-load-constants.ts (alerts, routing and
-// layout, translations and flags, the upload and book-list paths, the expired sign-in, the session
+// The constants the app's first load uses are defined in ./first-load-constants.ts (routing and
+// layout, translations and flags, the expired sign-in, the session
 // channel, social sign-in); the first load imports them from there (issue 14).
 export * from './first-load-constants';
 
 // Alerts (§8 severities, §9 delays)
+export const ALERT_DELAY = { info: 2000, success: 1000, warning: 3000, danger: null } as const;
+export const ALERT_TYPES = ['info', 'success', 'warning', 'danger'] as const;
+export const ALERT_STAGGER_MS = 500;
+export const ALERT_CLOSE_ANIMATION_MS = 300;
+/** Short delay before an alert fades in. */
+export const ALERT_FADE_IN_MS = 50;
 export const ALERT_CHECK_INTERVAL_MS = 250;
 
 // Routing and layout (§2, §9)
@@ -99,6 +105,9 @@ export const BOOK_SEARCH_DEBOUNCE_MS = 300;
 export const BOOK_LIST_POLL_MS = 3000;
 
 // ── Publishing: upload page and house ads (SPEC §2 Upload page, §9) ─────────────────────────────
+/** SPEC §2 Routing: the upload page and the book list (the publish modal's and the batch's destinations). */
+export const UPLOAD_PATH = '/upload';
+export const BOOKS_PATH = '/account/book';
 /** SPEC §9: the upload page goes to the book list 1 s after every file finished … */
 export const UPLOAD_REDIRECT_DELAY_MS = 1000;
 /** … or 5 s when one of them failed (time to read its message). */

@@ -5,21 +5,10 @@
  */
 import type { Language } from '../src/contracts/languages';
 
-// Alerts (§8 severities, §9 delays)
-export const ALERT_DELAY = { info: 2000, success: 1000, warning: 3000, danger: null } as const;
-export const ALERT_TYPES = ['info', 'success', 'warning', 'danger'] as const;
-export const ALERT_STAGGER_MS = 500;
-export const ALERT_CLOSE_ANIMATION_MS = 300;
-/** Short delay before an alert fades in. */
-export const ALERT_FADE_IN_MS = 50;
-
 // Routing and layout (§2, §9)
 export const MODULE_LOAD_TIMEOUT_MS = 7000;
 export const MOBILE_MAX_WIDTH = 745;
 export const MOBILE_MAX_WIDTH_WIDE = 991;
-/** SPEC §2 Routing: the upload page and the book list (the publish modal's and the batch's destinations). */
-export const UPLOAD_PATH = '/upload';
-export const BOOKS_PATH = '/account/book';
 
 // Translations (§7, §9)
 export const TRANSLATION_TIMEOUT_MS = 10_000;

@@ -1,6 +1,5 @@
 import { Trans } from '@lingui/react/macro';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import { useLocationProperty } from 'wouter/use-browser-location';
 import { AlertRegion } from '../components/AlertRegion';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -8,6 +7,7 @@ import { PageView } from '../components/PageView';
 import { PublishHost } from '../components/publish/PublishHost';
 import { Button } from '../components/ui/Button';
 import { routeFor } from '../pages/routes';
+import { useLocationProperty } from '../routing/history';
 import { useViewportMarkers } from '../viewport';
 import { AuthHost } from './AuthHost';
 import { BlogProvider } from './blog';
