@@ -1,4 +1,4 @@
-import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, raise, sendTo, setup, spawnChild } from 'xstate';
+import { type ActorRefFrom, assign, enqueueActions, fromCallback, raise, sendTo, setup } from 'xstate';
 import type { LoginContent } from '../src/contracts/accounts';
 import type { Language } from '../src/contracts/languages';
 import type { alertsMachine } from './alerts.machine';
@@ -31,7 +31,7 @@ import type { workspaceMachine } from './workspace.machine';
  *   post-login steps (in the workspace), the modal stack and the location;
  * - region `workspace`: the signed-in part starts once, then gets what the app sees and each sign-in;
  *   a post-login step that signs out reaches the session through the app (`postLogin.signOut`);
- * - a language the user chose is kept on the signed-in profile (`saveLanguage`);
+ * - a language the user chose reaches the workspace, which keeps it on the signed-in profile;
  * - the third-party loaders and the tracker (`thirdParty`, machines/third-party.machine.ts) follow who
  *   is signed in, with which e-mail and consents.
  * The app reports what its children and the user store show as `app.observed` (the `watch` actor);
@@ -185,8 +185,6 @@ export const appMachine = setup({
     workspace: lazyLogic(() => import('./workspace.machine').then((m): typeof workspaceMachine => m.workspaceMachine), workspaceLoading),
     /** Reports `app.observed` whenever the session, router, modal stack or stored user change (the app provides it). */
     watch: fromCallback<AppEvent>(() => undefined),
-    /** Keeps the chosen language on the signed-in profile (mail language; SPEC §7 Language); the app provides it. */
-    saveLanguage: fromPromise<void, { language: Language }>(async () => {}),
   },
   guards: {
     loggedIn: ({ context }) => context.facts.session === 'loggedIn',
@@ -219,6 +217,7 @@ export const appMachine = setup({
     /** What the app sees and each sign-in reach the workspace. */
     tellWorkspace: sendTo('workspace', ({ context }) => ({ type: 'app.observed' as const, ...context.facts })),
     forwardSignIn: sendTo('workspace', ({ event }) => event as Extract<AppEvent, { type: 'postLogin.start' }>),
+    forwardLanguage: sendTo('workspace', ({ event }) => event as Extract<AppEvent, { type: 'language.chosen' }>),
     /** The sign-up modal's ending: the session and the post-login steps follow a sign-in; the expired sign-in leaves the stack. */
     finishSignUp: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'signUp.finished') return;
@@ -306,12 +305,6 @@ export const appMachine = setup({
     'session.signInSettled': { actions: 'closeExpiredSignIn' },
     'session.ended': { guard: 'onProtectedPage', actions: { type: 'navigate', params: { to: '/', replace: false } } },
     'postLogin.signOut': { actions: 'logout' },
-    'language.chosen': {
-      guard: 'loggedIn',
-      actions: spawnChild('saveLanguage', {
-        input: ({ event }) => ({ language: (event as Extract<AppEvent, { type: 'language.chosen' }>).language }),
-      }),
-    },
   },
   type: 'parallel',
   states: {
@@ -377,6 +370,7 @@ export const appMachine = setup({
           on: {
             'app.changed': { actions: 'tellWorkspace' },
             'postLogin.start': { actions: 'forwardSignIn' },
+            'language.chosen': { actions: 'forwardLanguage' },
           },
         },
       },

@@ -1,5 +1,16 @@
-import { type ActorRefFrom, type AnyActorLogic, type AnyActorRef, assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import {
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyActorRef,
+  assign,
+  enqueueActions,
+  fromPromise,
+  raise,
+  setup,
+  spawnChild,
+} from 'xstate';
 import type { AppFacts } from './app-facts';
+import type { Language } from './constants';
 import { BOOKS_PATH, UPLOAD_PATH } from './constants';
 import type { PostLoginRequest } from './post-login.machine';
 import type { PublishRequest } from './publish/types';
@@ -22,7 +33,8 @@ import type { UploadActorRef, UploadInput } from './upload.machine';
  * - region `postLogin`: the post-login steps (loaded with the first sign-in) run each sign-in the app
  *   forwards (`postLogin.start`); a step that signs out tells the app (`postLogin.signOut`);
  * - region `batch`: one upload batch at a time; a new one replaces it, signing out stops it; its
- *   redirects go to the book list.
+ *   redirects go to the book list;
+ * - a language the user chose (forwarded by the app) is kept on the signed-in profile (`saveLanguage`).
  * Navigation is the named action `navigate`; the loaders are provided by the app.
  */
 
@@ -59,6 +71,8 @@ export type WorkspaceEvent =
   | { type: 'app.changed' }
   /** A sign-in (forwarded by the app): the post-login steps follow it (loaded first when needed). */
   | { type: 'postLogin.start'; request: PostLoginRequest }
+  /** The user switched the language (forwarded by the app). */
+  | { type: 'language.chosen'; language: Language }
   /** A post-login step signed the user out (the app logs out). */
   | { type: 'postLogin.signOut' }
   /** Raised with the publish modal's submitted files. */
@@ -91,6 +105,8 @@ export const workspaceMachine = setup({
     loadPostLogin: fromPromise<AnyActorLogic>(() => import('./post-login.machine').then((m) => m.postLoginMachine)),
     /** Loads the upload machine with its side effects (the app provides it) and notes the batch's start time. */
     loadBatch: fromPromise<LoadedBatch>(() => import('./upload.machine').then((m) => ({ logic: m.uploadMachine, startTime: 0 }))),
+    /** Keeps the chosen language on the signed-in profile (mail language; SPEC §7 Language); the app provides it. */
+    saveLanguage: fromPromise<void, { language: Language }>(async () => {}),
   },
   guards: {
     publishWhileSending: ({ context }) => publishShown(context.facts) && sending(context.batch),
@@ -99,6 +115,7 @@ export const workspaceMachine = setup({
     submitted: ({ event }) => 'output' in event && (event.output as PublishModalOutput | undefined)?.kind === 'submitted',
     onUploadPage: ({ context }) => context.facts.route?.path === UPLOAD_PATH,
     loggedOut: ({ context }) => context.facts.session === 'loggedOut',
+    loggedIn: ({ context }) => context.facts.session === 'loggedIn',
   },
   actions: {
     /** Goes to a path of the app (history push, or replace); provided by the app. */
@@ -173,6 +190,12 @@ export const workspaceMachine = setup({
   on: {
     'app.observed': { actions: ['observe', raise({ type: 'app.changed' })] },
     'postLogin.signOut': { actions: 'signOut' },
+    'language.chosen': {
+      guard: 'loggedIn',
+      actions: spawnChild('saveLanguage', {
+        input: ({ event }) => ({ language: (event as Extract<WorkspaceEvent, { type: 'language.chosen' }>).language }),
+      }),
+    },
   },
   type: 'parallel',
   states: {

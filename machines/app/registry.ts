@@ -96,7 +96,7 @@ export const appMachines: MachineEntry[] = [
     id: 'workspace',
     title: 'Signed-in part of the app',
     description:
-      'Started by the app root with the first sign-in or signed-in session seen (its code loads then): the publish route opens the publish modal whose files start one upload batch (signing out stops it; a batch still sending shows instead of a new modal), and the post-login steps (loaded with the first sign-in) run each sign-in; a step that signs out tells the root.',
+      'Started by the app root with the first sign-in or signed-in session seen (its code loads then): the publish route opens the publish modal whose files start one upload batch (signing out stops it; a batch still sending shows instead of a new modal), and the post-login steps (loaded with the first sign-in) run each sign-in; a step that signs out tells the root; a language the user chose is kept on the signed-in profile.',
     machine: workspaceMachine,
     eventLabels: {
       'app.observed': 'the app saw a change',
@@ -118,6 +118,7 @@ export const appMachines: MachineEntry[] = [
         { type: 'xstate.done.actor.loadPostLogin', output: postLoginStandIn },
         { type: 'xstate.error.actor.loadPostLogin', error: new Error('chunk failed') },
         { type: 'postLogin.signOut' },
+        { type: 'language.chosen', language: 'de' },
         { type: 'xstate.error.actor.batch', error: new Error('batch failed') },
         { type: 'batch.redirect' },
         { type: 'batch.goToBooks' },

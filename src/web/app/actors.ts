@@ -122,14 +122,6 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     doc,
   });
 
-  // A signed-in user's choice is kept on the profile (mail language; SPEC §7 Language).
-  const saveLanguage = fromPromise<void, { language: Language }>(async ({ input: { language: lang } }) => {
-    const user = wiring.store.get();
-    if (!user || user.profile.language === lang) return;
-    await api.call('profile/update', { method: 'POST', json: { language: lang }, ignoreAlerts: true });
-    wiring.store.set({ ...user, profile: { ...user.profile, language: lang }, language: lang });
-  });
-
   // SPEC §7: the marketing tracker (no-op unless configured), the support chat and page-testing scripts.
   // Its code loads from now on, apart from the first load; calls made meanwhile wait for it, in order.
   const tracked = import('./tracker').then((m) => m.createTracker(config.tracker, doc.defaultView));
@@ -160,7 +152,6 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
         language,
         router,
         session: wiring.session,
-        saveLanguage,
         status,
         thirdParty,
         workspace,

@@ -1,6 +1,7 @@
 import { type AnyActorLogic, fromPromise, sendParent } from 'xstate';
 import { type LoadedBatch, workspaceMachine } from '../../../machines/workspace.machine';
 import type { ApiClient } from '../../api/client';
+import type { Language } from '../../contracts/languages';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
 import type { AlertsOf } from './alert-action';
 import type { SessionWiring } from './session';
@@ -40,8 +41,15 @@ export function provideWorkspace({ api, wiring, alerts, navigate, doc, onSession
     (): Promise<AnyActorLogic> =>
       import('./post-login').then((m) => m.createPostLogin({ api, fetchSession: wiring.fetchSession, alerts, navigate, doc })),
   );
+  // A signed-in user's choice is kept on the profile (mail language; SPEC §7 Language).
+  const saveLanguage = fromPromise<void, { language: Language }>(async ({ input: { language: lang } }) => {
+    const user = wiring.store.get();
+    if (!user || user.profile.language === lang) return;
+    await api.call('profile/update', { method: 'POST', json: { language: lang }, ignoreAlerts: true });
+    wiring.store.set({ ...user, profile: { ...user.profile, language: lang }, language: lang });
+  });
   return workspaceMachine.provide({
-    actors: { loadBatch, loadPostLogin },
+    actors: { loadBatch, loadPostLogin, saveLanguage },
     actions: {
       navigate: (_, { to, replace }) => navigate(to, { replace }),
       signOut: sendParent({ type: 'postLogin.signOut' }),
