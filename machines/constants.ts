@@ -1,30 +1,27 @@
 /** Spec constants (SPEC §8, §9), named as in the spec. Every machine reads them from here. */
-import type { Language } from '../src/contracts/languages';
+
+// The constants the app's first load uses are defined in ./first-load-constants.ts (routing and
+// layout, translations and flags, the expired sign-in, the session
+// channel, social sign-in); the first load imports them from there (issue 14).
+export * from './first-load-constants';
 
 // Alerts (§8 severities, §9 delays)
 export const ALERT_DELAY = { info: 2000, success: 1000, warning: 3000, danger: null } as const;
 export const ALERT_TYPES = ['info', 'success', 'warning', 'danger'] as const;
 export const ALERT_STAGGER_MS = 500;
 export const ALERT_CLOSE_ANIMATION_MS = 300;
-export const ALERT_CHECK_INTERVAL_MS = 250;
 /** Short delay before an alert fades in. */
 export const ALERT_FADE_IN_MS = 50;
+export const ALERT_CHECK_INTERVAL_MS = 250;
 
 // Routing and layout (§2, §9)
-export const MODULE_LOAD_TIMEOUT_MS = 7000;
-export const MOBILE_MAX_WIDTH = 745;
-export const MOBILE_MAX_WIDTH_WIDE = 991;
 export const ESCAPE_KEY = 27;
 
 // Cookies (§9; the lifetime and path are shared with the server)
 export { COOKIE_LIFETIME_DAYS, COOKIE_PATH, LOGIN_REDIRECT_COOKIE, LOGIN_REDIRECT_DAYS } from '../src/contracts/cookies';
 
 // Translations (§7, §9)
-export const TRANSLATION_TIMEOUT_MS = 10_000;
-export const TRANSLATION_CACHE_MS = 604_800_000;
 export { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../src/contracts/languages';
-/** Flags map (§9). */
-export const FLAGS: Readonly<Record<Language, string>> = { en: 'us', fr: 'fr', de: 'de', es: 'es', it: 'it', pt: 'br', ru: 'ru' };
 
 // Lists (§9)
 export const DEFAULT_PAGE_SIZE = 25;
@@ -50,8 +47,6 @@ export const REFRESH_JITTER_MAX_MS = 1000;
 export const OTHER_TAB_REFRESH_DELAY_MS = 60_000;
 /** Name of the navigator.locks lock that keeps the tabs of a browser from refreshing together. */
 export const SESSION_REFRESH_LOCK = 'quire-session-refresh';
-/** Name of the BroadcastChannel on which tabs hand a refreshed token over and announce a refresh. */
-export const SESSION_CHANNEL = 'quire-session';
 /**
  * How long a tab that refreshed keeps the lock after handing the new token over, so that the message
  * (and its local storage write, delivered across processes) reaches the tab waiting for the lock first.
@@ -74,8 +69,6 @@ export const USAGE_CONTEXT_THANKS_MS = 1500;
 export const USAGE_CONTEXT_ERROR_ID = 'account.info.context.activate.error';
 
 // Sign-up modal (§2, §4, §5, §8)
-/** Social sign-in providers (§1, §7): a social network, a search-engine identity service, a professional network. */
-export const SOCIAL_PROVIDERS = ['facebook', 'google', 'linkedin'] as const;
 /** Tabs of the sign-up modal, as the spec names them (§2). */
 export const SIGN_UP_TABS = [
   'login',
@@ -93,11 +86,6 @@ export const SIGN_UP_TABS = [
 ] as const;
 /** Social sign-in: how often the opener checks whether the user closed the pop-up (not in the spec). */
 export const POPUP_POLL_MS = 400;
-/**
- * Social sign-in: a full-page sign-in's kept outcome is used within this time (the server's OAuth
- * state cookie lives ten minutes too).
- */
-export const OAUTH_RESULT_TTL_MS = 10 * 60_000;
 /**
  * Message ids the sign-up modal shows (§4 success messages, §8 second-factor codes). The activation
  * tab's context error is USAGE_CONTEXT_ERROR_ID and its consents rule CONSENTS_RENEWAL_BEFORE (above).
@@ -117,12 +105,10 @@ export const BOOK_SEARCH_DEBOUNCE_MS = 300;
 export const BOOK_LIST_POLL_MS = 3000;
 
 // ── Publishing: upload page and house ads (SPEC §2 Upload page, §9) ─────────────────────────────
-/** SPEC §9: the upload page goes to the book list 1 s after every file finished … */
 /** SPEC §2 Routing: the upload page and the book list (the publish modal's and the batch's destinations). */
 export const UPLOAD_PATH = '/upload';
 export const BOOKS_PATH = '/account/book';
-/** Modal id of the non-closeable sign-in shown when the session expired (SPEC §4). */
-export const EXPIRED_SIGN_IN = 'signin-expired';
+/** SPEC §9: the upload page goes to the book list 1 s after every file finished … */
 export const UPLOAD_REDIRECT_DELAY_MS = 1000;
 /** … or 5 s when one of them failed (time to read its message). */
 export const UPLOAD_REDIRECT_DELAY_ERRORS_MS = 5000;

@@ -88,6 +88,7 @@ export { uploadMachine } from './upload.machine';
 export { uploadFileMachine } from './upload-file.machine';
 export { usageContextMachine } from './usage-context.machine';
 export { widgetMachine } from './widget.machine';
+export { workspaceMachine } from './workspace.machine';
 
 type Snap = { value: unknown; context: unknown };
 const ctx = <T>(s: Snap) => s.context as T;

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { type Language, TRANSLATION_TIMEOUT_MS } from './constants';
+import type { Language } from '../src/contracts/languages';
+import { TRANSLATION_TIMEOUT_MS } from './first-load-constants';
 
 export type Catalog = Record<string, unknown>;
 export interface LanguageContext {

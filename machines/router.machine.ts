@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { MODULE_LOAD_TIMEOUT_MS } from './constants';
+import { MODULE_LOAD_TIMEOUT_MS } from './first-load-constants';
 
 /** A page of the route table (src/web/pages/routes.ts) as the router sees it. */
 export interface PageDescriptor {

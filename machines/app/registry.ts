@@ -5,6 +5,7 @@ import type { Route } from '../router.machine';
 import { loginContent } from '../sign-up/fixtures';
 import { statusMachine } from '../status.machine';
 import { ANONYMOUS, thirdPartyMachine, type Visitor } from '../third-party.machine';
+import { type WorkspaceContext, workspaceMachine } from '../workspace.machine';
 
 const route = (path: string, name: string, requiresLogin = false): Route => ({
   path,
@@ -51,30 +52,17 @@ export const appMachines: MachineEntry[] = [
     id: 'app',
     title: 'App',
     description:
-      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, status, third-party scripts) and ties them: the session reaches the router and the third-party loaders, the publish route opens the publish modal whose files start one upload batch (signing out stops it), the sign-up modal’s ending feeds the session and the post-login steps (loaded with the first sign-in).',
+      'The root: starts every app-wide machine (alerts, language, modals, router, session, sign-up host, status, third-party scripts) and ties them: the session reaches the router and the third-party loaders, the sign-up modal’s ending feeds the session and the post-login steps; the signed-in part (workspace: publish modal, upload batch, post-login steps) starts with the first sign-in or signed-in session seen, and gets what the app sees.',
     machine: appMachine,
     eventLabels: {
       'app.observed': 'the app saw a change',
       'app.changed': 'decide on the change',
-      'xstate.done.actor.publishModal': 'publish modal ended',
-      'xstate.error.actor.batch': 'the batch failed',
     },
     paths: {
       input: { language: { language: 'en' }, signupPage: false, authPages: ['login', 'register'] },
       events: () => [
         ...FACTS,
         { type: 'location.changed', route: route('/publish', 'publish', true) },
-        { type: 'xstate.done.actor.loadPublishModal', output: publishModalStandIn },
-        { type: 'xstate.error.actor.loadPublishModal', error: new Error('chunk failed') },
-        { type: 'xstate.done.actor.publishModal', output: { kind: 'submitted', files: [{ name: 'a.pdf', size: 1 }], publishingMode: 1 } },
-        { type: 'xstate.done.actor.publishModal', output: { kind: 'closed' } },
-        { type: 'xstate.done.actor.loadBatch', output: { logic: sendingBatch, startTime: 1 } },
-        { type: 'xstate.error.actor.loadBatch', error: new Error('chunk failed') },
-        { type: 'xstate.done.actor.loadPostLogin', output: postLoginStandIn },
-        { type: 'xstate.error.actor.loadPostLogin', error: new Error('chunk failed') },
-        { type: 'xstate.error.actor.batch', error: new Error('batch failed') },
-        { type: 'batch.redirect' },
-        { type: 'batch.goToBooks' },
         {
           type: 'signUp.finished',
           ending: { signedIn: loginContent(), closeExpiredSignIn: true, navigateTo: null },
@@ -96,13 +84,57 @@ export const appMachines: MachineEntry[] = [
           JSON.stringify(s.value),
           c.facts.session,
           c.facts.route?.path,
+          c.location?.path,
+          c.signedInStep ? 'step' : '',
+          c.socialPending ?? '',
+        ].join('|');
+      },
+      limit: 2000,
+    },
+  },
+  {
+    id: 'workspace',
+    title: 'Signed-in part of the app',
+    description:
+      'Started by the app root with the first sign-in or signed-in session seen (its code loads then): the publish route opens the publish modal whose files start one upload batch (signing out stops it; a batch still sending shows instead of a new modal), and the post-login steps (loaded with the first sign-in) run each sign-in; a step that signs out tells the root; a language the user chose is kept on the signed-in profile.',
+    machine: workspaceMachine,
+    eventLabels: {
+      'app.observed': 'the app saw a change',
+      'app.changed': 'decide on the change',
+      'xstate.done.actor.publishModal': 'publish modal ended',
+      'xstate.error.actor.batch': 'the batch failed',
+    },
+    paths: {
+      input: { facts: NO_FACTS },
+      events: () => [
+        ...FACTS,
+        { type: 'xstate.done.actor.loadPublishModal', output: publishModalStandIn },
+        { type: 'xstate.error.actor.loadPublishModal', error: new Error('chunk failed') },
+        { type: 'xstate.done.actor.publishModal', output: { kind: 'submitted', files: [{ name: 'a.pdf', size: 1 }], publishingMode: 1 } },
+        { type: 'xstate.done.actor.publishModal', output: { kind: 'closed' } },
+        { type: 'xstate.done.actor.loadBatch', output: { logic: sendingBatch, startTime: 1 } },
+        { type: 'xstate.error.actor.loadBatch', error: new Error('chunk failed') },
+        { type: 'postLogin.start', request: { user: loginContent(), bypassTerms: false, redirectPath: null } },
+        { type: 'xstate.done.actor.loadPostLogin', output: postLoginStandIn },
+        { type: 'xstate.error.actor.loadPostLogin', error: new Error('chunk failed') },
+        { type: 'postLogin.signOut' },
+        { type: 'language.chosen', language: 'de' },
+        { type: 'xstate.error.actor.batch', error: new Error('batch failed') },
+        { type: 'batch.redirect' },
+        { type: 'batch.goToBooks' },
+      ],
+      serializeState: (s) => {
+        const c = s.context as WorkspaceContext;
+        return [
+          JSON.stringify(s.value),
+          c.facts.session,
+          c.facts.route?.path,
           c.batch ? 'batch' : '',
           c.publishModal ? 'modal' : '',
           c.request ? 'request' : '',
           c.postLogin ? 'postLogin' : '',
           c.signedIn ? 'signedIn' : '',
           c.previousPath,
-          c.location?.path,
         ].join('|');
       },
       limit: 2000,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { MOBILE_MAX_WIDTH, MOBILE_MAX_WIDTH_WIDE } from '../../machines/constants';
+import { MOBILE_MAX_WIDTH, MOBILE_MAX_WIDTH_WIDE } from '../../machines/first-load-constants';
 
 /** SPEC §2: mobile layout at ≤ 745 px (another area reads ≤ 991 px); touch devices get a marker. */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`;

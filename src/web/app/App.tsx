@@ -1,7 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
-import { useLocationProperty } from 'wouter/use-browser-location';
 import { AlertRegion } from '../components/AlertRegion';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
@@ -9,11 +7,13 @@ import { PageView } from '../components/PageView';
 import { PublishHost } from '../components/publish/PublishHost';
 import { Button } from '../components/ui/Button';
 import { routeFor } from '../pages/routes';
+import { useLocationProperty } from '../routing/history';
 import { useViewportMarkers } from '../viewport';
 import { AuthHost } from './AuthHost';
 import { BlogProvider } from './blog';
 import { ContactHost } from './ContactHost';
 import { useApp } from './context';
+import { useSelector } from './use-selector';
 
 // Loaded the first time they open (most visits never do), keeping the first load small.
 const MobileMenu = lazy(() => import('../components/MobileMenu').then((m) => ({ default: m.MobileMenu })));

@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import type { PostLoginActorRef } from '../../../machines/post-login.machine';
 import { openingOf, type SignUpOpening } from '../../../machines/sign-up/opening';
-import { useApp } from './context';
+import { useApp, useWorkspace } from './context';
+import { useSelector } from './use-selector';
 
 // The modal (machine and views) loads when it first opens (most visits never sign in), keeping the first load small.
 const SignUpModalView = lazy(() => import('./SignUpModalView'));
@@ -17,10 +17,10 @@ const sameOpening = (a: SignUpOpening | null, b: SignUpOpening | null) => a?.key
  * modal per opening, and the post-login steps.
  */
 export function AuthHost() {
-  const { signUpHost, app } = useApp();
+  const { signUpHost } = useApp();
   const opening = useSelector(signUpHost, openingOf, sameOpening);
-  // The post-login steps, once the first sign-in of this page loaded them (machines/app.machine.ts).
-  const postLogin = useSelector(app, (s) => s.context.postLogin) as PostLoginActorRef | null;
+  // The post-login steps, once the first sign-in of this page loaded them (machines/workspace.machine.ts).
+  const postLogin = useSelector(useWorkspace(), (s) => s?.context.postLogin ?? null) as PostLoginActorRef | null;
 
   return (
     <>

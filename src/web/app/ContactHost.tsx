@@ -1,7 +1,7 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { contactOpening } from './contact-modal';
 import { useApp } from './context';
+import { useSelector } from './use-selector';
 
 // The modal (machine and views) loads when it first opens (most visits never do).
 const ContactModalView = lazy(() => import('./ContactModalView'));

@@ -1,8 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { type ActorOptions, type AnyActorLogic, createActor, fromPromise, sendParent } from 'xstate';
 import type { AlertRequest } from '../../../machines/alert.machine';
-import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
-import type { Language } from '../../../machines/constants';
+import { type AppActorRef, appMachine, workspaceLoading } from '../../../machines/app.machine';
 import { languageMachine } from '../../../machines/language.machine';
 import { lazyLogic } from '../../../machines/lazy';
 import { routerMachine } from '../../../machines/router.machine';
@@ -11,7 +10,7 @@ import { readCookie, setCookie } from '../../api/cookies';
 import { createGate } from '../../api/gate';
 import { readClientConfig } from '../../api/hosts';
 import { createLazyApiClient } from '../../api/lazy';
-import type { PublishingDeps } from '../components/publish/publishing-machine';
+import type { Language } from '../../contracts/languages';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
 import { AUTH_PAGES, routeFor } from '../pages/routes';
@@ -22,7 +21,7 @@ import type { SignUpDeps } from './sign-up-services';
 import type { Tracker } from './tracker';
 import { watchApp } from './watch';
 
-export { EXPIRED_SIGN_IN } from '../../../machines/constants';
+export { EXPIRED_SIGN_IN } from '../../../machines/first-load-constants';
 
 declare const __CATALOG_VERSIONS__: Partial<Record<Language, string>>;
 
@@ -123,38 +122,6 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     doc,
   });
 
-  // The upload machine and its side effects load with the first batch (they are not needed to show the app).
-  const publishingDeps: PublishingDeps = {
-    api,
-    getToken: () => wiring.getToken(),
-    getUser: () => wiring.store.get(),
-    onSessionExpired,
-  };
-  let uploadModule: Promise<typeof import('../components/publish/publishing-machine')> | null = null;
-  const loadBatch = fromPromise<LoadedBatch>(async () => {
-    const startTime = Date.now();
-    uploadModule ??= import('../components/publish/publishing-machine');
-    const { createUploadMachine } = await uploadModule.catch((error) => {
-      uploadModule = null;
-      throw error;
-    });
-    return { logic: createUploadMachine(publishingDeps), startTime };
-  });
-
-  // A signed-in user's choice is kept on the profile (mail language; SPEC §7 Language).
-  const saveLanguage = fromPromise<void, { language: Language }>(async ({ input: { language: lang } }) => {
-    const user = wiring.store.get();
-    if (!user || user.profile.language === lang) return;
-    await api.call('profile/update', { method: 'POST', json: { language: lang }, ignoreAlerts: true });
-    wiring.store.set({ ...user, profile: { ...user.profile, language: lang }, language: lang });
-  });
-
-  // The post-login steps load with the first sign-in (signed-in only).
-  const loadPostLogin = fromPromise(
-    (): Promise<AnyActorLogic> =>
-      import('./post-login').then((m) => m.createPostLogin({ api, fetchSession: wiring.fetchSession, alerts, navigate, doc })),
-  );
-
   // SPEC §7: the marketing tracker (no-op unless configured), the support chat and page-testing scripts.
   // Its code loads from now on, apart from the first load; calls made meanwhile wait for it, in order.
   const tracked = import('./tracker').then((m) => m.createTracker(config.tracker, doc.defaultView));
@@ -173,6 +140,11 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     () => import('./status').then((m) => m.provideStatus(api)),
     () => ({ value: 'loading', context: { status: null } }),
   );
+  // The signed-in part (publish modal, upload batch, post-login steps) loads when the root starts it.
+  const workspace = lazyLogic(
+    () => import('./workspace').then((m) => m.provideWorkspace({ api, wiring, alerts, navigate, doc, onSessionExpired })),
+    workspaceLoading,
+  );
 
   const root = createActor(
     appMachine.provide({
@@ -180,11 +152,9 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
         language,
         router,
         session: wiring.session,
-        loadPostLogin,
-        saveLanguage,
         status,
-        loadBatch,
         thirdParty,
+        workspace,
         watch: watchApp(wiring.store),
       },
       actions: { navigate: (_, { to, replace }) => navigate(to, { replace }) },

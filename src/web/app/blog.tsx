@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { BlogActorRef } from '../../../machines/blog.machine';
 import type { Language } from '../../../machines/constants';
 import { useApp } from './context';
+import { useSelector } from './use-selector';
 
 const BlogContext = createContext<BlogActorRef | null>(null);
 

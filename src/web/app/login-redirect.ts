@@ -1,6 +1,6 @@
 import { pageFor } from '../pages/routes';
 
-export { LOGIN_REDIRECT_COOKIE } from '../../../machines/constants';
+export { LOGIN_REDIRECT_COOKIE } from '../../contracts/cookies';
 
 /**
  * Where the post-login step goes for a stored redirect path: only a path of this origin (never

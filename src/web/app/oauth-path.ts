@@ -1,4 +1,4 @@
-import { OAUTH_RESULT_TTL_MS, SOCIAL_PROVIDERS } from '../../../machines/constants';
+import { OAUTH_RESULT_TTL_MS, SOCIAL_PROVIDERS } from '../../../machines/first-load-constants';
 import type { SocialProvider } from '../../../machines/sign-up/types';
 
 /**

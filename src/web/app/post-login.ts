@@ -21,7 +21,7 @@ export interface PostLoginDeps {
 /**
  * The post-login steps with their side effects (terms, usage context, consents calls; the login-redirect
  * visit). Signed-in only: the app root loads this module with the first sign-in of the page
- * (machines/app.machine.ts, region `postLogin`), keeping it out of the first load.
+ * (machines/workspace.machine.ts, region `postLogin`), keeping it out of the first load.
  */
 export function createPostLogin({ api, fetchSession, alerts, navigate, doc }: PostLoginDeps) {
   const steps = {

@@ -1,7 +1,7 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { AccountTimestampEvent, accountTimestampMachine } from '../../../machines/accounts/account-timestamp.machine';
 import { sessionChecking } from '../../../machines/app.machine';
-import { SESSION_CHANNEL } from '../../../machines/constants';
+import { SESSION_CHANNEL } from '../../../machines/first-load-constants';
 import { lazyLogic } from '../../../machines/lazy';
 import type { SessionActorRef } from '../../../machines/session.machine';
 import type { ApiClient, Gate } from '../../api';

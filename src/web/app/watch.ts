@@ -1,6 +1,6 @@
 import { type AnyActorRef, fromCallback } from 'xstate';
 import type { AppEvent, AppFacts } from '../../../machines/app.machine';
-import { EXPIRED_SIGN_IN } from '../../../machines/constants';
+import { EXPIRED_SIGN_IN } from '../../../machines/first-load-constants';
 import type { ModalsContext } from '../../../machines/modals.machine';
 import type { RouterContext } from '../../../machines/router.machine';
 import { maxFilesFor } from '../../contracts/account-constants';

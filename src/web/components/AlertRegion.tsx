@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect } from 'react';
 import type { AlertsActorRef } from '../../../machines/alerts.machine';
+import { useSelector } from '../app/use-selector';
 
 const load = () => import('./AlertStack');
 const AlertList = lazy(() => load().then((m) => ({ default: m.AlertList })));

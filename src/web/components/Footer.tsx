@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { openContact } from '../app/contact-modal';
 import { useApp } from '../app/context';
+import { useSelector } from '../app/use-selector';
 import { Logo } from './Logo';
 import { AppLink, hasSitePage } from './ui/AppLink';
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useRef, useSyncExternalStore } from 'react';
-import { FLAGS } from '../../../machines/constants';
+import { FLAGS } from '../../../machines/first-load-constants';
 import { SEARCH_TERM_MAX } from '../../contracts/fragment';
 import { useBlog } from '../app/blog';
 import { useApp } from '../app/context';
+import { useSelector } from '../app/use-selector';
 import { Link, useLocation } from '../routing/link';
 import { searchTarget } from '../routing/search';
 import { ResourcesMenu } from './blog/ResourcesMenu';

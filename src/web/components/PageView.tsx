@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { useApp } from '../app/context';
+import { useSelector } from '../app/use-selector';
 import { loadedPages } from '../pages/loaders';
 import { Button } from './ui/Button';
 

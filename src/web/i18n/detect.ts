@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../../../machines/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_ALIASES, LANGUAGES, type Language } from '../../contracts/languages';
 
 export interface DetectInput {
   hostname: string;

@@ -1,5 +1,6 @@
 import type { Messages } from '@lingui/core';
-import { type Language, TRANSLATION_CACHE_MS } from '../../../machines/constants';
+import { TRANSLATION_CACHE_MS } from '../../../machines/first-load-constants';
+import type { Language } from '../../contracts/languages';
 
 /** Compiled catalogs are served as JSONP scripts (SPEC §7) that call this global. */
 export const JSONP_CALLBACK = '__quireCatalog';

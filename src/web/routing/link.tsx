@@ -1,9 +1,9 @@
 import type { ComponentProps, MouseEvent } from 'react';
-import { navigate, usePathname } from 'wouter/use-browser-location';
+import { navigate, usePathname } from './history';
 
 /**
- * The app's links and location hook on the browser's history (wouter's browser location: the same
- * events the app root follows, src/web/app/App.tsx). They do what wouter's `Link` and `useLocation`
+ * The app's links and location hook on the browser's history (./history.ts: the same events the app
+ * root follows, src/web/app/App.tsx). They do what wouter's `Link` and `useLocation`
  * do with its default router (no base path), without its router, routes and path matcher, which the
  * app does not use (its routes are the router machine's, src/web/pages/routes.ts): issue 14's first load.
  */

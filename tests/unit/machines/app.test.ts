@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type AnyActorLogic, createActor, createMachine, fromPromise, waitFor } from 'xstate';
-import { type AppActorRef, appMachine, type LoadedBatch } from '../../../machines/app.machine';
+import { type AnyActorLogic, createActor, createMachine, fromPromise, sendParent, waitFor } from 'xstate';
+import { type AppActorRef, appMachine } from '../../../machines/app.machine';
 import { BOOKS_PATH, EXPIRED_SIGN_IN, UPLOAD_PATH } from '../../../machines/constants';
 import { postLoginMachine } from '../../../machines/post-login.machine';
 import { publishModalMachine } from '../../../machines/publish-modal.machine';
@@ -9,6 +9,7 @@ import { type SessionSource, sessionMachine } from '../../../machines/session.ma
 import { loginContent } from '../../../machines/sign-up/fixtures';
 import { openingOf } from '../../../machines/sign-up/host.machine';
 import { uploadMachine } from '../../../machines/upload.machine';
+import { type LoadedBatch, type WorkspaceActorRef, workspaceMachine } from '../../../machines/workspace.machine';
 import { watchApp } from '../../../src/web/app/watch';
 import { createUserStore, userFromLogin } from '../../../src/web/session/user-store';
 
@@ -35,13 +36,19 @@ function start(options: { socialPending?: 'google' } = {}) {
     appMachine.provide({
       actors: {
         watch: watchApp(store),
-        loadPostLogin: fromPromise(
-          async (): Promise<AnyActorLogic> =>
-            postLoginMachine.provide({ actions: { visitRedirect: (_, { path }) => visitRedirect(path) } }),
-        ),
-        loadPublishModal: fromPromise(async (): Promise<AnyActorLogic> => publishModalMachine),
-        loadBatch: fromPromise(loadBatch),
-        saveLanguage: fromPromise(({ input }) => saveLanguage(input.language)),
+        // The signed-in part as the app provides it (src/web/app/workspace.ts), with the steps' and batch's loaders.
+        workspace: workspaceMachine.provide({
+          actors: {
+            loadPostLogin: fromPromise(
+              async (): Promise<AnyActorLogic> =>
+                postLoginMachine.provide({ actions: { visitRedirect: (_, { path }) => visitRedirect(path) } }),
+            ),
+            loadPublishModal: fromPromise(async (): Promise<AnyActorLogic> => publishModalMachine),
+            loadBatch: fromPromise(loadBatch),
+            saveLanguage: fromPromise(({ input }) => saveLanguage(input.language)),
+          },
+          actions: { navigate: (_, { to, replace }) => navigate(to, replace), signOut: sendParent({ type: 'postLogin.signOut' }) },
+        }),
       },
       actions: { navigate: (_, { to, replace }) => navigate(to, replace) },
     }),
@@ -57,7 +64,10 @@ function start(options: { socialPending?: 'google' } = {}) {
       redirectPath: null,
     });
   };
-  return { app, store, navigate, visitRedirect, saveLanguage, loadBatch, child, go, signIn };
+  /** The signed-in part, once the root started it (the first sign-in or signed-in session seen). */
+  const workspace = async (): Promise<WorkspaceActorRef> =>
+    (await waitFor(app, (s) => s.children.workspace !== undefined)).children.workspace as WorkspaceActorRef;
+  return { app, store, navigate, visitRedirect, saveLanguage, loadBatch, child, go, signIn, workspace };
 }
 
 describe('app root', () => {
@@ -77,8 +87,9 @@ describe('app root', () => {
   });
 
   it('a sign-in from the modal feeds the session and the post-login steps, closes the expired sign-in and leaves the route', async () => {
-    const { app, child, navigate, visitRedirect } = start();
+    const { app, child, navigate, visitRedirect, workspace } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));
+    expect(app.getSnapshot().children.workspace).toBeUndefined();
     app.send({ type: 'session.signInNeeded' });
     expect(
       child('modals')
@@ -93,13 +104,13 @@ describe('app root', () => {
     expect(child('session').getSnapshot().matches('loggedIn')).toBe(true);
     // The post-login steps load with this first sign-in; no step is due for this user: the login-redirect path is visited.
     await vi.waitFor(() => expect(visitRedirect).toHaveBeenCalledWith('/x'));
-    expect(app.getSnapshot().matches({ postLogin: 'ready' })).toBe(true);
+    expect((await workspace()).getSnapshot().matches({ postLogin: 'ready' })).toBe(true);
     expect(child('modals').getSnapshot().context.stack).toEqual([]);
     expect(navigate).toHaveBeenCalledWith('/', true);
   });
 
   it('the session follows a sign-in the modal stores while the modal still shows (activation success): the header never lags', async () => {
-    const { app, child, go, store, visitRedirect } = start();
+    const { app, child, go, store, visitRedirect, workspace } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));
     // A social sign-up from the register page leads to the activation tab, which confirms the login:
     // the modal stores the user and stays on its success step.
@@ -112,7 +123,7 @@ describe('app root', () => {
     // Signed in, the register route would hide the modal: it stays while it shows its step; the
     // post-login steps wait for its end.
     expect(openingOf(child('signUpHost').getSnapshot())?.reason).toBe('route');
-    expect(app.getSnapshot().matches({ postLogin: 'unloaded' })).toBe(true);
+    expect((await workspace()).getSnapshot().matches({ postLogin: 'unloaded' })).toBe(true);
     // "Go to my dashboard" ends the modal: the session (already signed in) ignores the repeat; the steps
     // run and the modal is gone.
     app.send({
@@ -126,17 +137,18 @@ describe('app root', () => {
   });
 
   it('the publish route opens the publish modal; its files start a batch and go to the upload page; signing out stops the batch', async () => {
-    const { app, child, go, signIn, navigate, loadBatch } = start();
+    const { child, go, signIn, navigate, loadBatch, workspace } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));
     go(route('/', 'home'));
     signIn();
     go(route('/publish', 'publish', true));
-    const modal = (await waitFor(app, (s) => s.context.publishModal !== null)).context.publishModal!;
+    const ws = await workspace();
+    const modal = (await waitFor(ws, (s) => s.context.publishModal !== null)).context.publishModal!;
     expect(modal.getSnapshot().context).toMatchObject({ maxFiles: 1, filesize: 104_857_600 });
     const file = new File(['%PDF-1.7'], 'a.pdf', { type: 'application/pdf' });
     modal.send({ type: 'user.pick', files: [file] } as never);
     modal.send({ type: 'user.submit' } as never);
-    const running = await waitFor(app, (s) => s.context.batch !== null);
+    const running = await waitFor(ws, (s) => s.context.batch !== null);
     expect(running.context.publishModal).toBeNull();
     expect(loadBatch).toHaveBeenCalledTimes(1);
     expect(running.context.batch!.getSnapshot().context.entries.map((e) => e.name)).toEqual(['a.pdf']);
@@ -146,64 +158,67 @@ describe('app root', () => {
     go(route('/publish', 'publish', true));
     await waitFor(child('router'), (s) => s.matches('ready'));
     expect(navigate).toHaveBeenLastCalledWith(UPLOAD_PATH, true);
-    expect(app.getSnapshot().context.publishModal).toBeNull();
+    expect(ws.getSnapshot().context.publishModal).toBeNull();
     // The batch's automatic redirect moves only a user on the upload page.
     go(route(UPLOAD_PATH, 'upload', true));
     await waitFor(child('router'), (s) => s.matches('ready'));
-    app.send({ type: 'batch.redirect' });
+    ws.send({ type: 'batch.redirect' });
     expect(navigate).toHaveBeenLastCalledWith(BOOKS_PATH, false);
-    const batch = app.getSnapshot().context.batch!;
+    const batch = ws.getSnapshot().context.batch!;
     child('session').send({ type: 'user.logout' });
-    await waitFor(app, (s) => s.context.batch === null);
+    await waitFor(ws, (s) => s.context.batch === null);
     expect(batch.getSnapshot().status).toBe('stopped');
   });
 
   it('the long-lived children are in the system under their ids; a new batch replaces the old one, stopped before the new one takes the id', async () => {
-    const { app, child, go, signIn } = start();
+    const { app, child, go, signIn, workspace } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));
     go(route('/', 'home'));
     signIn();
-    await waitFor(app, (s) => s.matches({ postLogin: 'ready' }));
-    expect(app.system.get('postLogin')).toBe(app.getSnapshot().context.postLogin);
+    const ws = await workspace();
+    expect(app.system.get('workspace')).toBe(ws);
+    await waitFor(ws, (s) => s.matches({ postLogin: 'ready' }));
+    expect(app.system.get('postLogin')).toBe(ws.getSnapshot().context.postLogin);
     go(route('/publish', 'publish', true));
-    const modal = (await waitFor(app, (s) => s.context.publishModal !== null)).context.publishModal!;
+    const modal = (await waitFor(ws, (s) => s.context.publishModal !== null)).context.publishModal!;
     expect(app.system.get('publishModal')).toBe(modal);
     modal.send({ type: 'user.close' } as never);
     expect(app.system.get('publishModal')).toBeUndefined();
     // Opened again: a new modal takes the id the first one left.
     go(route('/', 'home'));
     go(route('/publish', 'publish', true));
-    const again = (await waitFor(app, (s) => s.context.publishModal !== null)).context.publishModal!;
+    const again = (await waitFor(ws, (s) => s.context.publishModal !== null)).context.publishModal!;
     expect(again).not.toBe(modal);
     expect(app.system.get('publishModal')).toBe(again);
 
     const request = (name: string) => ({ files: [new File(['%PDF-1.7'], name, { type: 'application/pdf' })], publishingMode: 1 as const });
-    app.send({ type: 'batch.start', request: request('first.pdf') });
-    const first = (await waitFor(app, (s) => s.context.batch !== null)).context.batch!;
+    ws.send({ type: 'batch.start', request: request('first.pdf') });
+    const first = (await waitFor(ws, (s) => s.context.batch !== null)).context.batch!;
     expect(app.system.get('batch')).toBe(first);
-    app.send({ type: 'batch.start', request: request('second.pdf') });
+    ws.send({ type: 'batch.start', request: request('second.pdf') });
     expect(first.getSnapshot().status).toBe('stopped');
     expect(app.system.get('batch')).toBeUndefined();
-    const second = (await waitFor(app, (s) => s.context.batch !== null)).context.batch!;
+    const second = (await waitFor(ws, (s) => s.context.batch !== null)).context.batch!;
     expect(second).not.toBe(first);
     expect(app.system.get('batch')).toBe(second);
     expect(second.getSnapshot().context.entries.map((e) => e.name)).toEqual(['second.pdf']);
     expect(app.getSnapshot().status).toBe('active');
     child('session').send({ type: 'user.logout' });
-    await waitFor(app, (s) => s.context.batch === null);
+    await waitFor(ws, (s) => s.context.batch === null);
     expect(app.system.get('batch')).toBeUndefined();
   });
 
   it('closing the publish modal goes back to the page the user came from', async () => {
-    const { app, child, go, signIn, navigate } = start();
+    const { child, go, signIn, navigate, workspace } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));
     signIn();
     go(route('/explorer', 'explorer'));
     go(route('/publish', 'publish', true));
-    const modal = (await waitFor(app, (s) => s.context.publishModal !== null)).context.publishModal!;
+    const ws = await workspace();
+    const modal = (await waitFor(ws, (s) => s.context.publishModal !== null)).context.publishModal!;
     modal.send({ type: 'user.close' } as never);
     expect(navigate).toHaveBeenLastCalledWith('/explorer', true);
-    expect(app.getSnapshot().matches({ publish: 'leaving' })).toBe(true);
+    expect(ws.getSnapshot().matches({ publish: 'leaving' })).toBe(true);
   });
 
   it('back from a full-page social sign-in, the sign-up modal opens to resume it until the modal ends', async () => {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSelector } from '@xstate/react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { BlogActorRef } from '../../../../machines/blog.machine';
+import { useSelector } from '../../app/use-selector';
 
 /** The unfolded submenu loads on first use: it is not part of the first paint (initial JS budget). */
 const ResourcesPanel = lazy(() => import('./BlogTeasers').then((m) => ({ default: m.ResourcesPanel })));

@@ -6,7 +6,7 @@ import { openingOf } from '../../../../machines/sign-up/host.machine';
 import { tourMachine } from '../../../../machines/tour.machine';
 import { TourSeenContentSchema } from '../../../contracts/account-requests';
 import type { TourName } from '../../../contracts/accounts';
-import { useApp } from '../../app/context';
+import { useApp, useWorkspace } from '../../app/context';
 import { TourPopover } from './TourPopover';
 import { TOURS } from './tours';
 
@@ -18,7 +18,8 @@ import { TOURS } from './tours';
  * stack, the sign-up modal, the post-login steps) it waits hidden.
  */
 export function GuidedTour({ name }: { name: TourName }) {
-  const { api, auth, modals, signUpHost, app } = useApp();
+  const { api, auth, modals, signUpHost } = useApp();
+  const workspace = useWorkspace();
   const steps = TOURS[name];
   const actor = useActorRef(
     tourMachine.provide({
@@ -42,7 +43,7 @@ export function GuidedTour({ name }: { name: TourName }) {
   }, [seen, actor]);
   const stacked = useSelector(modals, (s) => s.context.stack.length > 0);
   const signingIn = useSelector(signUpHost, (s) => openingOf(s) !== null);
-  const postLogin = useSelector(app, (s) => s.context.postLogin) as PostLoginActorRef | null;
+  const postLogin = useSelector(workspace, (s) => s?.context.postLogin ?? null) as PostLoginActorRef | null;
   if (stacked || signingIn) return null;
   const popover = <TourPopover actor={actor} steps={steps} />;
   return postLogin ? <AfterPostLogin actor={postLogin}>{popover}</AfterPostLogin> : popover;
