@@ -429,6 +429,11 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     routes.filter((r): r is RuledRoute & { rule: Extract<AuthRule, { access: A }> } => r.rule?.access === access);
 
   beforeAll(async () => {
+    // Deliveries stay queued: the background deliverer would otherwise update their rows (attempts, the
+    // endpoint's last status) while a refused call's before/after snapshots are taken. Queueing is what
+    // a call does; delivering is tests/server/api-webhooks.test.ts's and triggers.test.ts's.
+    await ctx.app.ready();
+    await ctx.app.webhooks.stop();
     // The owner passes every gate of the gating table (platinum), so its calls reach the route's own checks.
     await signIn(owners, 'PLATINUM');
     await signIn(publisher, 'PREMIUM');
