@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATS_LIMITS, type StatsSummary, type StatsTotals } from '../../src/contracts/stats';
-import { addDays } from '../../src/server/stats/queries';
+import { addDays, STATS_RANGES_KEPT } from '../../src/server/stats/queries';
 import { call, setMode, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { makeBook } from './reader-support';
@@ -500,6 +500,34 @@ describe.each(DIALECTS)('statistics dashboard on %s', (dialect) => {
     expect(built.some((r) => r.kind === 'dims') && built.some((r) => r.kind === 'books')).toBe(true);
     // Only closed days are summed: none of the last three.
     expect(built.filter((r) => r.kind === 'dims' && r.period > addDays(TODAY, -3))).toEqual([]);
+    // Ranges summed once (migration 0023): more ranges than an account keeps, each exact; the oldest forgotten.
+    for (let i = 0; i < STATS_RANGES_KEPT + 3; i++) {
+      const from = addDays(TODAY, -30 - i);
+      const want = expected(data, accountId, from, TODAY);
+      expect(content(await get('sources', { from, to: TODAY }))).toEqual(want.sources);
+      expect(content(await get('books', { from, to: TODAY })).map((r: { views: number }) => r.views)).toEqual(
+        want.books.map((r) => r.views),
+      );
+    }
+    const builtRanges = await ctx.app.db
+      .selectFrom('stats_account_ranges_built')
+      .select(['kind', 'first'])
+      .where('account_id', '=', accountId)
+      .execute();
+    for (const kind of ['books', 'source']) expect(builtRanges.filter((r) => r.kind === kind)).toHaveLength(STATS_RANGES_KEPT);
+    const kept = await ctx.app.db
+      .selectFrom('stats_account_ranges')
+      .select('first')
+      .distinct()
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'source')
+      .execute();
+    expect(kept.map((r) => r.first).sort()).toEqual(
+      builtRanges
+        .filter((r) => r.kind === 'source')
+        .map((r) => r.first)
+        .sort(),
+    );
     // Deleting a publication takes its readers out of every table.
     const deleted = await call(ctx.app, '/account/book/delete', { id: book.b }, { token });
     expect(deleted.json().status).toBe('ok');

@@ -21,6 +21,7 @@ import * as m0019 from './0019_profile_names';
 import * as m0020 from './0020_statistics';
 import * as m0021 from './0021_stats_indexes';
 import * as m0022 from './0022_api_keys';
+import * as m0023 from './0023_stats_ranges';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_statistics': m0020,
   '0021_stats_indexes': m0021,
   '0022_api_keys': m0022,
+  '0023_stats_ranges': m0023,
 };
