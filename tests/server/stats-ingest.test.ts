@@ -9,7 +9,7 @@ import { createDb, type DbHandle, migrateToLatest } from '../../src/server/db/in
 import { migrations } from '../../src/server/db/migrations/index';
 import { privateToken } from '../../src/server/reader/access';
 import { dayOf } from '../../src/server/stats/classify';
-import { purgeStatistics } from '../../src/server/stats/rollup';
+import { type PendingBatch, purgeStatistics, writeStatsBatches } from '../../src/server/stats/rollup';
 import { login, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS, testConfig } from './helpers';
 import { makeBook, makeReaderPublicDir } from './reader-support';
@@ -384,6 +384,61 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
     expect(now.exits).toEqual([base.exits[0], base.exits[1], base.exits[2]! + 1]);
     const visitRow = await ctx.app.db.selectFrom('stats_visits').selectAll().where('visit', '=', visit).executeTakeFirstOrThrow();
     expect({ ms: Number(visitRow.ms), last: visitRow.last_page, read: Number(visitRow.is_read) }).toEqual({ ms: 14_500, last: 3, read: 1 });
+  });
+
+  it('adds the time of one visit’s batches written at once by two flushes exactly (no update lost)', async () => {
+    const visit = `concurrent-${dialect}`.padEnd(24, 'c');
+    const now = ctx.app.clock();
+    const batch = (ev: PendingBatch['ev']): PendingBatch => ({
+      b: books.two as string,
+      visit,
+      device: 'desktop',
+      ev,
+      source: 'direct',
+      host: '',
+      country: 'US',
+      browser: 'chrome',
+      language: 'en',
+      address: '8.8.8.8',
+      userAgent: CHROME,
+      at: now,
+    });
+    const deps = () => ({ readable: () => true, now, salts: new Map<string, string>() });
+    const before = Number(
+      (
+        await ctx.app.db
+          .selectFrom('stats_daily')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum('reads'), eb.lit(0)).as('reads'))
+          .where('book_id', '=', books.two as string)
+          .executeTakeFirstOrThrow()
+      ).reads,
+    );
+    // Rounds of flushes that each bring a part of the visit at the same time (two transactions on PostgreSQL).
+    const parts = [
+      [1_000, 1_500],
+      [700, 2_000],
+      [300, 400],
+    ];
+    for (const [i, [a, b]] of parts.entries()) {
+      await Promise.all([
+        writeStatsBatches(ctx.app.db, [batch([{ k: 'page', p: 1, ms: a as number, at: i * 10 }])], deps()),
+        writeStatsBatches(ctx.app.db, [batch([{ k: 'page', p: 2, ms: b as number, at: i * 10 + 5 }])], deps()),
+      ]);
+    }
+    const row = await ctx.app.db.selectFrom('stats_visits').select(['ms', 'is_read']).where('visit', '=', visit).executeTakeFirstOrThrow();
+    expect(Number(row.ms)).toBe(parts.flat().reduce((x, y) => x + y, 0));
+    expect(Number(row.is_read)).toBe(1);
+    // The visit became a read once.
+    const after = Number(
+      (
+        await ctx.app.db
+          .selectFrom('stats_daily')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum('reads'), eb.lit(0)).as('reads'))
+          .where('book_id', '=', books.two as string)
+          .executeTakeFirstOrThrow()
+      ).reads,
+    );
+    expect(after - before).toBe(1);
   });
 
   describe('what is not counted', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { STATS_LIMITS, type StatBrowser, type StatDevice, type StatEvent, type StatSource } from '../../contracts/stats';
 import type { BookRow, Database } from '../db/schema';
 import { dayOf, visitorHash } from './classify';
@@ -95,6 +95,8 @@ const dimsOf = (p: PendingBatch): Dims => ({
   browser: { value: p.browser, detail: '' },
   language: { value: p.language, detail: '' },
 });
+
+const cmpText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const chunks = <T>(list: T[], size = CHUNK): T[][] => {
   const out: T[][] = [];
@@ -259,14 +261,32 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
       await pause();
     }
 
-    // Visits: their time (a read once it reaches readMinMs) and last page (exits move with it).
-    const visitList = [...visits.values()];
+    // Visits: their time (a read once it reaches readMinMs) and last page (exits move with it). What a
+    // visit had is read and written back in this transaction, so two flushes with batches of one visit
+    // (two processes, or PostgreSQL's pool) must not both read the old time: every visit of the flush
+    // gets its row first (an empty one if new; a concurrent insert of the same row waits for the other
+    // transaction), in one order (no deadlock between flushes), then its row is read locked (FOR UPDATE
+    // on PostgreSQL; SQLite's write transactions run one at a time) until this transaction ends.
+    const visitList = [...visits.values()].sort((a, b) => cmpText(a.book.id, b.book.id) || cmpText(a.visit, b.visit));
+    for (const part of chunks(visitList)) {
+      await trx
+        .insertInto('stats_visits')
+        .values(
+          part.map((v) => ({ book_id: v.book.id, visit: v.visit, day: v.day, ms: 0, last_page: null, is_read: 0, started_at: v.started })),
+        )
+        .onConflict((oc) => oc.columns(['visit', 'book_id']).doNothing())
+        .execute();
+    }
+    const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
     const known = new Map<string, { day: string; ms: number; last_page: number | null; is_read: number; started_at: number }>();
     for (const part of chunks(visitList, 500)) {
       const rows = await trx
         .selectFrom('stats_visits')
         .select(['book_id', 'visit', 'day', 'ms', 'last_page', 'is_read', 'started_at'])
         .where('visit', 'in', [...new Set(part.map((v) => v.visit))])
+        .orderBy('book_id')
+        .orderBy('visit')
+        .$if(postgres, (q) => q.forUpdate())
         .execute();
       for (const r of rows) {
         known.set(`${r.book_id}|${r.visit}`, {
