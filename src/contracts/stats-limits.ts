@@ -34,3 +34,14 @@ export const STATS_PATH = '/e';
  */
 export const STATS_PARAMS = { share: 'src', via: 'via' } as const;
 export const STATS_VIA_WIDGET = 'widget';
+
+/**
+ * An address with the share marker of a service (`?src=facebook`): the links the reader's share menu
+ * and the app's share modal give to a service, so the statistics count the visits they bring as
+ * source `share` with that service.
+ */
+export function withShareMarker(url: string, service: string): string {
+  const u = new URL(url);
+  u.searchParams.set(STATS_PARAMS.share, service);
+  return u.href;
+}

@@ -138,12 +138,8 @@ export function shareMarker(search: string): string | undefined {
   return marker && /^[a-z]{1,16}$/.test(marker) ? marker : undefined;
 }
 
-/** An address with the share marker of a service (the links the share menu gives out). */
-export function withShareMarker(url: string, service: string): string {
-  const u = new URL(url);
-  u.searchParams.set(STATS_PARAMS.share, service);
-  return u.href;
-}
+/** An address with the share marker of a service (the links the share menu gives out; shared with the app's share modal). */
+export { withShareMarker } from '../contracts/stats-limits';
 
 /** Only the referrer's origin goes (the server keeps its host). */
 export function referrerOrigin(referrer: string): string | undefined {
