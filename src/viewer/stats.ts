@@ -141,6 +141,17 @@ export function shareMarker(search: string): string | undefined {
 /** An address with the share marker of a service (the links the share menu gives out; shared with the app's share modal). */
 export { withShareMarker } from '../contracts/stats-limits';
 
+/**
+ * The origin the visit came from: for a reader opened from the library widget, the page that embeds the
+ * widget (`site`, which the widget's script adds: the reader's own referrer is the widget's page);
+ * otherwise the referrer's.
+ */
+export function visitReferrer(search: string, referrer: string): string | undefined {
+  const params = new URLSearchParams(search);
+  const site = params.get(STATS_PARAMS.via) === STATS_VIA_WIDGET ? params.get(STATS_PARAMS.site) : null;
+  return (site ? referrerOrigin(site) : undefined) ?? referrerOrigin(referrer);
+}
+
 /** Only the referrer's origin goes (the server keeps its host). */
 export function referrerOrigin(referrer: string): string | undefined {
   try {
@@ -212,7 +223,7 @@ export function startReadingStats(o: ReadingStatsOptions): ReadingStats {
     device: deviceClass(innerWidth, touch),
   };
   if (o.token) head.t = o.token;
-  const ref = referrerOrigin(document.referrer);
+  const ref = visitReferrer(location.search, document.referrer);
   if (ref) head.ref = ref;
   const share = shareMarker(location.search);
   if (share) head.share = share;

@@ -8,6 +8,7 @@ import {
   shareMarker,
   startReadingStats,
   VisitEvents,
+  visitReferrer,
   withShareMarker,
 } from '../../src/viewer/stats';
 
@@ -120,6 +121,15 @@ describe('where the reader runs and what the address says', () => {
     expect(referrerOrigin('https://blog.example.org/post/1?q=secret#x')).toBe('https://blog.example.org');
     expect(referrerOrigin('')).toBeUndefined();
     expect(referrerOrigin('android-app://com.example')).toBeUndefined();
+  });
+
+  it('a reader opened from the library widget comes from the site that embeds the widget, not the widget’s page', () => {
+    const widgetPage = 'https://quire.test/library/?id=a1';
+    expect(visitReferrer('?via=widget&site=https%3A%2F%2Fshop.example.com', widgetPage)).toBe('https://shop.example.com');
+    // Without the widget's marker the parameter means nothing; without a usable site, the referrer.
+    expect(visitReferrer('?site=https%3A%2F%2Fshop.example.com', 'https://blog.example.org/x')).toBe('https://blog.example.org');
+    expect(visitReferrer('?via=widget&site=javascript%3Aalert(1)', widgetPage)).toBe('https://quire.test');
+    expect(visitReferrer('?via=widget', '')).toBeUndefined();
   });
 
   it('device classes: phone up to 745 px, touch tablet up to 1180 px, else desktop', () => {
