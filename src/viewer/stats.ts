@@ -1,4 +1,5 @@
 import { READER_STATS, type ReaderDevice } from '../contracts/reader';
+import { isShareSource, type ShareSource } from '../contracts/share';
 import type { StatContext, StatEvent, StatEventType, StatsBatch } from '../contracts/stats';
 import { STATS_LIMITS, STATS_PARAMS, STATS_PATH, STATS_VIA_WIDGET } from '../contracts/stats-limits';
 
@@ -49,9 +50,10 @@ export class VisitEvents {
   }
 
   /** Adds an event now (`p`: the page it is about). */
-  track(k: StatEventType, p?: number): void {
+  track(k: StatEventType, p?: number, service?: ShareSource): void {
     const e: StatEvent = { k, at: this.at() };
     if (p !== undefined && Number.isSafeInteger(p) && p >= 1) e.p = p;
+    if (k === 'share' && service !== undefined) e.s = service;
     this.queue.push(e);
   }
 
@@ -258,8 +260,9 @@ export function startReadingStats(o: ReadingStatsOptions): ReadingStats {
     (e) => {
       const target = e.target instanceof Element ? e.target : null;
       if (target?.closest('a.qr-link')) visit.track('link');
-      const share = target?.closest('[data-share]');
-      if (share) visit.track('share');
+      // The share menu's items name their service (data-share: a service, or `copy`).
+      const service = target?.closest('[data-share]')?.getAttribute('data-share');
+      if (service != null) visit.track('share', undefined, isShareSource(service) ? service : undefined);
     },
     true,
   );

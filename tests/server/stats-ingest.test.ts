@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SHARE_SOURCES } from '../../src/contracts/share';
 import { STATS_LIMITS, type StatsBatch } from '../../src/contracts/stats';
 import type { Config } from '../../src/server/config';
 import { createDb, type DbHandle, migrateToLatest } from '../../src/server/db/index';
@@ -195,7 +196,12 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
         for (let j = 0; j < n; j++) {
           at += 100;
           if (rnd() < 0.7) events.push({ k: 'page', p: 1 + Math.floor(rnd() * pagesOf[book]!), ms: Math.floor(rnd() * 4000), at });
-          else events.push({ k: pick(EXTRA), at });
+          else {
+            const k = pick(EXTRA);
+            // Shares name their service (or copy), except some (an older reader): counted, without a service row.
+            const service = k === 'share' ? pick([...SHARE_SOURCES, undefined]) : undefined;
+            events.push(service ? { k, at, s: service } : { k, at });
+          }
         }
         // Cut into 1–3 batches (the first holds the open).
         const cuts = 1 + Math.floor(rnd() * 3);
@@ -296,7 +302,15 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
             visit.read = true;
             dayRow(s.book, visit.day).reads++;
           }
-        } else row[COUNTER[e.k as keyof typeof COUNTER]]++;
+        } else {
+          row[COUNTER[e.k as keyof typeof COUNTER]]++;
+          if (e.k === 'share' && e.s !== undefined) {
+            const key = `${s.book}|${day}|share|${e.s}|`;
+            if (!dims.has(key))
+              dims.set(key, { book_id: s.book, account_id: accountId, day, dim: 'share', value: e.s, detail: '', views: 0, readers: 0 });
+            (dims.get(key) as Record<'views', number>).views++;
+          }
+        }
       }
     }
     for (const v of visits.values()) pageRow(v.book, v.day, v.last).exits++;
@@ -312,6 +326,8 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
     expect(got.daily).toEqual(sort([...daily.values()], ['book_id', 'day']));
     expect(got.pages).toEqual(sort([...pages.values()], ['book_id', 'day', 'page']));
     expect(got.dims).toEqual(sort([...dims.values()], ['book_id', 'day', 'dim', 'value', 'detail']));
+    // Shares by service were among them (the generated stream shares to several services).
+    expect(new Set(got.dims.filter((d) => d.dim === 'share').map((d) => d.value)).size).toBeGreaterThan(1);
     // Sanity of the stream itself: both days, several readers, reads and exits, every source.
     expect(got.daily.filter((r) => r.day === dayNames[1]).length).toBeGreaterThan(0);
     expect(got.daily.reduce((n, r) => n + Number(r.readers), 0)).toBeGreaterThan(6);

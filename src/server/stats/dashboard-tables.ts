@@ -65,6 +65,8 @@ export interface StatsAccountRangesTable {
   readers: number;
   reads: number;
   time_ms: number;
+  /** Sources: the shares readers made to a `share` row's service. */
+  shares: number;
 }
 
 /** Which ranges of `stats_account_ranges` are built, and when (epoch ms): an account keeps its latest few. */

@@ -324,7 +324,11 @@ type RangeKind = 'books' | Dim;
 /** A query answering rows to sum into a range: the publication or value (`key`), its detail and counters. */
 type RangeRows = (
   trx: Executor,
-) => SelectQueryBuilder<Database, never, { key: string; detail: string; views: number; readers: number; reads: number; time_ms: number }>;
+) => SelectQueryBuilder<
+  Database,
+  never,
+  { key: string; detail: string; views: number; readers: number; reads: number; time_ms: number; shares: number }
+>;
 
 /**
  * Sums the account's `kind` over the closed days `first..last` once (migration 0023; a concurrent call
@@ -350,7 +354,7 @@ async function buildRange(db: Executor, accountId: string, kind: RangeKind, firs
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
     await trx
       .insertInto('stats_account_ranges')
-      .columns(['account_id', 'kind', 'first', 'last', 'key', 'detail', 'views', 'readers', 'reads', 'time_ms'])
+      .columns(['account_id', 'kind', 'first', 'last', 'key', 'detail', 'views', 'readers', 'reads', 'time_ms', 'shares'])
       .expression(
         trx
           .selectFrom(rows(trx).as('r'))
@@ -365,6 +369,7 @@ async function buildRange(db: Executor, accountId: string, kind: RangeKind, firs
             eb.fn.sum<number>('r.readers').as('readers'),
             eb.fn.sum<number>('r.reads').as('reads'),
             eb.fn.sum<number>('r.time_ms').as('time_ms'),
+            eb.fn.sum<number>('r.shares').as('shares'),
           ])
           .groupBy(['r.key', 'r.detail']),
       )
@@ -403,7 +408,7 @@ async function closedBookRows(db: Executor, accountId: string, first: string, la
   const days = (trx: Executor, from: string, to: string) =>
     trx
       .selectFrom('stats_daily')
-      .select(['book_id as key', sql<string>`''`.as('detail'), 'views', 'readers', 'reads', 'time_ms'])
+      .select(['book_id as key', sql<string>`''`.as('detail'), 'views', 'readers', 'reads', 'time_ms', sql<number>`0`.as('shares')])
       .where('account_id', '=', accountId)
       .where('day', '>=', from)
       .where('day', '<=', to);
@@ -419,7 +424,7 @@ async function closedBookRows(db: Executor, accountId: string, first: string, la
   return (trx) =>
     trx
       .selectFrom('stats_account_books')
-      .select(['book_id as key', sql<string>`''`.as('detail'), 'views', 'readers', 'reads', 'time_ms'])
+      .select(['book_id as key', sql<string>`''`.as('detail'), 'views', 'readers', 'reads', 'time_ms', sql<number>`0`.as('shares')])
       .where('account_id', '=', accountId)
       .where('week', '>=', firstMonday)
       .where('week', '<=', lastMonday)
@@ -487,49 +492,81 @@ interface DimSums {
   detail: string;
   views: number;
   readers: number;
+  /** Sources only: the shares readers made to the service of a `share` row (the `share` dimension). */
+  shares: number;
 }
 
 /**
  * One dimension's values (and details) summed over the scope: views desc, then value and detail;
  * topRows rows. For the whole account the range's closed days come from its sums of them (built once
  * from the account's day sums), the others from the rollups; the database sums, orders and cuts them
- * in one query.
+ * in one query. The sources also hold the shares per service (the `share` dimension's rows, as
+ * `share` rows of that service with their shares), so a service shared to shows beside the visits it brought.
  */
 async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: boolean): Promise<DimSums[]> {
   const detail = (column: string) => (withDetail ? sql<string>`${sql.ref(column)}` : sql<string>`''`);
+  const zero = sql<number>`0`;
+  const share = sql<string>`'share'`;
+  // The dimension's rows of the rollups from a day on, and for the sources the shares per service.
   const live = (from: string) => {
-    let query = db
-      .selectFrom('stats_daily_dims')
-      .select(['value', detail('detail').as('detail'), 'views', 'readers'])
-      .where('account_id', '=', scope.accountId)
-      .where('dim', '=', dim)
-      .where('day', '>=', from)
-      .where('day', '<=', scope.to);
-    if (scope.bookId !== undefined) query = query.where('book_id', '=', scope.bookId);
-    return query;
+    const rows = () => {
+      let query = db
+        .selectFrom('stats_daily_dims')
+        .where('account_id', '=', scope.accountId)
+        .where('day', '>=', from)
+        .where('day', '<=', scope.to);
+      if (scope.bookId !== undefined) query = query.where('book_id', '=', scope.bookId);
+      return query;
+    };
+    const own = rows()
+      .select(['value', detail('detail').as('detail'), 'views', 'readers', zero.as('shares')])
+      .where('dim', '=', dim);
+    if (dim !== 'source') return own;
+    return own.unionAll(
+      rows()
+        .select([share.as('value'), 'value as detail', zero.as('views'), zero.as('readers'), 'views as shares'])
+        .where('dim', '=', 'share'),
+    );
   };
   const end = closedEnd(scope);
   let parts;
   if (end !== undefined) {
     await buildDims(db, scope.accountId, scope.from, end);
-    await buildRange(db, scope.accountId, dim, scope.from, end, (trx) =>
-      trx
-        .selectFrom('stats_account_dims')
+    await buildRange(db, scope.accountId, dim, scope.from, end, (trx) => {
+      const rows = () =>
+        trx
+          .selectFrom('stats_account_dims')
+          .where('account_id', '=', scope.accountId)
+          .where('day', '>=', scope.from)
+          .where('day', '<=', end);
+      const own = rows()
         .select([
           'value as key',
           detail('detail').as('detail'),
           'views',
           'readers',
-          sql<number>`0`.as('reads'),
-          sql<number>`0`.as('time_ms'),
+          zero.as('reads'),
+          zero.as('time_ms'),
+          zero.as('shares'),
         ])
-        .where('account_id', '=', scope.accountId)
-        .where('dim', '=', dim)
-        .where('day', '>=', scope.from)
-        .where('day', '<=', end),
-    );
+        .where('dim', '=', dim);
+      if (dim !== 'source') return own;
+      return own.unionAll(
+        rows()
+          .select([
+            share.as('key'),
+            'value as detail',
+            zero.as('views'),
+            zero.as('readers'),
+            zero.as('reads'),
+            zero.as('time_ms'),
+            'views as shares',
+          ])
+          .where('dim', '=', 'share'),
+      );
+    });
     parts = rangeRows(db, scope.accountId, dim, scope.from, end)
-      .select(['key as value', 'detail', 'views', 'readers'])
+      .select(['key as value', 'detail', 'views', 'readers', 'shares'])
       .unionAll(live(addDays(end, 1)));
   } else {
     parts = live(scope.from);
@@ -541,6 +578,7 @@ async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: bo
       'p.detail',
       eb.fn.sum<number | string>('p.views').as('views'),
       eb.fn.sum<number | string>('p.readers').as('readers'),
+      eb.fn.sum<number | string>('p.shares').as('shares'),
     ])
     .groupBy(['p.value', 'p.detail'])
     .orderBy(sql`sum(p.views)`, 'desc')
@@ -548,7 +586,13 @@ async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: bo
     .orderBy(bytewise(db, 'p.detail'))
     .limit(STATS_LIMITS.topRows)
     .execute();
-  return rows.map((row) => ({ value: row.value, detail: row.detail, views: num(row.views), readers: num(row.readers) }));
+  return rows.map((row) => ({
+    value: row.value,
+    detail: row.detail,
+    views: num(row.views),
+    readers: num(row.readers),
+    shares: num(row.shares),
+  }));
 }
 
 const pick = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
@@ -561,6 +605,7 @@ export async function statsSources(db: Executor, scope: StatsScope): Promise<Sta
     host: r.detail,
     views: r.views,
     readers: r.readers,
+    shares: r.shares,
   }));
 }
 

@@ -17,7 +17,8 @@ import { STATS_DAILY_COUNTERS, type StatsDailyCounter } from './tables';
  *     day) the first time it reaches STATS_LIMITS.readMinMs;
  *   - the visit's last page (by event order) holds its exit: when it changes, exits move from the old
  *     page to the new one (on the visit's day);
- *   - download / print / share / lead / zoom / search / link → their counter on the day.
+ *   - download / print / share / lead / zoom / search / link → their counter on the day; a share that
+ *     names its service (or `copy`) also counts on the day's `share` dimension row of that service.
  * Counters are summed in memory per row first (one upsert statement may touch a row once on
  * PostgreSQL), then written as increments (`col = col + excluded.col`), chunked.
  */
@@ -160,17 +161,17 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
       }
       return row;
     };
-    const addDims = (book: BookRow, day: string, d: Dims, field: 'views' | 'readers') => {
-      for (const dim of DIMS) {
-        const { value, detail } = d[dim];
-        const key = `${book.id}|${day}|${dim}|${value}|${detail}`;
-        let row = dims.get(key);
-        if (!row) {
-          row = { book_id: book.id, account_id: book.account_id, day, dim, value, detail, views: 0, readers: 0 };
-          dims.set(key, row);
-        }
-        row[field]++;
+    const dimRow = (book: BookRow, day: string, dim: string, value: string, detail: string) => {
+      const key = `${book.id}|${day}|${dim}|${value}|${detail}`;
+      let row = dims.get(key);
+      if (!row) {
+        row = { book_id: book.id, account_id: book.account_id, day, dim, value, detail, views: 0, readers: 0 };
+        dims.set(key, row);
       }
+      return row;
+    };
+    const addDims = (book: BookRow, day: string, d: Dims, field: 'views' | 'readers') => {
+      for (const dim of DIMS) dimRow(book, day, dim, d[dim].value, d[dim].detail)[field]++;
     };
 
     let batches = 0;
@@ -237,6 +238,8 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
         } else {
           const counter = COUNTER_OF[e.k];
           if (counter) row[counter]++;
+          // Shares per service (dimension `share`, value: the service or `copy`; `views` counts the shares).
+          if (e.k === 'share' && e.s !== undefined) dimRow(book, day, 'share', e.s, '').views++;
         }
       }
       batches++;

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
  *   change, so a call sums these few rows (one per publication or value) with the rollups of the last
  *   open days, instead of the weeks and days of 0021's sums again on every call. `kind` is `books`
  *   (`key`: the publication) or a dimension (`key`, `detail`: its value and detail). Which ranges are
- *   built, and when, is in `stats_account_ranges_built`; an account keeps its latest few. Deleting a
+ *   built, and when, is in `stats_account_ranges_built`. `shares` (sources): the shares per service; an account keeps its latest few. Deleting a
  *   publication drops the account's ranges (publish/repo.ts, with 0021's day sums).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -43,6 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('readers', 'bigint', (c) => c.notNull())
     .addColumn('reads', 'bigint', (c) => c.notNull())
     .addColumn('time_ms', 'bigint', (c) => c.notNull())
+    .addColumn('shares', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('stats_account_ranges_pk', ['account_id', 'kind', 'first', 'last', 'key', 'detail'])
     .execute();
 }
