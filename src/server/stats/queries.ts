@@ -448,15 +448,14 @@ export async function statsBooks(db: Executor, scope: StatsScope): Promise<Stats
       'stats_daily.reads',
       'stats_daily.time_ms',
     ]);
-  let parts;
-  if (end !== undefined) {
+  if (end !== undefined)
     await buildRange(db, scope.accountId, 'books', scope.from, end, await closedBookRows(db, scope.accountId, scope.from, end));
-    parts = rangeRows(db, scope.accountId, 'books', scope.from, end)
-      .select(['key as id', 'views', 'readers', 'reads', 'time_ms'])
-      .unionAll(live(addDays(end, 1)));
-  } else {
-    parts = live(scope.from);
-  }
+  const parts =
+    end !== undefined
+      ? rangeRows(db, scope.accountId, 'books', scope.from, end)
+          .select(['key as id', 'views', 'readers', 'reads', 'time_ms'])
+          .unionAll(live(addDays(end, 1)))
+      : live(scope.from);
   const top = db
     .selectFrom(parts.as('p'))
     .select((eb) => [
@@ -529,7 +528,6 @@ async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: bo
     );
   };
   const end = closedEnd(scope);
-  let parts;
   if (end !== undefined) {
     await buildDims(db, scope.accountId, scope.from, end);
     await buildRange(db, scope.accountId, dim, scope.from, end, (trx) => {
@@ -565,12 +563,13 @@ async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: bo
           .where('dim', '=', 'share'),
       );
     });
-    parts = rangeRows(db, scope.accountId, dim, scope.from, end)
-      .select(['key as value', 'detail', 'views', 'readers', 'shares'])
-      .unionAll(live(addDays(end, 1)));
-  } else {
-    parts = live(scope.from);
   }
+  const parts =
+    end !== undefined
+      ? rangeRows(db, scope.accountId, dim, scope.from, end)
+          .select(['key as value', 'detail', 'views', 'readers', 'shares'])
+          .unionAll(live(addDays(end, 1)))
+      : live(scope.from);
   const rows = await db
     .selectFrom(parts.as('p'))
     .select((eb) => [
