@@ -420,15 +420,18 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
       at: now,
     });
     const deps = () => ({ readable: () => true, now, salts: new Map<string, string>() });
-    const before = Number(
-      (
-        await ctx.app.db
-          .selectFrom('stats_daily')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum('reads'), eb.lit(0)).as('reads'))
-          .where('book_id', '=', books.two as string)
-          .executeTakeFirstOrThrow()
-      ).reads,
-    );
+    /** The book's reads over its days. */
+    const reads = async () =>
+      Number(
+        (
+          await ctx.app.db
+            .selectFrom('stats_daily')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum('reads'), eb.lit(0)).as('reads'))
+            .where('book_id', '=', books.two as string)
+            .executeTakeFirstOrThrow()
+        ).reads,
+      );
+    const before = await reads();
     // Rounds of flushes that each bring a part of the visit at the same time (two transactions on PostgreSQL).
     const parts = [
       [1_000, 1_500],
@@ -445,15 +448,7 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
     expect(Number(row.ms)).toBe(parts.flat().reduce((x, y) => x + y, 0));
     expect(Number(row.is_read)).toBe(1);
     // The visit became a read once.
-    const after = Number(
-      (
-        await ctx.app.db
-          .selectFrom('stats_daily')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum('reads'), eb.lit(0)).as('reads'))
-          .where('book_id', '=', books.two as string)
-          .executeTakeFirstOrThrow()
-      ).reads,
-    );
+    const after = await reads();
     expect(after - before).toBe(1);
   });
 
