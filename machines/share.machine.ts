@@ -1,5 +1,6 @@
 import { type ActorRefFrom, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { isShareService, type ShareKind, type ShareService, type ShareSource, shareLink } from '../src/contracts/share';
+import { withShareMarker } from '../src/contracts/stats-limits';
 import { copyMachine } from './share/copy.machine';
 
 /**
@@ -59,6 +60,13 @@ export type ShareEvent =
 export const shareCopyMachine = copyMachine.provide({ actions: { reportCopied: sendParent({ type: 'copy.copied' }) } });
 
 /** Message ids the modal shows (SPEC §8). */
+/**
+ * A service's share link to the target with the service's marker on the target's address (`?src=x`,
+ * like the reader's share menu): the statistics count the visits it brings as shared by that service.
+ */
+const markedLink = (service: ShareService, target: ShareTargetInput): string =>
+  shareLink(service, { ...target, url: withShareMarker(target.url, service) });
+
 export const SHARE_MESSAGES = { shareError: 'share.error', copyError: 'share.copy.msg.error' } as const;
 
 /** What the beacon reports for one share (the app adds the device class and the cache-buster). */
@@ -144,7 +152,7 @@ export const shareMachine = setup({
                 type: 'openService',
                 params: ({ context, event }) => ({
                   service: event.service as ShareService,
-                  url: shareLink(event.service as ShareService, context.target),
+                  url: markedLink(event.service as ShareService, context.target),
                 }),
               },
             ],
@@ -157,7 +165,7 @@ export const shareMachine = setup({
                 type: 'openService',
                 params: ({ context, event }) => ({
                   service: event.service as ShareService,
-                  url: shareLink(event.service as ShareService, context.target),
+                  url: markedLink(event.service as ShareService, context.target),
                 }),
               },
               { type: 'sendBeacon', params: ({ context, event }) => beaconOf(context, event.service as ShareService) },

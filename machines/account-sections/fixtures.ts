@@ -107,11 +107,12 @@ export const sampleBooks: StatsBookRow[] = [
   { id: 'b3', name: 'Summer menu', views: 57, readers: 49, reads: 30, time_ms: 30 * 45_000 },
 ];
 export const sampleSources: StatsSourceRow[] = [
-  { source: 'direct', host: '', views: 290, readers: 211 },
-  { source: 'embed', host: 'blog.example.com', views: 180, readers: 130 },
-  { source: 'share', host: 'whatsapp', views: 96, readers: 80 },
-  { source: 'search', host: 'www.google.com', views: 61, readers: 52 },
-  { source: 'referrer', host: 'news.example.org', views: 40, readers: 27 },
+  { source: 'direct', host: '', views: 290, readers: 211, shares: 0 },
+  { source: 'embed', host: 'blog.example.com', views: 180, readers: 130, shares: 0 },
+  { source: 'share', host: 'facebook', views: 96, readers: 80, shares: 14 },
+  { source: 'search', host: 'www.google.com', views: 61, readers: 52, shares: 0 },
+  { source: 'referrer', host: 'news.example.org', views: 40, readers: 27, shares: 0 },
+  { source: 'share', host: 'copy', views: 0, readers: 0, shares: 5 },
 ];
 export const sampleCountries: StatsCountryRow[] = [
   { country: 'DE', views: 240, readers: 180 },

@@ -133,6 +133,7 @@ export function shareLink(service: ShareService, target: ShareLinkTarget): strin
 }
 
 export const isShareService = (s: string): s is ShareService => (SHARE_SERVICES as readonly string[]).includes(s);
+export const isShareSource = (s: string): s is ShareSource => (SHARE_SOURCES as readonly string[]).includes(s);
 
 /** GET {api}/account/book/shares?id= (the owner; without id: shares of the whole account page). */
 export const ShareCountsQuerySchema = v.object({ id: v.optional(Id) });

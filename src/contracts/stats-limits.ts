@@ -30,7 +30,20 @@ export const STATS_PATH = '/e';
 /**
  * Query parameters of a reader's address that tell the statistics where the visit came from:
  * `src` the share service whose link was followed (SPEC §7 source marker; the reader's share menu adds it
- * to the links it shares), `via=widget` a reader opened from the library widget.
+ * to the links it shares), `via=widget` a reader opened from the library widget, and with it `site` the
+ * origin of the page that embeds the widget (the widget's script adds it to its reader links: the reader's
+ * own referrer is then the widget's page, ours, so the embedding site would be lost).
  */
-export const STATS_PARAMS = { share: 'src', via: 'via' } as const;
+export const STATS_PARAMS = { share: 'src', via: 'via', site: 'site' } as const;
 export const STATS_VIA_WIDGET = 'widget';
+
+/**
+ * An address with the share marker of a service (`?src=facebook`): the links the reader's share menu
+ * and the app's share modal give to a service, so the statistics count the visits they bring as
+ * source `share` with that service.
+ */
+export function withShareMarker(url: string, service: string): string {
+  const u = new URL(url);
+  u.searchParams.set(STATS_PARAMS.share, service);
+  return u.href;
+}

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { READER_DEVICES } from './reader';
+import { SHARE_SOURCES } from './share';
 import { STATS_LIMITS } from './stats-limits';
 
 export { STATS_LIMITS, STATS_PARAMS, STATS_PATH, STATS_VIA_WIDGET } from './stats-limits';
@@ -68,6 +69,8 @@ export const StatEventSchema = v.object({
   /** Page views: visible time of the page. */
   ms: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(STATS_LIMITS.pageMsMax))),
   at: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(86_400_000))),
+  /** Share events: the service the reader shared to, or `copy` (the link copied); SHARE_SOURCES of src/contracts/share.ts. */
+  s: v.optional(v.picklist(SHARE_SOURCES)),
 });
 export type StatEvent = v.InferOutput<typeof StatEventSchema>;
 
@@ -150,6 +153,8 @@ export interface StatsSourceRow {
   host: string;
   views: number;
   readers: number;
+  /** A `share` row's shares: how often readers shared to that service (or copied the link) from the reader; else 0. */
+  shares: number;
 }
 
 export interface StatsCountryRow {

@@ -1,4 +1,5 @@
 import { READER_STATS, type ReaderDevice } from '../contracts/reader';
+import { isShareSource, type ShareSource } from '../contracts/share';
 import type { StatContext, StatEvent, StatEventType, StatsBatch } from '../contracts/stats';
 import { STATS_LIMITS, STATS_PARAMS, STATS_PATH, STATS_VIA_WIDGET } from '../contracts/stats-limits';
 
@@ -49,9 +50,10 @@ export class VisitEvents {
   }
 
   /** Adds an event now (`p`: the page it is about). */
-  track(k: StatEventType, p?: number): void {
+  track(k: StatEventType, p?: number, service?: ShareSource): void {
     const e: StatEvent = { k, at: this.at() };
     if (p !== undefined && Number.isSafeInteger(p) && p >= 1) e.p = p;
+    if (k === 'share' && service !== undefined) e.s = service;
     this.queue.push(e);
   }
 
@@ -138,11 +140,18 @@ export function shareMarker(search: string): string | undefined {
   return marker && /^[a-z]{1,16}$/.test(marker) ? marker : undefined;
 }
 
-/** An address with the share marker of a service (the links the share menu gives out). */
-export function withShareMarker(url: string, service: string): string {
-  const u = new URL(url);
-  u.searchParams.set(STATS_PARAMS.share, service);
-  return u.href;
+/** An address with the share marker of a service (the links the share menu gives out; shared with the app's share modal). */
+export { withShareMarker } from '../contracts/stats-limits';
+
+/**
+ * The origin the visit came from: for a reader opened from the library widget, the page that embeds the
+ * widget (`site`, which the widget's script adds: the reader's own referrer is the widget's page);
+ * otherwise the referrer's.
+ */
+export function visitReferrer(search: string, referrer: string): string | undefined {
+  const params = new URLSearchParams(search);
+  const site = params.get(STATS_PARAMS.via) === STATS_VIA_WIDGET ? params.get(STATS_PARAMS.site) : null;
+  return (site ? referrerOrigin(site) : undefined) ?? referrerOrigin(referrer);
 }
 
 /** Only the referrer's origin goes (the server keeps its host). */
@@ -216,7 +225,7 @@ export function startReadingStats(o: ReadingStatsOptions): ReadingStats {
     device: deviceClass(innerWidth, touch),
   };
   if (o.token) head.t = o.token;
-  const ref = referrerOrigin(document.referrer);
+  const ref = visitReferrer(location.search, document.referrer);
   if (ref) head.ref = ref;
   const share = shareMarker(location.search);
   if (share) head.share = share;
@@ -251,8 +260,9 @@ export function startReadingStats(o: ReadingStatsOptions): ReadingStats {
     (e) => {
       const target = e.target instanceof Element ? e.target : null;
       if (target?.closest('a.qr-link')) visit.track('link');
-      const share = target?.closest('[data-share]');
-      if (share) visit.track('share');
+      // The share menu's items name their service (data-share: a service, or `copy`).
+      const service = target?.closest('[data-share]')?.getAttribute('data-share');
+      if (service != null) visit.track('share', undefined, isShareSource(service) ? service : undefined);
     },
     true,
   );

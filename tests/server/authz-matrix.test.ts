@@ -28,6 +28,7 @@ import { insertFolder } from '../../src/server/folders/repo';
 import { insertItem } from '../../src/server/library/repo';
 import { flushCounters } from '../../src/server/routes/v1/auth';
 import { libraryPaths } from '../../src/server/storage/paths';
+import type { WebhookDeliverer } from '../../src/server/triggers/deliveries';
 import { nextIp, signedIn, useAccountsApp } from './accounts-support';
 import { createKey } from './api-v1-support';
 import { makePdf } from './fixtures/pdf';
@@ -433,7 +434,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     // endpoint's last status) while a refused call's before/after snapshots are taken. Queueing is what
     // a call does; delivering is tests/server/api-webhooks.test.ts's and triggers.test.ts's.
     await ctx.app.ready();
-    await ctx.app.webhooks.stop();
+    await (ctx.app.webhooks as WebhookDeliverer).stop();
     // The owner passes every gate of the gating table (platinum), so its calls reach the route's own checks.
     await signIn(owners, 'PLATINUM');
     await signIn(publisher, 'PREMIUM');

@@ -50,6 +50,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0020_statistics', 'Success'],
       ['0021_stats_indexes', 'Success'],
       ['0022_api_keys', 'Success'],
+      ['0023_stats_ranges', 'Success'],
       ['0024_webhook_targets', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);

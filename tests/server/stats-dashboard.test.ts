@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STATS_LIMITS, type StatsSummary, type StatsTotals } from '../../src/contracts/stats';
-import { addDays } from '../../src/server/stats/queries';
+import { addDays, STATS_RANGES_KEPT } from '../../src/server/stats/queries';
 import { call, setMode, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { makeBook } from './reader-support';
@@ -103,6 +103,8 @@ function generate(books: { id: string; account: string; pages: number }[]) {
       dim('source', 'direct');
       dim('source', 'embed', `site${random(70)}.example`);
       dim('source', 'share', 'facebook');
+      // Shares made from the reader per service (`views`: the shares); `copy` and x have no visits back.
+      for (const service of ['facebook', 'copy', 'x']) if (random(3) > 0) dim('share', service);
       // Equal views for a tie: the order falls back to the host.
       dims.push({
         book_id: book.id,
@@ -188,12 +190,25 @@ function expected(data: Generated, account: string, from: string, to: string, bo
     totals,
     series,
     books: [...books.values()].sort((a, b) => b.views - a.views || cmp(a.id, b.id)),
-    sources: group(
-      of('source'),
-      (r) => `${r.value}\u0000${r.detail}`,
-      (r) => ({ source: r.value, host: r.detail }),
-      (a, b) => cmp(a.value, b.value) || cmp(a.detail, b.detail),
-    ),
+    // Visits by source, and shares per service as the share rows of that service.
+    sources: (() => {
+      const map = new Map<string, { source: string; host: string; views: number; readers: number; shares: number }>();
+      const into = (source: string, host: string) => {
+        const k = `${source}\u0000${host}`;
+        const g = map.get(k) ?? { source, host, views: 0, readers: 0, shares: 0 };
+        map.set(k, g);
+        return g;
+      };
+      for (const r of of('source')) {
+        const g = into(r.value, r.detail);
+        g.views += r.views;
+        g.readers += r.readers;
+      }
+      for (const r of of('share')) into('share', r.value).shares += r.views;
+      return [...map.values()]
+        .sort((a, b) => b.views - a.views || cmp(a.source, b.source) || cmp(a.host, b.host))
+        .slice(0, STATS_LIMITS.topRows);
+    })(),
     countries: group(
       of('country'),
       (r) => r.value,
@@ -348,6 +363,10 @@ describe.each(DIALECTS)('statistics dashboard on %s', (dialect) => {
     const sources = content(await get('sources', { from, to: TODAY }));
     expect(sources).toEqual(want.sources);
     expect(sources).toHaveLength(STATS_LIMITS.topRows);
+    // The share rows hold the shares made to their service; a service shared to without visits back is there too.
+    expect(sources.find((r: { source: string; host: string }) => r.source === 'share' && r.host === 'facebook').shares).toBeGreaterThan(0);
+    const day = content(await get('sources', { from: addDays(TODAY, -1), to: addDays(TODAY, -1) }));
+    expect(day.filter((r: { source: string; views: number }) => r.source === 'share' && r.views === 0).length).toBeGreaterThan(0);
     expect(content(await get('countries', { from, to: TODAY }))).toEqual(want.countries);
     expect(content(await get('devices', { from, to: TODAY }))).toEqual(want.devices);
     expect(content(await get('languages', { from, to: TODAY }))).toEqual(want.languages);
@@ -500,6 +519,34 @@ describe.each(DIALECTS)('statistics dashboard on %s', (dialect) => {
     expect(built.some((r) => r.kind === 'dims') && built.some((r) => r.kind === 'books')).toBe(true);
     // Only closed days are summed: none of the last three.
     expect(built.filter((r) => r.kind === 'dims' && r.period > addDays(TODAY, -3))).toEqual([]);
+    // Ranges summed once (migration 0023): more ranges than an account keeps, each exact; the oldest forgotten.
+    for (let i = 0; i < STATS_RANGES_KEPT + 3; i++) {
+      const from = addDays(TODAY, -30 - i);
+      const want = expected(data, accountId, from, TODAY);
+      expect(content(await get('sources', { from, to: TODAY }))).toEqual(want.sources);
+      expect(content(await get('books', { from, to: TODAY })).map((r: { views: number }) => r.views)).toEqual(
+        want.books.map((r) => r.views),
+      );
+    }
+    const builtRanges = await ctx.app.db
+      .selectFrom('stats_account_ranges_built')
+      .select(['kind', 'first'])
+      .where('account_id', '=', accountId)
+      .execute();
+    for (const kind of ['books', 'source']) expect(builtRanges.filter((r) => r.kind === kind)).toHaveLength(STATS_RANGES_KEPT);
+    const kept = await ctx.app.db
+      .selectFrom('stats_account_ranges')
+      .select('first')
+      .distinct()
+      .where('account_id', '=', accountId)
+      .where('kind', '=', 'source')
+      .execute();
+    expect(kept.map((r) => r.first).sort()).toEqual(
+      builtRanges
+        .filter((r) => r.kind === 'source')
+        .map((r) => r.first)
+        .sort(),
+    );
     // Deleting a publication takes its readers out of every table.
     const deleted = await call(ctx.app, '/account/book/delete', { id: book.b }, { token });
     expect(deleted.json().status).toBe('ok');

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SHARE_SOURCES } from '../../src/contracts/share';
 import { STATS_LIMITS, type StatsBatch } from '../../src/contracts/stats';
 import type { Config } from '../../src/server/config';
 import { createDb, type DbHandle, migrateToLatest } from '../../src/server/db/index';
 import { migrations } from '../../src/server/db/migrations/index';
 import { privateToken } from '../../src/server/reader/access';
 import { dayOf } from '../../src/server/stats/classify';
-import { purgeStatistics } from '../../src/server/stats/rollup';
+import { type PendingBatch, purgeStatistics, writeStatsBatches } from '../../src/server/stats/rollup';
 import { login, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS, testConfig } from './helpers';
 import { makeBook, makeReaderPublicDir } from './reader-support';
@@ -195,7 +196,12 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
         for (let j = 0; j < n; j++) {
           at += 100;
           if (rnd() < 0.7) events.push({ k: 'page', p: 1 + Math.floor(rnd() * pagesOf[book]!), ms: Math.floor(rnd() * 4000), at });
-          else events.push({ k: pick(EXTRA), at });
+          else {
+            const k = pick(EXTRA);
+            // Shares name their service (or copy), except some (an older reader): counted, without a service row.
+            const service = k === 'share' ? pick([...SHARE_SOURCES, undefined]) : undefined;
+            events.push(service ? { k, at, s: service } : { k, at });
+          }
         }
         // Cut into 1–3 batches (the first holds the open).
         const cuts = 1 + Math.floor(rnd() * 3);
@@ -296,7 +302,15 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
             visit.read = true;
             dayRow(s.book, visit.day).reads++;
           }
-        } else row[COUNTER[e.k as keyof typeof COUNTER]]++;
+        } else {
+          row[COUNTER[e.k as keyof typeof COUNTER]]++;
+          if (e.k === 'share' && e.s !== undefined) {
+            const key = `${s.book}|${day}|share|${e.s}|`;
+            if (!dims.has(key))
+              dims.set(key, { book_id: s.book, account_id: accountId, day, dim: 'share', value: e.s, detail: '', views: 0, readers: 0 });
+            (dims.get(key) as Record<'views', number>).views++;
+          }
+        }
       }
     }
     for (const v of visits.values()) pageRow(v.book, v.day, v.last).exits++;
@@ -312,6 +326,8 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
     expect(got.daily).toEqual(sort([...daily.values()], ['book_id', 'day']));
     expect(got.pages).toEqual(sort([...pages.values()], ['book_id', 'day', 'page']));
     expect(got.dims).toEqual(sort([...dims.values()], ['book_id', 'day', 'dim', 'value', 'detail']));
+    // Shares by service were among them (the generated stream shares to several services).
+    expect(new Set(got.dims.filter((d) => d.dim === 'share').map((d) => d.value)).size).toBeGreaterThan(1);
     // Sanity of the stream itself: both days, several readers, reads and exits, every source.
     expect(got.daily.filter((r) => r.day === dayNames[1]).length).toBeGreaterThan(0);
     expect(got.daily.reduce((n, r) => n + Number(r.readers), 0)).toBeGreaterThan(6);
@@ -384,6 +400,56 @@ describe.each(DIALECTS)('statistics collection on %s', (dialect) => {
     expect(now.exits).toEqual([base.exits[0], base.exits[1], base.exits[2]! + 1]);
     const visitRow = await ctx.app.db.selectFrom('stats_visits').selectAll().where('visit', '=', visit).executeTakeFirstOrThrow();
     expect({ ms: Number(visitRow.ms), last: visitRow.last_page, read: Number(visitRow.is_read) }).toEqual({ ms: 14_500, last: 3, read: 1 });
+  });
+
+  it('adds the time of one visit’s batches written at once by two flushes exactly (no update lost)', async () => {
+    const visit = `concurrent-${dialect}`.padEnd(24, 'c');
+    const now = ctx.app.clock();
+    const batch = (ev: PendingBatch['ev']): PendingBatch => ({
+      b: books.two as string,
+      visit,
+      device: 'desktop',
+      ev,
+      source: 'direct',
+      host: '',
+      country: 'US',
+      browser: 'chrome',
+      language: 'en',
+      address: '8.8.8.8',
+      userAgent: CHROME,
+      at: now,
+    });
+    const deps = () => ({ readable: () => true, now, salts: new Map<string, string>() });
+    /** The book's reads over its days. */
+    const reads = async () =>
+      Number(
+        (
+          await ctx.app.db
+            .selectFrom('stats_daily')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum('reads'), eb.lit(0)).as('reads'))
+            .where('book_id', '=', books.two as string)
+            .executeTakeFirstOrThrow()
+        ).reads,
+      );
+    const before = await reads();
+    // Rounds of flushes that each bring a part of the visit at the same time (two transactions on PostgreSQL).
+    const parts = [
+      [1_000, 1_500],
+      [700, 2_000],
+      [300, 400],
+    ];
+    for (const [i, [a, b]] of parts.entries()) {
+      await Promise.all([
+        writeStatsBatches(ctx.app.db, [batch([{ k: 'page', p: 1, ms: a as number, at: i * 10 }])], deps()),
+        writeStatsBatches(ctx.app.db, [batch([{ k: 'page', p: 2, ms: b as number, at: i * 10 + 5 }])], deps()),
+      ]);
+    }
+    const row = await ctx.app.db.selectFrom('stats_visits').select(['ms', 'is_read']).where('visit', '=', visit).executeTakeFirstOrThrow();
+    expect(Number(row.ms)).toBe(parts.flat().reduce((x, y) => x + y, 0));
+    expect(Number(row.is_read)).toBe(1);
+    // The visit became a read once.
+    const after = await reads();
+    expect(after - before).toBe(1);
   });
 
   describe('what is not counted', () => {

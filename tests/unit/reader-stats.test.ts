@@ -8,6 +8,7 @@ import {
   shareMarker,
   startReadingStats,
   VisitEvents,
+  visitReferrer,
   withShareMarker,
 } from '../../src/viewer/stats';
 
@@ -120,6 +121,15 @@ describe('where the reader runs and what the address says', () => {
     expect(referrerOrigin('https://blog.example.org/post/1?q=secret#x')).toBe('https://blog.example.org');
     expect(referrerOrigin('')).toBeUndefined();
     expect(referrerOrigin('android-app://com.example')).toBeUndefined();
+  });
+
+  it('a reader opened from the library widget comes from the site that embeds the widget, not the widget’s page', () => {
+    const widgetPage = 'https://quire.test/library/?id=a1';
+    expect(visitReferrer('?via=widget&site=https%3A%2F%2Fshop.example.com', widgetPage)).toBe('https://shop.example.com');
+    // Without the widget's marker the parameter means nothing; without a usable site, the referrer.
+    expect(visitReferrer('?site=https%3A%2F%2Fshop.example.com', 'https://blog.example.org/x')).toBe('https://blog.example.org');
+    expect(visitReferrer('?via=widget&site=javascript%3Aalert(1)', widgetPage)).toBe('https://quire.test');
+    expect(visitReferrer('?via=widget', '')).toBeUndefined();
   });
 
   it('device classes: phone up to 745 px, touch tablet up to 1180 px, else desktop', () => {
@@ -246,8 +256,8 @@ describe('startReadingStats', () => {
   it('counts link, share, download and print clicks', () => {
     const stats = startReadingStats({ beacon: '', bookId: 'book1', token: null, framed: false });
     stats.update(shown([1]));
-    const el = (selector: string, href = '') => ({
-      closest: (s: string) => (s === selector ? { href } : null),
+    const el = (selector: string, href = '', attributes: Record<string, string> = {}) => ({
+      closest: (s: string) => (s === selector ? { href, getAttribute: (name: string) => attributes[name] ?? null } : null),
     });
     class FakeElement {}
     vi.stubGlobal('Element', FakeElement);
@@ -256,14 +266,30 @@ describe('startReadingStats', () => {
       for (const fn of docListeners.click ?? []) fn({ target, defaultPrevented: prevented });
     };
     click(el('a.qr-link'));
-    click(el('[data-share]'));
+    // The share menu's items: a service, the link copied, and one the contract does not know (no service sent).
+    click(el('[data-share]', '', { 'data-share': 'linkedin' }));
+    click(el('[data-share]', '', { 'data-share': 'copy' }));
+    click(el('[data-share]', '', { 'data-share': 'myspace' }));
     click(el('a[href*="/public/book/download"]', '/api/public/book/download?id=book1&v=2'));
     click(el('a[href*="/public/book/download"]', '/api/public/book/download?id=book1&v=2&disposition=inline'));
     // Held by the lead form: not yet a download.
     click(el('a[href*="/public/book/download"]', '/api/public/book/download?id=book1&v=2'), true);
     listeners.pagehide?.();
     expect(beacons.map((b) => b.url)).toEqual(['/e', '/e']);
-    expect(((beacons[1]?.body.ev ?? []) as { k: string }[]).map((e) => e.k)).toEqual(['link', 'share', 'download', 'print', 'page']);
+    expect(((beacons[1]?.body.ev ?? []) as { k: string }[]).map((e) => e.k)).toEqual([
+      'link',
+      'share',
+      'share',
+      'share',
+      'download',
+      'print',
+      'page',
+    ]);
+    expect(((beacons[1]?.body.ev ?? []) as { k: string; s?: string }[]).filter((e) => e.k === 'share').map((e) => e.s)).toEqual([
+      'linkedin',
+      'copy',
+      undefined,
+    ]);
     expect(beacons[1]?.body).toMatchObject({ ctx: 'reader', share: 'x' });
     expect(beacons[1]?.body.ref).toBe('https://news.example.net');
   });

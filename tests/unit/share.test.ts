@@ -129,7 +129,10 @@ describe('share machine', () => {
     await settle();
     expect(actor.getSnapshot().matches('open')).toBe(true);
     actor.send({ type: 'user.share', service: 'pinterest' });
-    expect(opened).toEqual([{ service: 'pinterest', url: shareLink('pinterest', bookTarget) }]);
+    // The link the service gets carries the service's marker (?src=pinterest, as the reader's share menu).
+    const marked = `${bookTarget.url}${bookTarget.url.includes('?') ? '&' : '?'}src=pinterest`;
+    expect(opened).toEqual([{ service: 'pinterest', url: shareLink('pinterest', { ...bookTarget, url: marked }) }]);
+    expect(new URL(shareLink('pinterest', { ...bookTarget, url: marked })).searchParams.get('url')).toBe(marked);
     expect(beacons).toEqual([{ source: 'pinterest', kind: 'book', accountId: 'a-publisher', bookId: 'b1' }]);
   });
 

@@ -10,6 +10,7 @@ import {
   type WidgetOptions,
   widgetQuery,
 } from '../../src/contracts/widget';
+import { WIDGET_JS } from '../../src/server/widget/assets';
 
 /** Widget options (query round trip, validation) and the widget machine's timing, colour, palette and copy. */
 
@@ -181,5 +182,46 @@ describe('widget machine', () => {
     expect(previewUrl(c)).toBe(c.preview);
     expect(embedCode(c)).toContain('padding-bottom:75.00%');
     actor.stop();
+  });
+});
+
+describe('widget page script', () => {
+  /** Runs WIDGET_JS on a page of two reader links and one overview link inside a frame of `parent`. */
+  const run = (ancestors: string[], referrer: string) => {
+    const links = [
+      { href: 'https://quire.test/read/b1?via=widget' },
+      { href: 'https://quire.test/read/b2?via=widget' },
+      { href: 'https://quire.test/publication/b3' },
+    ];
+    const grid = { getAttribute: (name: string) => (name === 'data-rows' ? '1' : name === 'data-total' ? '3' : '0'), children: [] };
+    const document = {
+      referrer,
+      querySelector: (selector: string) => (selector === '.wl-grid' ? grid : null),
+      querySelectorAll: (selector: string) => (selector === 'a.wl-link' ? links : []),
+    };
+    const location = { ancestorOrigins: Object.assign([...ancestors], { contains: () => false }) };
+    const getComputedStyle = () => ({ gridTemplateColumns: '120px 120px' });
+    new Function('document', 'location', 'getComputedStyle', 'addEventListener', 'URL', WIDGET_JS)(
+      document,
+      location,
+      getComputedStyle,
+      () => {},
+      URL,
+    );
+    return links.map((a) => a.href);
+  };
+
+  it('gives its reader links the origin of the page that embeds it (the statistics’ source)', () => {
+    expect(run(['https://shop.example.com'], 'https://shop.example.com/catalogue?q=1')).toEqual([
+      'https://quire.test/read/b1?via=widget&site=https%3A%2F%2Fshop.example.com',
+      'https://quire.test/read/b2?via=widget&site=https%3A%2F%2Fshop.example.com',
+      'https://quire.test/publication/b3',
+    ]);
+    // Firefox has no ancestorOrigins: the frame's referrer (its origin only).
+    expect(run([], 'http://news.example.net:8080/article/1')[0]).toBe(
+      'https://quire.test/read/b1?via=widget&site=http%3A%2F%2Fnews.example.net%3A8080',
+    );
+    // Nothing known (no referrer sent): the links stay as they are.
+    expect(run([], '')[0]).toBe('https://quire.test/read/b1?via=widget');
   });
 });

@@ -1,5 +1,6 @@
 import type { BeaconQuery } from '../../contracts/share';
 import type { Db } from '../db/index';
+import { SerialFlusher } from '../flush/serial';
 import { type PendingCount, writeShareCounts } from './repo';
 
 /**
@@ -40,21 +41,24 @@ export class ShareBeacon {
   private dayStart = 0;
   private dayEnd = 0;
   private day = '';
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
+  private readonly flusher: SerialFlusher;
   /** Counters written so far (tests and the bench read it). */
   written = 0;
   /** Hits counted / dropped (over an address's limit or the pending bound). */
   counted = 0;
   dropped = 0;
 
-  constructor(private readonly options: ShareBeaconOptions) {}
+  constructor(private readonly options: ShareBeaconOptions) {
+    this.flusher = new SerialFlusher(
+      () => this.writePending(),
+      () => this.pending.size >= (options.flushRows ?? FLUSH_ROWS),
+      options.flushMs ?? FLUSH_MS,
+    );
+  }
 
   /** Counts one valid hit from `ip`. */
   add(q: BeaconQuery, ip: string): void {
-    if (this.closed) return;
+    if (this.flusher.closed) return;
     const now = this.options.clock();
     if (!this.allowIp(ip, now) || this.pending.size >= MAX_PENDING) {
       this.dropped++;
@@ -67,13 +71,7 @@ export class ShareBeacon {
     else this.pending.set(key, { accountId: q.aid ?? null, bookId: q.bid ?? null, source: q.s, device: q.d, day, count: 1 });
     this.counted++;
     if (this.pending.size >= (this.options.flushRows ?? FLUSH_ROWS)) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        void this.flush();
-      }, this.options.flushMs ?? FLUSH_MS);
-      this.timer.unref();
-    }
+    else this.flusher.schedule();
   }
 
   /** Counters waiting for the next flush. */
@@ -82,44 +80,26 @@ export class ShareBeacon {
   }
 
   /** Writes what waits (one batch at a time; a call during a write waits for it and the next one). */
-  async flush(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  flush(): Promise<void> {
+    return this.flusher.flush();
   }
 
   /** Stops counting and writes the rest (the app's close hook). */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.flush();
-    // A flush that was running when close began left what came after it to its "again" round.
-    while (this.running) await this.running;
+  close(): Promise<void> {
+    return this.flusher.close();
   }
 
-  private async drain(): Promise<void> {
-    do {
-      this.again = false;
-      const rows = [...this.pending.values()];
-      this.pending = new Map();
-      if (rows.length === 0) continue;
-      try {
-        this.written += await writeShareCounts(this.options.db, rows);
-      } catch (err) {
-        // Statistics are best effort: a failed batch is logged and dropped, never retried in a loop.
-        this.options.log.warn({ err, rows: rows.length }, 'share beacon: writing a batch failed');
-      }
-    } while (this.again || this.pending.size >= (this.options.flushRows ?? FLUSH_ROWS));
+  /** One round of a flush: the counters waiting now. */
+  private async writePending(): Promise<void> {
+    const rows = [...this.pending.values()];
+    this.pending = new Map();
+    if (rows.length === 0) return;
+    try {
+      this.written += await writeShareCounts(this.options.db, rows);
+    } catch (err) {
+      // Statistics are best effort: a failed batch is logged and dropped, never retried in a loop.
+      this.options.log.warn({ err, rows: rows.length }, 'share beacon: writing a batch failed');
+    }
   }
 
   private allowIp(ip: string, now: number): boolean {

@@ -50,6 +50,8 @@ export interface Database {
   stats_account_dims: import('../stats/dashboard-tables').StatsAccountDimsTable;
   stats_account_books: import('../stats/dashboard-tables').StatsAccountBooksTable;
   stats_account_cached: import('../stats/dashboard-tables').StatsAccountCachedTable;
+  stats_account_ranges: import('../stats/dashboard-tables').StatsAccountRangesTable;
+  stats_account_ranges_built: import('../stats/dashboard-tables').StatsAccountRangesBuiltTable;
 }
 
 /** Instance-wide key/value settings. */

@@ -51,3 +51,29 @@ export interface StatsAccountCachedTable {
   kind: string;
   period: string;
 }
+
+/** Migration 0023: an account's top table summed over the closed days `first..last` of a range (src/server/stats/queries.ts). */
+export interface StatsAccountRangesTable {
+  account_id: string;
+  /** `books` (key: the publication) or a dimension (key and detail: its value and detail). */
+  kind: string;
+  first: string;
+  last: string;
+  key: string;
+  detail: string;
+  views: number;
+  readers: number;
+  reads: number;
+  time_ms: number;
+  /** Sources: the shares readers made to a `share` row's service. */
+  shares: number;
+}
+
+/** Which ranges of `stats_account_ranges` are built, and when (epoch ms): an account keeps its latest few. */
+export interface StatsAccountRangesBuiltTable {
+  account_id: string;
+  kind: string;
+  first: string;
+  last: string;
+  built_at: number;
+}

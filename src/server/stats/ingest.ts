@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { BookRow, Database } from '../db/schema';
+import { SerialFlusher } from '../flush/serial';
 import { type PendingBatch, type WriteResult, writeStatsBatches } from './rollup';
 
 /**
  * The statistics beacon's write buffer (issue 17), like the share beacon's (src/server/beacon/buffer.ts):
  * a request only checks and keeps its batch in memory; the batches go to the database in one
  * transaction per flush (src/server/stats/rollup.ts), every FLUSH_MS, as soon as FLUSH_EVENTS events
- * wait, and when the app closes (nothing kept is lost on a clean stop). One flush runs at a time.
+ * wait, and when the app closes (nothing kept is lost on a clean stop). One flush runs at a time
+ * (the scheduling shared with the share beacon: src/server/flush/serial.ts).
  *
  * Bounded: an address has at most `perIpPerMinute` batches a minute taken (the rest are answered the
  * same 204 and dropped: the beacon is anonymous and must not be a way to inflate someone's counts), and
@@ -40,14 +42,17 @@ export class StatsIngest {
   private perIp = new Map<string, number>();
   private ipWindow = 0;
   private readonly salts = new Map<string, string>();
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
+  private readonly flusher: SerialFlusher;
   /** Totals since start (tests, the bench and the debug log read them). */
   readonly totals = { received: 0, invalid: 0, excluded: 0, limited: 0, batches: 0, events: 0, dropped: 0, failed: 0 };
 
-  constructor(private readonly options: StatsIngestOptions) {}
+  constructor(private readonly options: StatsIngestOptions) {
+    this.flusher = new SerialFlusher(
+      () => this.writePending(),
+      () => this.pending.length > 0,
+      options.flushMs ?? FLUSH_MS,
+    );
+  }
 
   /** Whether `address` may have another batch taken this minute (counts it). */
   allow(address: string): boolean {
@@ -67,20 +72,14 @@ export class StatsIngest {
 
   /** Keeps a checked batch for the next flush. */
   add(batch: PendingBatch): void {
-    if (this.closed || this.pendingEvents >= MAX_PENDING_EVENTS) {
+    if (this.flusher.closed || this.pendingEvents >= MAX_PENDING_EVENTS) {
       this.totals.dropped++;
       return;
     }
     this.pending.push(batch);
     this.pendingEvents += batch.ev.length;
     if (this.pendingEvents >= (this.options.flushEvents ?? FLUSH_EVENTS)) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        void this.flush();
-      }, this.options.flushMs ?? FLUSH_MS);
-      this.timer.unref();
-    }
+    else this.flusher.schedule();
   }
 
   /** Batches waiting for the next flush. */
@@ -89,59 +88,42 @@ export class StatsIngest {
   }
 
   /** Writes what waits (one flush at a time; a call during a write waits for it and the next one). */
-  async flush(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+  flush(): Promise<void> {
+    return this.flusher.flush();
   }
 
   /** Stops taking batches and writes the rest (the app's close hook). */
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.flush();
-    while (this.running) await this.running;
+  close(): Promise<void> {
+    return this.flusher.close();
   }
 
-  private async drain(): Promise<void> {
+  /** One round of a flush: at most about flushEvents events in one transaction. */
+  private async writePending(): Promise<void> {
     const max = this.options.flushEvents ?? FLUSH_EVENTS;
-    do {
-      this.again = false;
-      // At most about `max` events per transaction: a transaction holds SQLite's one connection (and, as
-      // node:sqlite is synchronous, the event loop) for a few milliseconds only.
-      let n = 0;
-      let events = 0;
-      while (n < this.pending.length && events < max) events += this.pending[n++]?.ev.length ?? 0;
-      const batches = this.pending.slice(0, n);
-      this.pending = this.pending.slice(n);
-      this.pendingEvents -= events;
-      if (batches.length === 0) continue;
-      try {
-        const result: WriteResult = await writeStatsBatches(this.options.db, batches, {
-          readable: this.options.readable,
-          now: this.options.clock(),
-          salts: this.salts,
-        });
-        this.totals.batches += result.batches;
-        this.totals.events += result.events;
-        this.totals.excluded += result.dropped;
-      } catch (err) {
-        // Statistics are best effort: a failed flush is logged and dropped, never retried in a loop.
-        this.totals.failed += batches.length;
-        this.options.log.warn({ err, batches: batches.length }, 'statistics: writing a flush failed');
-      }
-      // The salts of days gone by are not needed in memory any more.
-      if (this.salts.size > 3) for (const day of [...this.salts.keys()].sort().slice(0, this.salts.size - 3)) this.salts.delete(day);
-    } while (this.again || this.pending.length > 0);
+    // At most about `max` events per transaction: a transaction holds SQLite's one connection (and, as
+    // node:sqlite is synchronous, the event loop) for a few milliseconds only.
+    let n = 0;
+    let events = 0;
+    while (n < this.pending.length && events < max) events += this.pending[n++]?.ev.length ?? 0;
+    const batches = this.pending.slice(0, n);
+    this.pending = this.pending.slice(n);
+    this.pendingEvents -= events;
+    if (batches.length === 0) return;
+    try {
+      const result: WriteResult = await writeStatsBatches(this.options.db, batches, {
+        readable: this.options.readable,
+        now: this.options.clock(),
+        salts: this.salts,
+      });
+      this.totals.batches += result.batches;
+      this.totals.events += result.events;
+      this.totals.excluded += result.dropped;
+    } catch (err) {
+      // Statistics are best effort: a failed flush is logged and dropped, never retried in a loop.
+      this.totals.failed += batches.length;
+      this.options.log.warn({ err, batches: batches.length }, 'statistics: writing a flush failed');
+    }
+    // The salts of days gone by are not needed in memory any more.
+    if (this.salts.size > 3) for (const day of [...this.salts.keys()].sort().slice(0, this.salts.size - 3)) this.salts.delete(day);
   }
 }

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import {
   STAT_BROWSERS,
   STAT_DEVICES,
@@ -196,13 +196,15 @@ async function buildBooks(db: Executor, accountId: string, mondays: string[]): P
 }
 
 /**
- * Forgets an account's day sums of counters and dimensions (a publication of it was deleted: its rows left the
- * rollups); its week sums of publications go with the publication (on delete cascade).
+ * Forgets an account's day sums of counters and dimensions and its range sums (a publication of it was deleted:
+ * its rows left the rollups); its week sums of publications go with the publication (on delete cascade).
  */
 export async function forgetAccountSums(db: Executor, accountId: string): Promise<void> {
   await db.deleteFrom('stats_account_daily').where('account_id', '=', accountId).execute();
   await db.deleteFrom('stats_account_dims').where('account_id', '=', accountId).execute();
   await db.deleteFrom('stats_account_cached').where('account_id', '=', accountId).where('kind', 'in', ['daily', 'dims']).execute();
+  await db.deleteFrom('stats_account_ranges').where('account_id', '=', accountId).execute();
+  await db.deleteFrom('stats_account_ranges_built').where('account_id', '=', accountId).execute();
 }
 
 /** The counters of StatsTotals, in the contract's order (also the CSV's columns). */
@@ -300,182 +302,296 @@ export const sumSeries = (series: readonly StatsTotals[]): StatsTotals => {
   return out;
 };
 
-type BookSums = Omit<StatsBookRow, 'name'>;
+/**
+ * Text ordered by its bytes (code points), as JavaScript and SQLite order it, whatever the PostgreSQL
+ * database's collation: the top tables' tie-breaks are the same on both databases.
+ */
+const bytewise = (db: Executor, column: string) =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? sql`${sql.ref(column)} collate "C"` : sql.ref(column);
 
-/** Per publication sums of the rollups over some days (no order, no limit). */
-async function liveBooks(db: Executor, scope: StatsScope, from: string, to: string): Promise<BookSums[]> {
-  if (from > to) return [];
-  const rows = await daily(db, { ...scope, from, to })
-    .select((eb) => [
-      'stats_daily.book_id as id',
-      eb.fn.sum<number | string>('stats_daily.views').as('views'),
-      eb.fn.sum<number | string>('stats_daily.readers').as('readers'),
-      eb.fn.sum<number | string>('stats_daily.reads').as('reads'),
-      eb.fn.sum<number | string>('stats_daily.time_ms').as('time_ms'),
-    ])
-    .groupBy('stats_daily.book_id')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    views: num(row.views),
-    readers: num(row.readers),
-    reads: num(row.reads),
-    time_ms: num(row.time_ms),
-  }));
+/** The last closed day of a scope's range when the account's sums can answer its first days, or none. */
+function closedEnd(scope: StatsScope): string | undefined {
+  if (scope.bookId !== undefined || scope.closed === undefined || scope.from > scope.closed) return undefined;
+  return scope.closed < scope.to ? scope.closed : scope.to;
+}
+
+/** How many ranges of each kind an account keeps summed (the dashboard's 7, 30, 90 days, a year and a custom one or two). */
+export const STATS_RANGES_KEPT = 8;
+
+type Dim = 'source' | 'country' | 'device' | 'language';
+type RangeKind = 'books' | Dim;
+
+/** A query answering rows to sum into a range: the publication or value (`key`), its detail and counters. */
+type RangeRows = (
+  trx: Executor,
+) => SelectQueryBuilder<
+  Database,
+  never,
+  { key: string; detail: string; views: number; readers: number; reads: number; time_ms: number; shares: number }
+>;
+
+/**
+ * Sums the account's `kind` over the closed days `first..last` once (migration 0023; a concurrent call
+ * that finds it being built waits for it and adds nothing), and forgets the account's oldest ranges of
+ * the kind beyond STATS_RANGES_KEPT.
+ */
+async function buildRange(db: Executor, accountId: string, kind: RangeKind, first: string, last: string, rows: RangeRows): Promise<void> {
+  const built = await db
+    .selectFrom('stats_account_ranges_built')
+    .select('built_at')
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('first', '=', first)
+    .where('last', '=', last)
+    .executeTakeFirst();
+  if (built) return;
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('stats_account_ranges_built')
+      .values({ account_id: accountId, kind, first, last, built_at: Date.now() })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
+    await trx
+      .insertInto('stats_account_ranges')
+      .columns(['account_id', 'kind', 'first', 'last', 'key', 'detail', 'views', 'readers', 'reads', 'time_ms', 'shares'])
+      .expression(
+        trx
+          .selectFrom(rows(trx).as('r'))
+          .select((eb) => [
+            sql<string>`cast(${accountId} as text)`.as('account_id'),
+            sql<string>`cast(${kind} as text)`.as('kind'),
+            sql<string>`cast(${first} as text)`.as('first'),
+            sql<string>`cast(${last} as text)`.as('last'),
+            'r.key',
+            'r.detail',
+            eb.fn.sum<number>('r.views').as('views'),
+            eb.fn.sum<number>('r.readers').as('readers'),
+            eb.fn.sum<number>('r.reads').as('reads'),
+            eb.fn.sum<number>('r.time_ms').as('time_ms'),
+            eb.fn.sum<number>('r.shares').as('shares'),
+          ])
+          .groupBy(['r.key', 'r.detail']),
+      )
+      .execute();
+    const ranges = await trx
+      .selectFrom('stats_account_ranges_built')
+      .select(['first', 'last'])
+      .where('account_id', '=', accountId)
+      .where('kind', '=', kind)
+      .orderBy('built_at', 'desc')
+      .execute();
+    for (const old of ranges.slice(STATS_RANGES_KEPT)) {
+      for (const table of ['stats_account_ranges', 'stats_account_ranges_built'] as const)
+        await trx
+          .deleteFrom(table)
+          .where('account_id', '=', accountId)
+          .where('kind', '=', kind)
+          .where('first', '=', old.first)
+          .where('last', '=', old.last)
+          .execute();
+    }
+  });
+}
+
+/** The rows of a built range (key, detail and counters). */
+const rangeRows = (db: Executor, accountId: string, kind: RangeKind, first: string, last: string) =>
+  db
+    .selectFrom('stats_account_ranges')
+    .where('account_id', '=', accountId)
+    .where('kind', '=', kind)
+    .where('first', '=', first)
+    .where('last', '=', last);
+
+/** The account's publications of the closed days first..last: whole weeks from the week sums (built on first use), the days around them from the rollups. */
+async function closedBookRows(db: Executor, accountId: string, first: string, last: string): Promise<RangeRows> {
+  const days = (trx: Executor, from: string, to: string) =>
+    trx
+      .selectFrom('stats_daily')
+      .select(['book_id as key', sql<string>`''`.as('detail'), 'views', 'readers', 'reads', 'time_ms', sql<number>`0`.as('shares')])
+      .where('account_id', '=', accountId)
+      .where('day', '>=', from)
+      .where('day', '<=', to);
+  // Whole weeks inside first..last: from the first Monday on, to the last Sunday.
+  const firstMonday = mondayOf(first) === first ? first : addDays(mondayOf(first), 7);
+  const lastMonday = addDays(mondayOf(addDays(last, 1)), -7);
+  if (firstMonday > lastMonday) return (trx) => days(trx, first, last);
+  await buildBooks(
+    db,
+    accountId,
+    daysFrom(firstMonday, lastMonday).filter((_, i) => i % 7 === 0),
+  );
+  return (trx) =>
+    trx
+      .selectFrom('stats_account_books')
+      .select(['book_id as key', sql<string>`''`.as('detail'), 'views', 'readers', 'reads', 'time_ms', sql<number>`0`.as('shares')])
+      .where('account_id', '=', accountId)
+      .where('week', '>=', firstMonday)
+      .where('week', '<=', lastMonday)
+      .unionAll(days(trx, first, addDays(firstMonday, -1)))
+      .unionAll(days(trx, addDays(lastMonday, 7), last));
 }
 
 /**
  * The account's publications with data in the range: views desc, then id; STATS_LIMITS.topRows rows.
- * Whole closed weeks come from the account's week sums, the days around them from the rollups.
+ * The range's closed days come from the account's sums of them (built once), the others from the
+ * rollups; the database sums, orders and cuts them in one query (a big account's thousands of rows
+ * never leave it).
  */
 export async function statsBooks(db: Executor, scope: StatsScope): Promise<StatsBookRow[]> {
-  const parts: BookSums[][] = [];
-  const end = scope.closed !== undefined && scope.closed < scope.to ? scope.closed : scope.to;
-  // Whole weeks inside from..end: from the first Monday on, to the last Sunday.
-  const firstMonday = mondayOf(scope.from) === scope.from ? scope.from : addDays(mondayOf(scope.from), 7);
-  const lastSunday = addDays(mondayOf(addDays(end, 1)), -1);
-  if (scope.bookId === undefined && scope.closed !== undefined && firstMonday <= addDays(lastSunday, -6)) {
-    const mondays: string[] = [];
-    for (let monday = firstMonday; monday <= addDays(lastSunday, -6); monday = addDays(monday, 7)) mondays.push(monday);
-    await buildBooks(db, scope.accountId, mondays);
-    const rows = await db
-      .selectFrom('stats_account_books')
-      .select((eb) => [
-        'book_id as id',
-        eb.fn.sum<number | string>('views').as('views'),
-        eb.fn.sum<number | string>('readers').as('readers'),
-        eb.fn.sum<number | string>('reads').as('reads'),
-        eb.fn.sum<number | string>('time_ms').as('time_ms'),
-      ])
-      .where('account_id', '=', scope.accountId)
-      .where('week', '>=', firstMonday)
-      .where('week', '<=', addDays(lastSunday, -6))
-      .groupBy('book_id')
-      .execute();
-    parts.push(
-      rows.map((row) => ({
-        id: row.id,
-        views: num(row.views),
-        readers: num(row.readers),
-        reads: num(row.reads),
-        time_ms: num(row.time_ms),
-      })),
-    );
-    parts.push(await liveBooks(db, scope, scope.from, addDays(firstMonday, -1)));
-    parts.push(await liveBooks(db, scope, addDays(lastSunday, 1), scope.to));
-  } else {
-    parts.push(await liveBooks(db, scope, scope.from, scope.to));
-  }
-  const sums = new Map<string, BookSums>();
-  for (const row of parts.flat()) {
-    const sum = sums.get(row.id);
-    if (!sum) sums.set(row.id, { ...row });
-    else {
-      sum.views += row.views;
-      sum.readers += row.readers;
-      sum.reads += row.reads;
-      sum.time_ms += row.time_ms;
-    }
-  }
-  const top = [...sums.values()].sort((a, b) => b.views - a.views || cmp(a.id, b.id)).slice(0, STATS_LIMITS.topRows);
-  if (top.length === 0) return [];
-  const names = new Map(
-    (
-      await db
-        .selectFrom('books')
-        .select(['id', 'name'])
-        .where(
-          'id',
-          'in',
-          top.map((row) => row.id),
-        )
-        .execute()
-    ).map((row) => [row.id, row.name]),
-  );
-  return top
-    .filter((row) => names.has(row.id))
+  const end = closedEnd(scope);
+  const live = (from: string) =>
+    daily(db, { ...scope, from }).select([
+      'stats_daily.book_id as id',
+      'stats_daily.views',
+      'stats_daily.readers',
+      'stats_daily.reads',
+      'stats_daily.time_ms',
+    ]);
+  if (end !== undefined)
+    await buildRange(db, scope.accountId, 'books', scope.from, end, await closedBookRows(db, scope.accountId, scope.from, end));
+  const parts =
+    end !== undefined
+      ? rangeRows(db, scope.accountId, 'books', scope.from, end)
+          .select(['key as id', 'views', 'readers', 'reads', 'time_ms'])
+          .unionAll(live(addDays(end, 1)))
+      : live(scope.from);
+  const top = db
+    .selectFrom(parts.as('p'))
+    .select((eb) => [
+      'p.id',
+      eb.fn.sum<number | string>('p.views').as('views'),
+      eb.fn.sum<number | string>('p.readers').as('readers'),
+      eb.fn.sum<number | string>('p.reads').as('reads'),
+      eb.fn.sum<number | string>('p.time_ms').as('time_ms'),
+    ])
+    .groupBy('p.id')
+    .orderBy(sql`sum(p.views)`, 'desc')
+    .orderBy(bytewise(db, 'p.id'))
+    .limit(STATS_LIMITS.topRows);
+  const rows = await db
+    .selectFrom(top.as('t'))
+    .innerJoin('books', 'books.id', 't.id')
+    .select(['t.id', 'books.name', 't.views', 't.readers', 't.reads', 't.time_ms'])
+    .execute();
+  return rows
     .map((row) => ({
       id: row.id,
-      name: names.get(row.id) ?? '',
-      views: row.views,
-      readers: row.readers,
-      reads: row.reads,
-      time_ms: row.time_ms,
-    }));
+      name: row.name,
+      views: num(row.views),
+      readers: num(row.readers),
+      reads: num(row.reads),
+      time_ms: num(row.time_ms),
+    }))
+    .sort((a, b) => b.views - a.views || cmp(a.id, b.id));
 }
-
-type Dim = 'source' | 'country' | 'device' | 'language';
 
 interface DimSums {
   value: string;
   detail: string;
   views: number;
   readers: number;
-}
-
-/** One dimension's values (and details) of the rollups summed over some days (no order, no limit). */
-async function liveDims(db: Executor, scope: StatsScope, dim: Dim, withDetail: boolean, from: string, to: string): Promise<DimSums[]> {
-  if (from > to) return [];
-  let query = db
-    .selectFrom('stats_daily_dims')
-    .where('account_id', '=', scope.accountId)
-    .where('dim', '=', dim)
-    .where('day', '>=', from)
-    .where('day', '<=', to);
-  if (scope.bookId !== undefined) query = query.where('book_id', '=', scope.bookId);
-  const rows = await query
-    .select((eb) => [
-      'value',
-      withDetail ? 'detail' : sql<string>`''`.as('detail'),
-      eb.fn.sum<number | string>('views').as('views'),
-      eb.fn.sum<number | string>('readers').as('readers'),
-    ])
-    .groupBy(withDetail ? ['value', 'detail'] : ['value'])
-    .execute();
-  return rows.map((row) => ({ value: row.value, detail: row.detail, views: num(row.views), readers: num(row.readers) }));
+  /** Sources only: the shares readers made to the service of a `share` row (the `share` dimension). */
+  shares: number;
 }
 
 /**
  * One dimension's values (and details) summed over the scope: views desc, then value and detail;
- * topRows rows. For the whole account the closed days come from its day sums (built on first use).
+ * topRows rows. For the whole account the range's closed days come from its sums of them (built once
+ * from the account's day sums), the others from the rollups; the database sums, orders and cuts them
+ * in one query. The sources also hold the shares per service (the `share` dimension's rows, as
+ * `share` rows of that service with their shares), so a service shared to shows beside the visits it brought.
  */
 async function dimRows(db: Executor, scope: StatsScope, dim: Dim, withDetail: boolean): Promise<DimSums[]> {
-  const parts: DimSums[][] = [];
-  if (scope.bookId === undefined && scope.closed !== undefined && scope.from <= scope.closed) {
-    const end = scope.closed < scope.to ? scope.closed : scope.to;
+  const detail = (column: string) => (withDetail ? sql<string>`${sql.ref(column)}` : sql<string>`''`);
+  const zero = sql<number>`0`;
+  const share = sql<string>`'share'`;
+  // The dimension's rows of the rollups from a day on, and for the sources the shares per service.
+  const live = (from: string) => {
+    const rows = () => {
+      let query = db
+        .selectFrom('stats_daily_dims')
+        .where('account_id', '=', scope.accountId)
+        .where('day', '>=', from)
+        .where('day', '<=', scope.to);
+      if (scope.bookId !== undefined) query = query.where('book_id', '=', scope.bookId);
+      return query;
+    };
+    const own = rows()
+      .select(['value', detail('detail').as('detail'), 'views', 'readers', zero.as('shares')])
+      .where('dim', '=', dim);
+    if (dim !== 'source') return own;
+    return own.unionAll(
+      rows()
+        .select([share.as('value'), 'value as detail', zero.as('views'), zero.as('readers'), 'views as shares'])
+        .where('dim', '=', 'share'),
+    );
+  };
+  const end = closedEnd(scope);
+  if (end !== undefined) {
     await buildDims(db, scope.accountId, scope.from, end);
-    const rows = await db
-      .selectFrom('stats_account_dims')
-      .select((eb) => [
-        'value',
-        withDetail ? 'detail' : sql<string>`''`.as('detail'),
-        eb.fn.sum<number | string>('views').as('views'),
-        eb.fn.sum<number | string>('readers').as('readers'),
-      ])
-      .where('account_id', '=', scope.accountId)
-      .where('dim', '=', dim)
-      .where('day', '>=', scope.from)
-      .where('day', '<=', end)
-      .groupBy(withDetail ? ['value', 'detail'] : ['value'])
-      .execute();
-    parts.push(rows.map((row) => ({ value: row.value, detail: row.detail, views: num(row.views), readers: num(row.readers) })));
-    parts.push(await liveDims(db, scope, dim, withDetail, addDays(end, 1), scope.to));
-  } else {
-    parts.push(await liveDims(db, scope, dim, withDetail, scope.from, scope.to));
+    await buildRange(db, scope.accountId, dim, scope.from, end, (trx) => {
+      const rows = () =>
+        trx
+          .selectFrom('stats_account_dims')
+          .where('account_id', '=', scope.accountId)
+          .where('day', '>=', scope.from)
+          .where('day', '<=', end);
+      const own = rows()
+        .select([
+          'value as key',
+          detail('detail').as('detail'),
+          'views',
+          'readers',
+          zero.as('reads'),
+          zero.as('time_ms'),
+          zero.as('shares'),
+        ])
+        .where('dim', '=', dim);
+      if (dim !== 'source') return own;
+      return own.unionAll(
+        rows()
+          .select([
+            share.as('key'),
+            'value as detail',
+            zero.as('views'),
+            zero.as('readers'),
+            zero.as('reads'),
+            zero.as('time_ms'),
+            'views as shares',
+          ])
+          .where('dim', '=', 'share'),
+      );
+    });
   }
-  const sums = new Map<string, DimSums>();
-  for (const row of parts.flat()) {
-    const key = `${row.value}\u0000${row.detail}`;
-    const sum = sums.get(key);
-    if (!sum) sums.set(key, { ...row });
-    else {
-      sum.views += row.views;
-      sum.readers += row.readers;
-    }
-  }
-  return [...sums.values()]
-    .sort((a, b) => b.views - a.views || cmp(a.value, b.value) || cmp(a.detail, b.detail))
-    .slice(0, STATS_LIMITS.topRows);
+  const parts =
+    end !== undefined
+      ? rangeRows(db, scope.accountId, dim, scope.from, end)
+          .select(['key as value', 'detail', 'views', 'readers', 'shares'])
+          .unionAll(live(addDays(end, 1)))
+      : live(scope.from);
+  const rows = await db
+    .selectFrom(parts.as('p'))
+    .select((eb) => [
+      'p.value',
+      'p.detail',
+      eb.fn.sum<number | string>('p.views').as('views'),
+      eb.fn.sum<number | string>('p.readers').as('readers'),
+      eb.fn.sum<number | string>('p.shares').as('shares'),
+    ])
+    .groupBy(['p.value', 'p.detail'])
+    .orderBy(sql`sum(p.views)`, 'desc')
+    .orderBy(bytewise(db, 'p.value'))
+    .orderBy(bytewise(db, 'p.detail'))
+    .limit(STATS_LIMITS.topRows)
+    .execute();
+  return rows.map((row) => ({
+    value: row.value,
+    detail: row.detail,
+    views: num(row.views),
+    readers: num(row.readers),
+    shares: num(row.shares),
+  }));
 }
 
 const pick = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
@@ -488,6 +604,7 @@ export async function statsSources(db: Executor, scope: StatsScope): Promise<Sta
     host: r.detail,
     views: r.views,
     readers: r.readers,
+    shares: r.shares,
   }));
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { STATS_LIMITS, type StatBrowser, type StatDevice, type StatEvent, type StatSource } from '../../contracts/stats';
 import type { BookRow, Database } from '../db/schema';
 import { dayOf, visitorHash } from './classify';
@@ -17,7 +17,8 @@ import { STATS_DAILY_COUNTERS, type StatsDailyCounter } from './tables';
  *     day) the first time it reaches STATS_LIMITS.readMinMs;
  *   - the visit's last page (by event order) holds its exit: when it changes, exits move from the old
  *     page to the new one (on the visit's day);
- *   - download / print / share / lead / zoom / search / link → their counter on the day.
+ *   - download / print / share / lead / zoom / search / link → their counter on the day; a share that
+ *     names its service (or `copy`) also counts on the day's `share` dimension row of that service.
  * Counters are summed in memory per row first (one upsert statement may touch a row once on
  * PostgreSQL), then written as increments (`col = col + excluded.col`), chunked.
  */
@@ -96,6 +97,8 @@ const dimsOf = (p: PendingBatch): Dims => ({
   language: { value: p.language, detail: '' },
 });
 
+const cmpText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const chunks = <T>(list: T[], size = CHUNK): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
@@ -158,17 +161,17 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
       }
       return row;
     };
-    const addDims = (book: BookRow, day: string, d: Dims, field: 'views' | 'readers') => {
-      for (const dim of DIMS) {
-        const { value, detail } = d[dim];
-        const key = `${book.id}|${day}|${dim}|${value}|${detail}`;
-        let row = dims.get(key);
-        if (!row) {
-          row = { book_id: book.id, account_id: book.account_id, day, dim, value, detail, views: 0, readers: 0 };
-          dims.set(key, row);
-        }
-        row[field]++;
+    const dimRow = (book: BookRow, day: string, dim: string, value: string, detail: string) => {
+      const key = `${book.id}|${day}|${dim}|${value}|${detail}`;
+      let row = dims.get(key);
+      if (!row) {
+        row = { book_id: book.id, account_id: book.account_id, day, dim, value, detail, views: 0, readers: 0 };
+        dims.set(key, row);
       }
+      return row;
+    };
+    const addDims = (book: BookRow, day: string, d: Dims, field: 'views' | 'readers') => {
+      for (const dim of DIMS) dimRow(book, day, dim, d[dim].value, d[dim].detail)[field]++;
     };
 
     let batches = 0;
@@ -235,6 +238,8 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
         } else {
           const counter = COUNTER_OF[e.k];
           if (counter) row[counter]++;
+          // Shares per service (dimension `share`, value: the service or `copy`; `views` counts the shares).
+          if (e.k === 'share' && e.s !== undefined) dimRow(book, day, 'share', e.s, '').views++;
         }
       }
       batches++;
@@ -259,14 +264,32 @@ export async function writeStatsBatches(db: Kysely<Database>, pending: PendingBa
       await pause();
     }
 
-    // Visits: their time (a read once it reaches readMinMs) and last page (exits move with it).
-    const visitList = [...visits.values()];
+    // Visits: their time (a read once it reaches readMinMs) and last page (exits move with it). What a
+    // visit had is read and written back in this transaction, so two flushes with batches of one visit
+    // (two processes, or PostgreSQL's pool) must not both read the old time: every visit of the flush
+    // gets its row first (an empty one if new; a concurrent insert of the same row waits for the other
+    // transaction), in one order (no deadlock between flushes), then its row is read locked (FOR UPDATE
+    // on PostgreSQL; SQLite's write transactions run one at a time) until this transaction ends.
+    const visitList = [...visits.values()].sort((a, b) => cmpText(a.book.id, b.book.id) || cmpText(a.visit, b.visit));
+    for (const part of chunks(visitList)) {
+      await trx
+        .insertInto('stats_visits')
+        .values(
+          part.map((v) => ({ book_id: v.book.id, visit: v.visit, day: v.day, ms: 0, last_page: null, is_read: 0, started_at: v.started })),
+        )
+        .onConflict((oc) => oc.columns(['visit', 'book_id']).doNothing())
+        .execute();
+    }
+    const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
     const known = new Map<string, { day: string; ms: number; last_page: number | null; is_read: number; started_at: number }>();
     for (const part of chunks(visitList, 500)) {
       const rows = await trx
         .selectFrom('stats_visits')
         .select(['book_id', 'visit', 'day', 'ms', 'last_page', 'is_read', 'started_at'])
         .where('visit', 'in', [...new Set(part.map((v) => v.visit))])
+        .orderBy('book_id')
+        .orderBy('visit')
+        .$if(postgres, (q) => q.forUpdate())
         .execute();
       for (const r of rows) {
         known.set(`${r.book_id}|${r.visit}`, {

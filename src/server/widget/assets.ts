@@ -8,6 +8,10 @@ import { createHash } from 'node:crypto';
  * The script only fits the page to the frame: it counts the grid's columns (CSS `auto-fill` at the
  * thumbnail width), shows rows × columns books, and points the paging links at the next and previous
  * such page. Without it the server's page (rows × WIDGET_MAX_COLUMNS books) still reads well.
+ * It also gives its reader links (`?via=widget`) the origin of the page that embeds the widget
+ * (`&site=`, from the frame's ancestor origins or referrer): the reader the link opens, in the widget's
+ * frame or a tab, has the widget's page as its referrer, and the statistics count the embedding site
+ * (STATS_PARAMS in src/contracts/stats-limits.ts; issue 17).
  */
 
 export const WIDGET_CSS = `*{box-sizing:border-box}[hidden]{display:none!important}
@@ -46,7 +50,10 @@ function fit(){var cols=getComputedStyle(g).gridTemplateColumns.split(" ").lengt
 for(var i=0;i<items.length;i++)items[i].hidden=i>=per;
 link("prev",start>0,Math.max(0,start-per));link("next",start+per<total,start+per);
 var nav=document.querySelector(".wl-nav");if(nav)nav.hidden=!(start>0||start+per<total)}
-fit();addEventListener("resize",fit)})();
+fit();addEventListener("resize",fit);
+var anc=location.ancestorOrigins,site=(anc&&anc.length?anc[0]:"")||document.referrer;
+if(site)try{site=new URL(site).origin;if(/^https?:/.test(site))document.querySelectorAll("a.wl-link").forEach(function(a){var u=new URL(a.href);
+if(u.searchParams.get("via")==="widget"){u.searchParams.set("site",site);a.href=u.href}})}catch(e){}})();
 `;
 
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 10);

@@ -21,6 +21,7 @@ import * as m0019 from './0019_profile_names';
 import * as m0020 from './0020_statistics';
 import * as m0021 from './0021_stats_indexes';
 import * as m0022 from './0022_api_keys';
+import * as m0023 from './0023_stats_ranges';
 import * as m0024 from './0024_webhook_targets';
 
 /**
@@ -50,5 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0020_statistics': m0020,
   '0021_stats_indexes': m0021,
   '0022_api_keys': m0022,
+  '0023_stats_ranges': m0023,
   '0024_webhook_targets': m0024,
 };

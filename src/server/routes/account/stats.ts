@@ -137,8 +137,8 @@ async function tableCsv(app: Parameters<FastifyPluginAsync>[0], table: StatsTabl
       );
     case 'sources':
       return lines(
-        ['source', 'host', 'views', 'readers'],
-        (await statsSources(app.db, scope)).map((r) => [r.source, r.host, r.views, r.readers]),
+        ['source', 'host', 'views', 'readers', 'shares'],
+        (await statsSources(app.db, scope)).map((r) => [r.source, r.host, r.views, r.readers, r.shares]),
       );
     case 'countries':
       return lines(

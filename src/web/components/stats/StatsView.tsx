@@ -45,6 +45,7 @@ const BROWSER_NAMES: Record<Exclude<StatBrowser, 'other'>, string> = {
   samsung: 'Samsung Internet',
 };
 
+const SHARES_LABEL = msg({ id: 'stats.shares', message: 'Shares' });
 type TotalKey = 'views' | 'readers' | 'reads' | 'avg' | 'pages' | 'downloads' | 'shares' | 'leads';
 const TOTALS: { key: TotalKey; label: MessageDescriptor }[] = [
   { key: 'views', label: msg({ id: 'stats.views', message: 'Views' }) },
@@ -53,7 +54,7 @@ const TOTALS: { key: TotalKey; label: MessageDescriptor }[] = [
   { key: 'avg', label: msg({ id: 'stats.avgTime', message: 'Average reading time' }) },
   { key: 'pages', label: msg({ id: 'stats.pagesViewed', message: 'Pages viewed' }) },
   { key: 'downloads', label: msg({ id: 'stats.downloads', message: 'Downloads' }) },
-  { key: 'shares', label: msg({ id: 'stats.shares', message: 'Shares' }) },
+  { key: 'shares', label: SHARES_LABEL },
   { key: 'leads', label: msg({ id: 'stats.leads', message: 'Leads' }) },
 ];
 const totalOf = (t: StatsTotals, key: TotalKey) => (key === 'avg' ? average(t.time_ms, t.reads) : t[key]);
@@ -327,6 +328,8 @@ function SourcesCard({ actor }: { actor: AccountStatsActorRef }) {
     },
     { key: 'views', num: true, header: L.views, cell: (r) => L.n(r.views) },
     { key: 'readers', num: true, header: L.readers, cell: (r) => L.n(r.readers) },
+    // Shares made from the reader to a share row's service (or the link copied): beside the visits it brought.
+    { key: 'shares', num: true, header: L.i18n._(SHARES_LABEL), cell: (r) => (r.source === 'share' ? L.n(r.shares) : '—') },
   ];
   return (
     <TableCard
