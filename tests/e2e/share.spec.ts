@@ -1,5 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { shareLink } from '../../src/contracts/share';
+import { withShareMarker } from '../../src/contracts/stats-limits';
 import { type Published, publish, publisher, shown } from './support/publishing';
 
 /**
@@ -63,10 +64,11 @@ test('share links, the copy indicator, and the beacon: skipped for the owner, co
   await facebook.click();
   await dialog.locator('[data-service="x"]').click();
   await dialog.locator('[data-service="linkedin"]').click();
+  // Each service gets the link with its marker (?src=<service>), so the visits it brings count as its shares.
   expect(await opened(page)).toEqual([
-    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`,
-    shareLink('x', target),
-    `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(link)}`,
+    `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(withShareMarker(link, 'facebook'))}`,
+    shareLink('x', { ...target, url: withShareMarker(link, 'x') }),
+    `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(withShareMarker(link, 'linkedin'))}`,
   ]);
   expect(shareLink('x', target)).toContain(`text=${encodeURIComponent('Shared book')}`);
 

@@ -94,6 +94,19 @@ export const API_WEBHOOK_DELIVERY_HEADER = 'x-quire-delivery';
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
+/** The columns of a delivery as it is queued (either target kind): due now, no attempt yet. */
+const queuedState = (now: number, maxAttempts = DEFAULT_MAX_ATTEMPTS) => ({
+  state: 'queued',
+  attempts: 0,
+  max_attempts: maxAttempts,
+  run_at: now,
+  lease_until: null,
+  last_status: null,
+  last_error: null,
+  created_at: now,
+  updated_at: now,
+});
+
 /** Queues the delivery of one lead (in the caller's transaction, with the lead row). */
 export async function enqueueDelivery(
   db: Kysely<Database>,
@@ -108,15 +121,7 @@ export async function enqueueDelivery(
       integration_id: delivery.integrationId,
       lead_id: delivery.leadId,
       body: JSON.stringify(delivery.payload),
-      state: 'queued',
-      attempts: 0,
-      max_attempts: delivery.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      run_at: now,
-      lease_until: null,
-      last_status: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
+      ...queuedState(now, delivery.maxAttempts),
     })
     .execute();
   return id;
@@ -144,15 +149,7 @@ export async function enqueueApiDelivery(
       api_webhook_id: delivery.webhookId,
       event: delivery.event,
       body: JSON.stringify(delivery.body(id)),
-      state: 'queued',
-      attempts: 0,
-      max_attempts: delivery.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      run_at: now,
-      lease_until: null,
-      last_status: null,
-      last_error: null,
-      created_at: now,
-      updated_at: now,
+      ...queuedState(now, delivery.maxAttempts),
     })
     .execute();
   return id;
