@@ -53,25 +53,10 @@ export async function countRecentComments(db: Executor, profileId: string, since
   return Number(row.n);
 }
 
-/** Published comments of a book, newest first (the id breaks ties so pages never overlap). */
-export async function listPublished(db: Executor, bookId: string, p: Paging): Promise<CommentPage<PublicComment>> {
-  const base = db.selectFrom('book_comments').where('book_id', '=', bookId).where('status', '=', 'published');
-  const [rows, total] = await Promise.all([
-    base
-      .select(['id', 'author_name', 'text', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(p.step)
-      .offset(p.start)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return page(rows.map(publicView), Number(total.n), p);
-}
-
-/** Every comment of a book (held and published), newest first, with its status (the public API's list). */
-export async function listOfBook(db: Executor, bookId: string, p: Paging): Promise<CommentPage<PublicComment & { status: CommentStatus }>> {
-  const base = db.selectFrom('book_comments').where('book_id', '=', bookId);
+/** A page of a book's comments (only the published ones, or all), newest first (the id breaks ties so pages never overlap). */
+async function bookComments(db: Executor, bookId: string, p: Paging, publishedOnly: boolean) {
+  let base = db.selectFrom('book_comments').where('book_id', '=', bookId);
+  if (publishedOnly) base = base.where('status', '=', 'published');
   const [rows, total] = await Promise.all([
     base
       .select(['id', 'author_name', 'text', 'status', 'created_at'])
@@ -82,9 +67,21 @@ export async function listOfBook(db: Executor, bookId: string, p: Paging): Promi
       .execute(),
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
   ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Published comments of a book, newest first. */
+export async function listPublished(db: Executor, bookId: string, p: Paging): Promise<CommentPage<PublicComment>> {
+  const { rows, total } = await bookComments(db, bookId, p, true);
+  return page(rows.map(publicView), total, p);
+}
+
+/** Every comment of a book (held and published), newest first, with its status (the public API's list). */
+export async function listOfBook(db: Executor, bookId: string, p: Paging): Promise<CommentPage<PublicComment & { status: CommentStatus }>> {
+  const { rows, total } = await bookComments(db, bookId, p, false);
   return page(
     rows.map((r) => ({ ...publicView(r), status: r.status as CommentStatus })),
-    Number(total.n),
+    total,
     p,
   );
 }

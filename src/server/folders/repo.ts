@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { BookSettings } from '../../contracts/books';
 import type { Folder } from '../../contracts/presets';
+import { isUniqueViolation } from '../accounts/helpers';
 import { jsonObject } from '../accounts/views';
 import type { DialectName, Executor } from '../db/index';
 import type { FoldersTable } from '../db/schema';
@@ -98,5 +99,15 @@ export async function assertOwnFolder(db: Executor, accountId: string, fields: P
   if (id === undefined || id === null || id === '') return;
   if (!(await findOwnedFolder(db, accountId, id))) {
     throw new ApiError('validation', { message: 'validation.invalid', fields: ['subscription.id'] });
+  }
+}
+
+/** A unique-index violation (same name, ignoring case) while `work` writes a folder is the caller's folderExists. */
+export async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('folderExists', { fields: ['name'] });
+    throw error;
   }
 }

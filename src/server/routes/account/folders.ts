@@ -7,22 +7,11 @@ import {
   FolderDeleteSchema,
   FolderUpdateSchema,
 } from '../../../contracts/presets';
-import { isUniqueViolation } from '../../accounts/helpers';
 import { newId } from '../../auth/crypto';
 import { owner, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ApiError, ok, parse } from '../../envelope';
-import { countFolders, deleteFolder, findOwnedFolder, insertFolder, listFolders, renameFolder } from '../../folders/repo';
-
-/** A unique-index violation (same name, ignoring case) is the caller's folderExists. */
-async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('folderExists', { fields: ['name'] });
-    throw error;
-  }
-}
+import { countFolders, deleteFolder, findOwnedFolder, insertFolder, listFolders, renameFolder, uniqueName } from '../../folders/repo';
 
 /**
  * Folders (SPEC §3 Subscription, §7 `account/subscription/`; DESIGN §8 model calls): list with book

@@ -1,8 +1,7 @@
 import { FOLDERS_MAX } from '../../../contracts/presets';
-import { isUniqueViolation } from '../../accounts/helpers';
 import { newId } from '../../auth/crypto';
 import { ApiError } from '../../envelope';
-import { countFolders, deleteFolder, insertFolder, listFolders, renameFolder } from '../../folders/repo';
+import { countFolders, deleteFolder, insertFolder, listFolders, renameFolder, uniqueName } from '../../folders/repo';
 import type { V1Context, V1Handlers } from './types';
 import { offsetOf } from './views';
 
@@ -11,15 +10,6 @@ import { offsetOf } from './views';
  * (src/server/routes/account/folders.ts): FOLDERS_MAX (folderLimit), names unique ignoring case
  * (folderExists), deleting a folder takes its publications out of it.
  */
-
-async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('folderExists', { fields: ['name'] });
-    throw error;
-  }
-}
 
 /** The account's folders with their counts and creation times, by name. */
 async function folders(ctx: V1Context) {
