@@ -15,21 +15,34 @@ export const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node')) ? path
 /** The entry of the image encoder the server starts, built beside every server bundle (convert/encoder.ts). */
 export const ENCODER_ENTRY = { 'image-encoder': path.join(ROOT, 'src/server/convert/encoder-process.ts') };
 
+/** The server entries the suite can bundle: name → source. */
+const SERVER_ENTRIES = {
+  main: 'src/server/main.ts',
+  cli: 'src/server/cli.ts',
+  worker: 'src/server/jobs/worker-main.ts',
+} as const;
+export type ServerEntry = keyof typeof SERVER_ENTRIES;
+
 /**
  * Bundles a server entry (`src/server/<name>.ts`) for the suite into a folder of its own, as build.mjs
  * does (the same options: packages external but React, Lingui macros compiled; the image encoder
  * beside it), and removes it
  * afterwards. Answers the bundle path.
  */
-export function bundleServerEntry(name: 'main' | 'cli'): string {
-  const outDir = path.join(ROOT, 'tests/server/.tmp', `${name}-${process.pid}`);
-  const bundle = path.join(outDir, `${name}.js`);
+export function bundleServerEntry(name: ServerEntry): string {
+  return bundleServerEntries([name])[name] as string;
+}
+
+/** Several entries in one build (one folder): answers each bundle's path by name. */
+export function bundleServerEntries<N extends ServerEntry>(names: N[]): Record<N, string> {
+  const outDir = path.join(ROOT, 'tests/server/.tmp', `${names.join('-')}-${process.pid}`);
+  const bundles = Object.fromEntries(names.map((name) => [name, path.join(outDir, `${name}.js`)])) as Record<N, string>;
   beforeAll(async () => {
     await mkdir(outDir, { recursive: true });
     await build({
       ...serverBundleOptions({ configPath: path.join(ROOT, 'locales/lingui.config.ts') }),
       absWorkingDir: ROOT,
-      entryPoints: { [name]: path.join(ROOT, `src/server/${name}.ts`), ...ENCODER_ENTRY },
+      entryPoints: { ...Object.fromEntries(names.map((name) => [name, path.join(ROOT, SERVER_ENTRIES[name])])), ...ENCODER_ENTRY },
       outdir: outDir,
       logLevel: 'silent',
     });
@@ -38,7 +51,7 @@ export function bundleServerEntry(name: 'main' | 'cli'): string {
     await rm(outDir, { recursive: true, force: true });
     await rmdir(path.dirname(outDir)).catch(() => {});
   });
-  return bundle;
+  return bundles;
 }
 export interface ServerRun {
   child: ChildProcess;
