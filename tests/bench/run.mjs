@@ -6,7 +6,8 @@
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
 // QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
-// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, stats-ingest, memory, search, site, stats-dashboard, api-v1: run only these parts; the other
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, stats-ingest, memory, search, site, stats-dashboard, api-v1,
+// scale-convert, scale-pages, storage-latency: run only these parts; the other
 // sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { measureBeacon } from './beacon.mjs';
 import { measureConversion } from './convert.mjs';
 import { measureMemory } from './memory.mjs';
 import { measureReader } from './reader.mjs';
+import { measureScale } from './scale.mjs';
 import { measureSearch } from './search.mjs';
 import { measureSite } from './site.mjs';
 import { measureStatsDashboard } from './stats-dashboard.mjs';
@@ -229,6 +231,10 @@ const site = want('site') ? await measureSite(startServer) : undefined;
 const statsDashboard = want('stats-dashboard') ? await measureStatsDashboard(startServer) : undefined;
 // (j) The public API v1 (issue 18): p50 of a signed call vs the same list with a session token (tests/bench/api-v1.mjs).
 const apiV1 = want('api-v1') ? await measureApiV1(startServer) : undefined;
+// (k) Scale-out (issue 19): conversion with one vs two workers, page images through the proxy in front of one vs two
+// instances, the S3 store's added latency per page image; always on PostgreSQL (tests/bench/scale.mjs).
+const SCALE_PARTS = ['scale-convert', 'scale-pages', 'storage-latency'].filter(want);
+const scale = SCALE_PARTS.length > 0 ? await measureScale(new Set(SCALE_PARTS)) : {};
 
 const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -252,6 +258,9 @@ const results = {
       site,
       stats_dashboard: statsDashboard,
       api_v1: apiV1,
+      scale_convert: scale.scale_convert,
+      scale_pages: scale.scale_pages,
+      storage_latency: scale.storage_latency,
     }).filter(([, v]) => v !== undefined),
   ),
 };
@@ -453,6 +462,50 @@ if (apiV1) {
   process.stdout.write(
     table([{ added_p50_ms: apiV1.added_p50_ms, added_p50_bearer_ms: apiV1.added_p50_bearer_ms, meets_goal: apiV1.meets_goal }]),
   );
+}
+if (scale.scale_convert) {
+  const { one_worker, two_workers, ratio } = scale.scale_convert;
+  process.stdout.write(
+    `\nConversion throughput, one vs two worker processes (PostgreSQL, ${scale.scale_convert.cpus} CPUs; ${scale.scale_convert.note})\n`,
+  );
+  process.stdout.write(table([{ ...one_worker }, { ...two_workers }]));
+  process.stdout.write(`ratio (two / one): ${ratio}\n`);
+}
+if (scale.scale_pages) {
+  const { direct_one_instance, proxy_one_instance, proxy_two_instances, ratio } = scale.scale_pages;
+  process.stdout.write(`\nPage images through the round-robin proxy, one vs two app instances (${scale.scale_pages.note})\n`);
+  process.stdout.write(
+    table([
+      { setup: 'one instance, no proxy', ...direct_one_instance },
+      { setup: 'proxy → one instance', ...proxy_one_instance },
+      { setup: 'proxy → two instances', ...proxy_two_instances },
+    ]),
+  );
+  process.stdout.write(`ratio (two / one, through the proxy): ${ratio}\n`);
+}
+if (scale.storage_latency) {
+  const s = scale.storage_latency;
+  if (s.pending) process.stdout.write(`\nS3 store's added latency per page image: pending — ${s.pending}\n`);
+  else {
+    process.stdout.write(`\nS3 store vs local folder, latency per page image (${s.note})\n`);
+    process.stdout.write(
+      table([
+        {
+          storage: 'local',
+          first_p50_ms: s.local.first_read.p50_ms,
+          second_p50_ms: s.local.second_read.p50_ms,
+          second_p95_ms: s.local.second_read.p95_ms,
+        },
+        {
+          storage: 's3',
+          first_p50_ms: s.s3.first_read.p50_ms,
+          second_p50_ms: s.s3.second_read.p50_ms,
+          second_p95_ms: s.s3.second_read.p95_ms,
+        },
+      ]),
+    );
+    process.stdout.write(`added by the S3 store (p50): ${s.added_ms_p50} ms (first read ${s.added_ms_p50_first_read} ms)\n`);
+  }
 }
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);
 
