@@ -406,6 +406,14 @@ describe('multi-instance: two app instances and two workers on one PostgreSQL be
       return { name, req, payload, answer };
     });
     await until('both uploads in flight on both instances', 15_000, async () => (proxy.inFlight().every((n) => n >= 1) ? true : undefined));
+    // In the shared folder, each instance is writing its part file (files/uploads/<host>-<pid>-<start>.<random>.part).
+    const partOf = (pid: number) => async () =>
+      (await storeFiles(storage, 'uploads')).some((f) => f.split('.')[0]?.split('-')[1] === String(pid));
+    if (storage.kind === 'local') {
+      await until('both instances receiving', 15_000, async () =>
+        (await Promise.all(apps.map((a) => partOf(a.pid)()))).every(Boolean) ? true : undefined,
+      );
+    }
 
     victimApp.child.kill('SIGKILL');
     victimWorker.child.kill('SIGKILL');
@@ -423,7 +431,11 @@ describe('multi-instance: two app instances and two workers on one PostgreSQL be
     // The one on the surviving instance went through; the one on the killed instance did not: the user
     // sends it again.
     expect(answers.map((a) => a.status === 200 && JSON.parse(a.text).status === 'ok').sort()).toEqual([false, true]);
-    for (const a of answers) if (!(a.status === 200 && JSON.parse(a.text).status === 'ok')) await publish(a.name);
+    for (const a of answers) {
+      if (a.status === 200 && JSON.parse(a.text).status === 'ok') continue;
+      refused += 1;
+      await publish(a.name);
+    }
     while (next < names.length) await publish(names[next++] as string);
 
     // Every book DONE, each name once (no upload counted twice, none lost).
@@ -477,11 +489,12 @@ describe('multi-instance: two app instances and two workers on one PostgreSQL be
     }
     expect(proxy.retried()).toBeGreaterThan(0);
     process.stdout.write(
-      `multi-instance: ${refused} upload answers failed and were sent again; ${proxy.retried()} requests retried on the other instance\n`,
+      `multi-instance: ${refused} uploads failed and were sent again; ${proxy.retried()} requests retried on the other instance\n`,
     );
 
     // The killed instance restarts (as its service manager would): at start it removes the part file
     // of the upload that died with it, and serves like the other.
+    if (storage.kind === 'local') expect(await partOf(victimApp.pid)()).toBe(true);
     await startApp(1);
     await until('no part files of interrupted uploads', 15_000, async () =>
       (await storeFiles(storage, 'uploads')).length === 0 ? true : undefined,
