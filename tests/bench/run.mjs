@@ -466,14 +466,16 @@ if (apiV1) {
 if (scale.scale_convert) {
   const { one_worker, two_workers, ratio } = scale.scale_convert;
   process.stdout.write(
-    `\nConversion throughput, one vs two worker processes (PostgreSQL, ${scale.scale_convert.cpus} CPUs; ${scale.scale_convert.note})\n`,
+    `\nConversion throughput, one vs two worker processes (PostgreSQL, ${scale.scale_convert.cpus} CPUs, load ${scale.scale_convert.load_average_at_start.join(' ')} → ${scale.scale_convert.load_average_at_end.join(' ')}; ${scale.scale_convert.note})\n`,
   );
   process.stdout.write(table([{ ...one_worker }, { ...two_workers }]));
   process.stdout.write(`ratio (two / one): ${ratio}\n`);
 }
 if (scale.scale_pages) {
   const { direct_one_instance, proxy_one_instance, proxy_two_instances, ratio } = scale.scale_pages;
-  process.stdout.write(`\nPage images through the round-robin proxy, one vs two app instances (${scale.scale_pages.note})\n`);
+  process.stdout.write(
+    `\nPage images through the round-robin proxy, one vs two app instances (load ${scale.scale_pages.load_average_at_start.join(' ')} → ${scale.scale_pages.load_average_at_end.join(' ')}; ${scale.scale_pages.note})\n`,
+  );
   process.stdout.write(
     table([
       { setup: 'one instance, no proxy', ...direct_one_instance },
