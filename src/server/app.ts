@@ -49,6 +49,7 @@ import v1Routes from './routes/v1/index';
 import widgetRoutes from './routes/widget';
 import { screenshotRoutes } from './site/features/shots';
 import { purgeStatistics } from './stats/rollup';
+import { createFileStore, type FileStore } from './storage/index';
 import { WebhookDeliverer } from './triggers/deliveries';
 import type {} from './types';
 
@@ -73,6 +74,8 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** Folder of the blog's Markdown posts (default: the shipped ones, src/server/blog/posts). */
   blogPostsDir?: string;
+  /** The file store (default: the configured one, src/server/storage); the caller then closes it. */
+  storage?: FileStore;
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -115,6 +118,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   if (!deps.db) app.addHook('onClose', () => handle.destroy());
+  // Where the publishing files live (issue 19): the data folder, or an S3 bucket with the data folder as cache.
+  const storage = deps.storage ?? (await createFileStore(config));
+  app.decorate('storage', storage);
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
   await decorateAuth(app, config, deps);
   // Before any route: every route declares who may call it (auth/rules.ts), checked when ready.
   registerAuthRules(app);
@@ -134,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const worker = createWorker({
     db: handle.db,
     config,
+    storage,
     log: app.log.child({ module: 'jobs' }),
     clock: app.clock,
     listen: handle.listen,

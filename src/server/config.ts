@@ -66,6 +66,35 @@ export interface Config {
   scripts: Record<ScriptConsent, string | undefined>;
   /** The marketing tracker's data layer (QUIRE_TRACKER: a global array's name such as `dataLayer`); unset: no tracker. */
   tracker: string | undefined;
+  /** Where publishing files live (issue 19, src/server/storage): the data folder, or an S3-compatible bucket. */
+  storage: StorageConfig;
+}
+
+/**
+ * The file store (QUIRE_S3_*, QUIRE_STORAGE_*). Without QUIRE_S3_BUCKET the files stay in the data folder
+ * (`files/`). With it they live in the bucket, and `files/` is this process's cache of them.
+ */
+export interface StorageConfig {
+  s3:
+    | {
+        /** The S3 endpoint (MinIO, Garage, Ceph RGW …); undefined: AWS S3 of the region. */
+        url: string | undefined;
+        bucket: string;
+        region: string;
+        /** Both or neither; neither: the AWS SDK's default credentials (environment, instance role). */
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        /** Key prefix inside the bucket ('' or ending in /), to share a bucket. */
+        prefix: string;
+        /** Path-style addressing (http://host/bucket/key): on with a custom endpoint, which most need. */
+        pathStyle: boolean;
+      }
+    | undefined;
+  /** How page images and thumbnails are served from a bucket: through the app (`proxy`) or by redirect to a short-lived signed URL. */
+  serve: 'proxy' | 'redirect';
+  /** Lifetime of a signed URL, in seconds. */
+  urlTtlSeconds: number;
+  /** Largest size of the local cache of a bucket's files, in bytes (least recently used books leave first). */
+  cacheBytes: number;
 }
 
 /** Exports and deletions (QUIRE_ACCOUNT_DELETION_GRACE_DAYS, QUIRE_EXPORT_TTL_DAYS, QUIRE_ACCOUNT_JOBS). */
@@ -427,6 +456,39 @@ const EnvSchema = v.object({
       String,
     ),
   ),
+  QUIRE_S3_URL: v.optional(
+    rule('must be an absolute http(s) URL (the S3 endpoint)', (s) => isHttpUrl(s) && !s.includes('#') && !s.includes('?'), trimSlash),
+  ),
+  QUIRE_S3_BUCKET: v.optional(
+    rule(
+      'must be an S3 bucket name (3 to 63 lowercase letters, digits, dots and hyphens)',
+      (s) => /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s) && !s.includes('..'),
+      String,
+    ),
+  ),
+  QUIRE_S3_REGION: v.optional(
+    rule('must be a region name such as us-east-1', (s) => /^[a-z0-9-]{1,32}$/.test(s), String),
+    'us-east-1',
+  ),
+  QUIRE_S3_ACCESS_KEY_ID: v.optional(rule('must be an access key id without spaces', (s) => /^[\x21-\x7e]{1,256}$/.test(s), String)),
+  QUIRE_S3_SECRET_ACCESS_KEY: v.optional(rule('must be a secret access key without spaces', (s) => /^[\x21-\x7e]{1,512}$/.test(s), String)),
+  QUIRE_S3_PREFIX: v.optional(
+    rule(
+      'must be a key prefix of letters, digits, . _ - separated by / (such as quire/)',
+      (s) => /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*\/?$/.test(s) && !s.split('/').some((p) => p === '.' || p === '..'),
+      (s) => (s.endsWith('/') ? s : `${s}/`),
+    ),
+  ),
+  QUIRE_S3_PATH_STYLE: v.optional(flag),
+  QUIRE_STORAGE_SERVE: v.optional(v.picklist(['proxy', 'redirect'], 'must be proxy or redirect'), 'proxy'),
+  QUIRE_STORAGE_URL_TTL: v.optional(
+    rule('must be a number of seconds between 10 and 604800', (s) => /^\d{2,6}$/.test(s) && +s >= 10 && +s <= 604_800, Number),
+    '300',
+  ),
+  QUIRE_STORAGE_CACHE_MB: v.optional(
+    rule('must be a number of megabytes between 0 and 10485760', (s) => /^\d{1,8}$/.test(s) && +s <= 10_485_760, Number),
+    '4096',
+  ),
   ...SOCIAL_ENTRIES,
 });
 
@@ -450,6 +512,18 @@ function crossCheck(e: v.InferOutput<typeof EnvSchema>): void {
       `QUIRE_CONVERT_MEMORY_BUDGET: must be at least QUIRE_CONVERT_MEMORY (${e.QUIRE_CONVERT_MEMORY} MB; got ${e.QUIRE_CONVERT_MEMORY_BUDGET})`,
       ['QUIRE_CONVERT_MEMORY_BUDGET'],
     );
+  }
+  // The bucket's variables go together: keys in pairs, and none of them without a bucket.
+  if (Boolean(e.QUIRE_S3_ACCESS_KEY_ID) !== Boolean(e.QUIRE_S3_SECRET_ACCESS_KEY)) {
+    const name = e.QUIRE_S3_ACCESS_KEY_ID ? 'QUIRE_S3_SECRET_ACCESS_KEY' : 'QUIRE_S3_ACCESS_KEY_ID';
+    throw new ConfigError(
+      `${name}: is required with ${name === 'QUIRE_S3_ACCESS_KEY_ID' ? 'QUIRE_S3_SECRET_ACCESS_KEY' : 'QUIRE_S3_ACCESS_KEY_ID'}`,
+      [name],
+    );
+  }
+  if (!e.QUIRE_S3_BUCKET) {
+    const orphan = (['QUIRE_S3_URL', 'QUIRE_S3_ACCESS_KEY_ID', 'QUIRE_S3_PREFIX'] as const).find((name) => e[name] !== undefined);
+    if (orphan) throw new ConfigError(`${orphan}: is only used with an S3 bucket (QUIRE_S3_BUCKET)`, [orphan]);
   }
   // A provider is enabled by its client id and secret together; one without the other is a mistake.
   const env = e as Record<string, unknown>;
@@ -566,6 +640,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statsRawDays: e.QUIRE_STATS_RAW_DAYS,
     scripts: { support_chat: e.QUIRE_SUPPORT_CHAT_URL, page_testing: e.QUIRE_PAGE_TESTING_URL },
     tracker: e.QUIRE_TRACKER,
+    storage: {
+      s3: e.QUIRE_S3_BUCKET
+        ? {
+            url: e.QUIRE_S3_URL,
+            bucket: e.QUIRE_S3_BUCKET,
+            region: e.QUIRE_S3_REGION,
+            credentials:
+              e.QUIRE_S3_ACCESS_KEY_ID && e.QUIRE_S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.QUIRE_S3_ACCESS_KEY_ID, secretAccessKey: e.QUIRE_S3_SECRET_ACCESS_KEY }
+                : undefined,
+            prefix: e.QUIRE_S3_PREFIX ?? '',
+            pathStyle: e.QUIRE_S3_PATH_STYLE ?? e.QUIRE_S3_URL !== undefined,
+          }
+        : undefined,
+      serve: e.QUIRE_STORAGE_SERVE,
+      urlTtlSeconds: e.QUIRE_STORAGE_URL_TTL,
+      cacheBytes: e.QUIRE_STORAGE_CACHE_MB * 1024 * 1024,
+    },
   };
 }
 

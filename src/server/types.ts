@@ -7,6 +7,7 @@ import type { Blog } from './blog/index';
 import type { Config } from './config';
 import type { Db, DialectName } from './db/index';
 import type { Mailer } from './mail/index';
+import type { FileStore } from './storage/index';
 
 /** The background job runner as routes see it (src/server/jobs). */
 export interface JobRunner {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     sleep: (ms: number) => Promise<void>;
     /** preHandler of authenticated routes: sets request.auth or answers 301/302/149. */
     requireSession: preHandlerAsyncHookHandler;
+    /** The file store (src/server/storage): the data folder's files/, or an S3 bucket cached there. */
+    storage: FileStore;
     /** Background jobs (conversion): `wake()` after enqueueing so a worker looks now instead of at its next poll. */
     jobs: JobRunner;
     /** The jobs of /account/privacy (exports, their expiry, purges): src/server/privacy/worker.ts. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { compileCatalogs } from '../../src/tools/compile-catalogs.mjs';
 import { startCluster, stopCluster } from '../../src/tools/pg/cluster.mjs';
+import { startS3Server } from '../../src/tools/s3/server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     pgUrl: string;
     /** Folder for this run's temp files (data dirs, public dirs); removed at the end. */
     tmpRoot: string;
+    /** Endpoint of this run's S3-compatible server (s3rver; tests make a bucket each). */
+    s3Url: string;
   }
 }
 
@@ -32,7 +35,11 @@ export default async function setup(project: TestProject) {
         throw error;
       });
   project.provide('pgUrl', external ?? cluster?.url ?? '');
+  // The S3-compatible server the PostgreSQL half of the suite keeps its files in (helpers.ts testConfig).
+  const s3 = await startS3Server(path.join(tmpRoot, 's3'));
+  project.provide('s3Url', s3.url);
   return async () => {
+    await s3.stop();
     if (cluster) await stopCluster(cluster.dir, cluster.bin);
     await rm(tmpRoot, { recursive: true, force: true });
   };

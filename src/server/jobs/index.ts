@@ -8,6 +8,7 @@ import { OfficeConverter } from '../convert/office';
 import { configureTools, reapOrphanTools } from '../convert/tools';
 import type { DbHandle } from '../db/index';
 import type { Database } from '../db/schema';
+import type { FileStore } from '../storage/index';
 import { enqueueConversion, JOBS_CHANNEL } from './queue';
 import { type JobRunner, type Logger, JobRunner as Runner, type RunnerOptions } from './runner';
 
@@ -32,6 +33,8 @@ export function createWorker(
   deps: {
     db: Kysely<Database>;
     config: Pick<Config, 'dataDir' | 'convert'>;
+    /** Where the conversion reads the upload and stores what it makes (src/server/storage). */
+    storage: FileStore;
     log: Logger;
     clock?: () => number;
     /** PostgreSQL: jobs other processes queue wake this worker at once (LISTEN/NOTIFY). */

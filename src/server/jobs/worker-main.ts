@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '../config';
 import { createDb, migrateToLatest } from '../db/index';
 import { createMailer } from '../mail/index';
 import { createPrivacyWorker } from '../privacy/worker';
+import { createFileStore } from '../storage/index';
 import { createWorker } from './index';
 import type { Logger } from './runner';
 
@@ -31,9 +32,10 @@ async function main(): Promise<void> {
   await migrateToLatest(handle.db);
   // The instance's keys: the API webhooks' publication events carry private links and thumbnails' tokens.
   const keys = deriveKeys(await resolveSecret(handle.db, config));
+  const storage = await createFileStore(config);
   const worker = createWorker(
     // The events it queues are sent by the servers' deliverers (they poll the deliveries).
-    { db: handle.db, config, log, listen: handle.listen, apiEvents: { ctx: { config, keys } } },
+    { db: handle.db, config, storage, log, listen: handle.listen, apiEvents: { ctx: { config, keys } } },
     { leaseMs: num('QUIRE_WORKER_LEASE_MS'), pollMs: num('QUIRE_WORKER_POLL_MS'), backoffMs: num('QUIRE_WORKER_BACKOFF_MS') },
   );
   // The jobs of /account/privacy too (exports and purges), with the mail they send.
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     stopping = true;
     Promise.all([worker.stop(), privacy.stop()])
       .then(() => mailer.close())
+      .then(() => storage.close())
       .then(() => handle.destroy())
       .finally(() => process.exit(0));
   };
