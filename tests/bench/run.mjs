@@ -487,8 +487,13 @@ if (scale.scale_pages) {
 }
 if (scale.storage_latency) {
   const s = scale.storage_latency;
-  if (s.pending) process.stdout.write(`\nS3 store's added latency per page image: pending — ${s.pending}\n`);
-  else {
+  if (s.pending) {
+    process.stdout.write(`\nS3 store's added latency per page image: pending — ${s.pending}\n`);
+    if (s.local)
+      process.stdout.write(
+        `(local folder alone: p50 ${s.local.first_read.p50_ms} ms first read, ${s.local.second_read.p50_ms} ms second)\n`,
+      );
+  } else {
     process.stdout.write(`\nS3 store vs local folder, latency per page image (${s.note})\n`);
     process.stdout.write(
       table([

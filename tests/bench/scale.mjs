@@ -10,8 +10,9 @@
 //    image made beforehand); autocannon, BENCH_CONNECTIONS connections, BENCH_DURATION s; ratio = two / one.
 //  - storage-latency: the S3 store's added latency per page image against the local folder (one
 //    instance, one request at a time, p50/p95 over every page image of the book, first and second
-//    reads). Needs the S3 store in the build and an S3-compatible server (QUIRE_TEST_STORAGE=s3 and
-//    QUIRE_TEST_S3_*, tests/server/fixtures/cluster.ts); otherwise reported as pending.
+//    reads). On a throwaway s3rver (src/tools/s3/server.mjs), or the store of QUIRE_TEST_STORAGE=s3 and
+//    QUIRE_TEST_S3_* (tests/server/fixtures/cluster.ts). Reported as pending, with the reason, while the
+//    build has no S3 store or the run on it fails.
 // Each side of a ratio runs BENCH_SCALE_RUNS times (default 2), alternating; the best run counts (the
 // machine is shared), and the load average is reported beside. BENCH_SCALE_DOCS / BENCH_SCALE_PAGES size
 // scale-convert's set (default 12 × 10 pages).
@@ -22,6 +23,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCluster, stopCluster } from '../../src/tools/pg/cluster.mjs';
+import { S3_TEST_CREDENTIALS, startS3Server } from '../../src/tools/s3/server.mjs';
 import { freePort, spawnQuire, stopProcess, storageEnv, storageFromEnv, waitForOutput } from '../server/fixtures/cluster.ts';
 import { makePdf } from '../server/fixtures/pdf.ts';
 import { signIn } from './convert.mjs';
@@ -346,20 +348,45 @@ async function latencyOn(admin, storage) {
 }
 const round2 = (n) => round(n, 2);
 
-async function storageLatency(admin) {
-  const built = readFileSync(MAIN, 'utf8').includes('QUIRE_S3_URL');
-  const s3 = process.env.QUIRE_TEST_STORAGE === 's3' ? storageFromEnv('') : undefined;
-  if (!built || !s3) {
-    return {
-      pending: !built
-        ? 'no S3 store in this build (dist/server/main.js knows no QUIRE_S3_URL)'
-        : 'no S3-compatible server given (QUIRE_TEST_STORAGE=s3 and QUIRE_TEST_S3_URL, _BUCKET, _REGION, _ACCESS_KEY_ID, _SECRET_ACCESS_KEY)',
-    };
+/** The S3 side: the QUIRE_TEST_S3_* store when given, else a fresh bucket on a throwaway s3rver (src/tools/s3/server.mjs). */
+async function s3Storage() {
+  if (process.env.QUIRE_TEST_STORAGE === 's3' && process.env.QUIRE_TEST_S3_URL)
+    return { storage: storageFromEnv(''), stop: async () => {} };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-scale-s3-'));
+  const server = await startS3Server(dir);
+  const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
+  const bucket = `quire-bench-${process.pid}`;
+  const client = new S3Client({ endpoint: server.url, region: 'us-east-1', forcePathStyle: true, credentials: { ...S3_TEST_CREDENTIALS } });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
   }
-  const local = await latencyOn(admin, { kind: 'local', sharedDir: '' });
-  const remote = await latencyOn(admin, s3);
   return {
-    note: `${READ_PAGES} page images (the converter's JPEG), one request at a time, two reads each`,
+    storage: { kind: 's3', sharedDir: '', s3: { url: server.url, bucket, region: 'us-east-1', ...S3_TEST_CREDENTIALS } },
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function storageLatency(admin) {
+  if (!readFileSync(MAIN, 'utf8').includes('QUIRE_S3_URL'))
+    return { pending: 'no S3 store in this build (dist/server/main.js knows no QUIRE_S3_URL)' };
+  const local = await latencyOn(admin, { kind: 'local', sharedDir: '' });
+  const s3 = await s3Storage();
+  let remote;
+  try {
+    remote = await latencyOn(admin, s3.storage);
+  } catch (error) {
+    // The store exists but the instances do not serve from it yet (or the store failed): say why.
+    return { pending: `the run on the S3 store failed: ${error instanceof Error ? error.message : String(error)}`, local };
+  } finally {
+    await s3.stop();
+  }
+  return {
+    note: `${READ_PAGES} page images (the converter's JPEG), one request at a time, two reads each; app and worker with folders of their own on the S3 store`,
     local,
     s3: remote,
     added_ms_p50: round2(remote.second_read.p50_ms - local.second_read.p50_ms),

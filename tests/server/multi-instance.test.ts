@@ -21,7 +21,7 @@ import {
   waitForOutput,
 } from './fixtures/cluster';
 import { makePdf } from './fixtures/pdf';
-import { createPgDatabase, tempDir } from './helpers';
+import { createPgDatabase, createS3Bucket, tempDir } from './helpers';
 import { multipartBody } from './publish-support';
 import { makeReaderPublicDir } from './reader-support';
 
@@ -31,9 +31,11 @@ import { makeReaderPublicDir } from './reader-support';
  * throwaway cluster), TWO app instances (the built server, converting nothing:
  * QUIRE_CONVERT_CONCURRENCY=0, one secret, one public URL: the proxy's), TWO conversion workers
  * (`npm run worker`'s entry) and a round-robin proxy written here (fixtures/cluster.ts). Files: one
- * shared data folder today; `storageEnv` (fixtures/cluster.ts) is the one switch to the S3 store
- * (QUIRE_TEST_STORAGE=s3 and the store's QUIRE_TEST_S3_* variables: then every process gets a folder
- * of its own).
+ * shared data folder by default; `storageEnv` (fixtures/cluster.ts) is the one switch to the S3 store:
+ * with QUIRE_TEST_STORAGE=s3 every process gets a folder of its own and the QUIRE_S3_* of a fresh bucket
+ * on the suite's s3rver (helpers.ts createS3Bucket), or of the QUIRE_TEST_S3_* store. (Until uploads,
+ * conversions and the reader read and write through the store, that mode fails at the first
+ * conversion: the worker does not find the upload.)
  *
  *  1. The journey through the proxy, each request on the other instance than the one before: captcha
  *     → register → activation mail → sign-in with the mailed code → upload (session cookie, same-origin
@@ -207,7 +209,18 @@ describe('multi-instance: two app instances and two workers on one PostgreSQL be
 
   beforeAll(async () => {
     root = await tempDir('quire-multi-');
-    storage = storageFromEnv(path.join(root, 'shared'));
+    // QUIRE_TEST_STORAGE=s3: a fresh bucket on the suite's S3-compatible server (or the QUIRE_TEST_S3_* store).
+    const bucket = process.env.QUIRE_TEST_STORAGE === 's3' && !process.env.QUIRE_TEST_S3_URL ? await createS3Bucket() : undefined;
+    storage = storageFromEnv(
+      path.join(root, 'shared'),
+      bucket && {
+        url: bucket.QUIRE_S3_URL as string,
+        bucket: bucket.QUIRE_S3_BUCKET as string,
+        region: 'us-east-1',
+        accessKeyId: bucket.QUIRE_S3_ACCESS_KEY_ID as string,
+        secretAccessKey: bucket.QUIRE_S3_SECRET_ACCESS_KEY as string,
+      },
+    );
     await mkdir(storage.sharedDir, { recursive: true });
     publicDir = makeReaderPublicDir();
     databaseUrl = await createPgDatabase();
