@@ -48,8 +48,11 @@ import { makeReaderPublicDir } from './reader-support';
  */
 
 const SECRET = 'multi-instance-test-secret-0123456789abcdef';
-/** Short leases: a killed worker's job is reclaimed within seconds (src/server/jobs/runner.ts). */
-const WORKER_TIMING = { QUIRE_WORKER_LEASE_MS: '5000', QUIRE_WORKER_POLL_MS: '100', QUIRE_WORKER_BACKOFF_MS: '200' };
+/**
+ * Short leases: a killed worker's job is reclaimed within seconds (src/server/jobs/runner.ts); long
+ * enough that a live worker on a loaded machine (renewing every lease/3) never loses one.
+ */
+const WORKER_TIMING = { QUIRE_WORKER_LEASE_MS: '10000', QUIRE_WORKER_POLL_MS: '100', QUIRE_WORKER_BACKOFF_MS: '200' };
 const CRASH_BOOKS = 20;
 const bundles = bundleServerEntries(['main', 'worker']);
 
