@@ -10,8 +10,8 @@
 //    image made beforehand); autocannon, BENCH_CONNECTIONS connections, BENCH_DURATION s; ratio = two / one.
 //  - storage-latency: the S3 store's added latency per page image against the local folder (one
 //    instance, one request at a time, p50/p95 over every page image of the book, first and second
-//    reads). On a throwaway s3rver (src/tools/s3/server.mjs), or the store of QUIRE_TEST_STORAGE=s3 and
-//    QUIRE_TEST_S3_* (tests/server/fixtures/cluster.ts). Reported as pending, with the reason, while the
+//    reads). On a throwaway s3rver (src/tools/s3/server.mjs), or the store named by QUIRE_TEST_S3_*
+//    (tests/server/fixtures/cluster.ts; scale-convert and scale-pages then run on it too). Reported as pending, with the reason, while the
 //    build has no S3 store or the run on it fails.
 // Each side of a ratio runs BENCH_SCALE_RUNS times (default 2), alternating; the best run counts (the
 // machine is shared), and the load average is reported beside. BENCH_SCALE_DOCS / BENCH_SCALE_PAGES size
@@ -46,6 +46,9 @@ const SECRET = 'scale-bench-secret-0123456789abcdef0123456789';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (n, digits = 2) => Number(n.toFixed(digits));
 
+/** The S3 store named by QUIRE_TEST_S3_URL, _BUCKET, _REGION, _ACCESS_KEY_ID, _SECRET_ACCESS_KEY. */
+const givenS3 = (sharedDir) => storageFromEnv(sharedDir, undefined, { ...process.env, QUIRE_TEST_STORAGE: 's3' });
+
 /** A PostgreSQL to create databases on: the given admin URL or a throwaway cluster. */
 async function postgres() {
   if (process.env.QUIRE_BENCH_ADMIN_URL) return { admin: process.env.QUIRE_BENCH_ADMIN_URL, stop: async () => {} };
@@ -77,7 +80,12 @@ async function deployment(admin, storage) {
   const root = mkdtempSync(path.join(os.tmpdir(), 'quire-scale-'));
   const shared = path.join(root, 'shared');
   mkdirSync(shared, { recursive: true });
-  const store = storage ? { ...storage, sharedDir: shared } : storageFromEnv(shared);
+  // The scale parts run on the shared folder, or on the QUIRE_TEST_S3_* store when one is named.
+  const store = storage
+    ? { ...storage, sharedDir: shared }
+    : process.env.QUIRE_TEST_S3_URL
+      ? givenS3(shared)
+      : { kind: 'local', sharedDir: shared };
   const procs = [];
   let proxy;
   let count = 0;
@@ -350,8 +358,7 @@ const round2 = (n) => round(n, 2);
 
 /** The S3 side: the QUIRE_TEST_S3_* store when given, else a fresh bucket on a throwaway s3rver (src/tools/s3/server.mjs). */
 async function s3Storage() {
-  if (process.env.QUIRE_TEST_STORAGE === 's3' && process.env.QUIRE_TEST_S3_URL)
-    return { storage: storageFromEnv(''), stop: async () => {} };
+  if (process.env.QUIRE_TEST_S3_URL) return { storage: givenS3(''), stop: async () => {} };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-scale-s3-'));
   const server = await startS3Server(dir);
   const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');

@@ -17,6 +17,7 @@ import {
   stopProcess,
   storageEnv,
   storageFromEnv,
+  storageKind,
   storeFiles,
   waitForOutput,
 } from './fixtures/cluster';
@@ -32,7 +33,7 @@ import { makeReaderPublicDir } from './reader-support';
  * QUIRE_CONVERT_CONCURRENCY=0, one secret, one public URL: the proxy's), TWO conversion workers
  * (`npm run worker`'s entry) and a round-robin proxy written here (fixtures/cluster.ts). Files: one
  * shared data folder by default; `storageEnv` (fixtures/cluster.ts) is the one switch to the S3 store:
- * with QUIRE_TEST_STORAGE=s3 every process gets a folder of its own and the QUIRE_S3_* of a fresh bucket
+ * with QUIRE_TEST_STORAGE=s3 (or DEFAULT_STORAGE flipped there) every process gets a folder of its own and the QUIRE_S3_* of a fresh bucket
  * on the suite's s3rver (helpers.ts createS3Bucket), or of the QUIRE_TEST_S3_* store. (Until uploads,
  * conversions and the reader read and write through the store, that mode fails at the first
  * conversion: the worker does not find the upload.)
@@ -212,8 +213,8 @@ describe('multi-instance: two app instances and two workers on one PostgreSQL be
 
   beforeAll(async () => {
     root = await tempDir('quire-multi-');
-    // QUIRE_TEST_STORAGE=s3: a fresh bucket on the suite's S3-compatible server (or the QUIRE_TEST_S3_* store).
-    const bucket = process.env.QUIRE_TEST_STORAGE === 's3' && !process.env.QUIRE_TEST_S3_URL ? await createS3Bucket() : undefined;
+    // On the S3 store (storageKind): a fresh bucket on the suite's S3-compatible server (or the QUIRE_TEST_S3_* store).
+    const bucket = storageKind() === 's3' && !process.env.QUIRE_TEST_S3_URL ? await createS3Bucket() : undefined;
     storage = storageFromEnv(
       path.join(root, 'shared'),
       bucket && {
