@@ -3,16 +3,16 @@
 // built entries (dist/server/main.js, dist/server/worker.js):
 //  - scale-convert: conversion throughput (pages/s) over one fixed set of documents with ONE worker
 //    process, then with TWO (each QUIRE_CONVERT_CONCURRENCY=1; the app instance converts nothing): the
-//    documents are uploaded first, the clock runs from the workers' start to the last book DONE;
-//    ratio = two / one.
+//    documents are uploaded first, then the workers start; the clock runs from the first job claimed to
+//    the last book DONE; ratio = two / one.
 //  - scale-pages: page-image requests per second through the round-robin proxy (a process of its own,
 //    tests/bench/proxy.mjs) in front of ONE app instance, then TWO, on the same converted book (every
 //    image made beforehand); autocannon, BENCH_CONNECTIONS connections, BENCH_DURATION s; ratio = two / one.
 //  - storage-latency: the S3 store's added latency per page image against the local folder (one
 //    instance, one request at a time, p50/p95 over every page image of the book, first and second
 //    reads). On a throwaway s3rver (src/tools/s3/server.mjs), or the store named by QUIRE_TEST_S3_*
-//    (tests/server/fixtures/cluster.ts; scale-convert and scale-pages then run on it too). Reported as pending, with the reason, while the
-//    build has no S3 store or the run on it fails.
+//    (tests/server/fixtures/cluster.ts; scale-convert and scale-pages then run on it too). Reported as
+//    pending, with the reason, while the build has no S3 store or the run on it fails.
 // Each side of a ratio runs BENCH_SCALE_RUNS times (default 2), alternating; the best run counts (the
 // machine is shared), and the load average is reported beside. BENCH_SCALE_DOCS / BENCH_SCALE_PAGES size
 // scale-convert's set (default 12 × 10 pages).
