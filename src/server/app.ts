@@ -20,6 +20,7 @@ import { PUBLIC, registerAuthRules } from './auth/rules';
 import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
 import { sealPlainSecrets } from './auth/totp-store';
+import { expireAccounts } from './billing/orders';
 import { createBlog } from './blog/index';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
@@ -76,6 +77,7 @@ export interface AppDeps {
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+const EXPIRY_EVERY_MS = 60_000;
 
 export { newRequestId };
 
@@ -154,6 +156,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('privacyJobs', privacyWorker);
   app.addHook('onReady', () => privacyWorker.start());
   app.addHook('preClose', () => privacyWorker.stop());
+
+  // Billing (issue 21): plans past their expiration return to free, checked every minute by every
+  // instance; one guarded UPDATE (billing/orders.ts expireAccounts) changes each account once.
+  const expire = () =>
+    expireAccounts(app.db, app.clock()).then(
+      (n) => {
+        if (n > 0) app.log.info({ accounts: n }, 'plans expired: accounts returned to free');
+      },
+      (err: unknown) => {
+        app.log.warn({ err }, 'expiring plans failed');
+      },
+    );
+  const expiryTimer = setInterval(expire, EXPIRY_EVERY_MS);
+  expiryTimer.unref();
+  app.addHook('onReady', expire);
+  app.addHook('onClose', async () => clearInterval(expiryTimer));
 
   app.decorate('blog', createBlog({ config, clock: app.clock, log: app.log.child({ module: 'blog' }), postsDir: deps.blogPostsDir }));
 
