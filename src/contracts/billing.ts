@@ -153,3 +153,23 @@ export const OrderViewSchema = v.object({
   checkout_url: v.nullable(v.string()),
   reference: v.string(),
 });
+
+/** GET {api}/account/order/: what can be bought here and the caller's orders (newest first). */
+export interface BillingOverview {
+  /** Whether this site sells plans (QUIRE_BILLING_PROVIDERS). */
+  enabled: boolean;
+  plans: Plan[];
+  providers: PaymentProvider[];
+  /** Tax rate in basis points (0 on a reverse-charge order). */
+  tax_rate: number;
+  seller_country: string;
+  /** Bank transfer instructions (manual provider). */
+  bank: string;
+  /** Defaults of the buyer form. */
+  account: { name: string; country: string };
+  orders: OrderView[];
+}
+
+export interface InvoiceList {
+  invoices: InvoiceView[];
+}

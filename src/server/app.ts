@@ -38,6 +38,7 @@ import presetSiteRoutes from './presets/site';
 import { createPrivacyWorker } from './privacy/worker';
 import avatarRoutes from './routes/avatars';
 import beaconRoutes from './routes/beacon';
+import billingWebhookRoutes from './routes/billing-webhook';
 import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
@@ -211,6 +212,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(screenshotRoutes);
   await app.register(widgetRoutes);
   await app.register(blogSiteRoutes);
+  // Stripe's signed events (issue 21): its own scope reads raw bodies.
+  await app.register(billingWebhookRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
   // The public API v1 (issue 18): a scope of its own (API keys, no `v=2` query: the version is in the path).
   await app.register(v1Routes, { prefix: `${API_PREFIX}${API_V1_PREFIX}` });

@@ -179,34 +179,60 @@ export interface PaymentResult {
  * invoice takes the next number of the counter row. An order already paid is left as it is.
  */
 export async function payOrder(db: Kysely<Database>, billing: BillingConfig, orderId: string, now: number): Promise<PaymentResult> {
+  return db.transaction().execute((trx) => payOrderIn(trx, billing, orderId, now));
+}
+
+/** payOrder inside the caller's transaction (a webhook records its event id in the same one). */
+export async function payOrderIn(trx: Executor, billing: BillingConfig, orderId: string, now: number): Promise<PaymentResult> {
+  const order = await getOrder(trx, orderId);
+  if (!order) throw new ApiError('orderNotFound');
+  if (order.state === 'paid' || order.state === 'refunded') return { order, invoice: null };
+  const account = await trx
+    .selectFrom('accounts')
+    .select(['mode', 'expiration'])
+    .where('id', '=', order.account_id)
+    .executeTakeFirstOrThrow();
+  const running = account.expiration !== null && account.expiration > now && account.mode === order.mode;
+  const start = running ? (account.expiration as number) : now;
+  const end = addPeriod(start, order.period);
+  let paid: OrderRow;
+  try {
+    paid = await moveOrder(trx, order, 'payment.succeeded', now, { period_start: start, period_end: end, paid_at: now });
+  } catch (error) {
+    // Paid meanwhile by another delivery (PostgreSQL waits for its row lock, then sees it paid).
+    const again = await getOrder(trx, orderId);
+    if (again?.state === 'paid') return { order: again, invoice: null };
+    throw error;
+  }
+  await trx
+    .updateTable('accounts')
+    .set({ mode: order.mode, type: order.mode, expiration: end, ats: sql<number>`case when ats >= ${now} then ats + 1 else ${now} end` })
+    .where('id', '=', order.account_id)
+    .execute();
+  const invoice = await issueInvoice(trx, billing, paid, now);
+  return { order: paid, invoice };
+}
+
+/**
+ * Runs `work` once per provider event id: the id is recorded in the same transaction, so a duplicate
+ * delivery (or two at once: the second waits for the first's key) answers 'duplicate' and changes
+ * nothing; a failed `work` records nothing, and the provider's retry runs it again.
+ */
+export async function processEventOnce(
+  db: Kysely<Database>,
+  event: { id: string; provider: string; type: string },
+  now: number,
+  work: (trx: Executor) => Promise<void>,
+): Promise<'processed' | 'duplicate'> {
   return db.transaction().execute(async (trx) => {
-    const order = await getOrder(trx, orderId);
-    if (!order) throw new ApiError('orderNotFound');
-    if (order.state === 'paid' || order.state === 'refunded') return { order, invoice: null };
-    const account = await trx
-      .selectFrom('accounts')
-      .select(['mode', 'expiration'])
-      .where('id', '=', order.account_id)
-      .executeTakeFirstOrThrow();
-    const running = account.expiration !== null && account.expiration > now && account.mode === order.mode;
-    const start = running ? (account.expiration as number) : now;
-    const end = addPeriod(start, order.period);
-    let paid: OrderRow;
-    try {
-      paid = await moveOrder(trx, order, 'payment.succeeded', now, { period_start: start, period_end: end, paid_at: now });
-    } catch (error) {
-      // Paid meanwhile by another delivery (PostgreSQL waits for its row lock, then sees it paid).
-      const again = await getOrder(trx, orderId);
-      if (again?.state === 'paid') return { order: again, invoice: null };
-      throw error;
-    }
-    await trx
-      .updateTable('accounts')
-      .set({ mode: order.mode, type: order.mode, expiration: end, ats: sql<number>`case when ats >= ${now} then ats + 1 else ${now} end` })
-      .where('id', '=', order.account_id)
-      .execute();
-    const invoice = await issueInvoice(trx, billing, paid, now);
-    return { order: paid, invoice };
+    const inserted = await trx
+      .insertInto('billing_events')
+      .values({ id: `${event.provider}:${event.id}`, provider: event.provider, type: event.type, received_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'duplicate';
+    await work(trx);
+    return 'processed';
   });
 }
 
