@@ -4,6 +4,7 @@ import { accountsMachines } from './accounts/registry';
 import { alertMachine } from './alert.machine';
 import { alertsMachine } from './alerts.machine';
 import { appMachines } from './app/registry';
+import { billingMachines } from './billing/registry';
 import { bookListMachines } from './book-list/registry';
 import { bookSettingsMachines } from './book-settings/registry';
 import { captchaMachine } from './captcha.machine';
@@ -37,6 +38,7 @@ export { adsMachine } from './ads.machine';
 export { alertMachine } from './alert.machine';
 export { alertsMachine } from './alerts.machine';
 export { appMachine } from './app.machine';
+export { orderMachine } from './billing/order.machine';
 export { blogMachine } from './blog.machine';
 export { bookListMachine } from './book-list.machine';
 export { bookSettingsMachine } from './book-settings.machine';
@@ -260,6 +262,7 @@ export const machines: MachineEntry[] = [
   ...accountSectionMachines,
   // Privacy: download my data, delete my account (machines/privacy/registry.ts).
   ...privacyMachines,
+  ...billingMachines,
   // Sharing: the widget (embed) modal (machines/widget/registry.ts).
   ...widgetMachines,
   // Sharing: the share modal (machines/share/registry.ts).

@@ -136,6 +136,18 @@ export const ERRORS = {
   apiFetchFailed: { type: 'APIKEY', code: 1016, http: 422 },
   webhookNotFound: { type: 'APIKEY', code: 1020, http: 404 },
   webhookLimit: { type: 'APIKEY', code: 1021, http: 409 },
+  // Billing (issue 21, src/contracts/billing.ts): orders, invoices, payment providers' webhooks.
+  billingDisabled: { type: 'ORDER', code: 1201, http: 404 },
+  planUnavailable: { type: 'ORDER', code: 1202, http: 400 },
+  providerUnavailable: { type: 'ORDER', code: 1203, http: 400 },
+  orderNotFound: { type: 'ORDER', code: 1204, http: 404 },
+  // The order's state does not allow the change (the order machine, src/contracts/order-machine.ts).
+  orderStateRefused: { type: 'ORDER', code: 1205, http: 409 },
+  checkoutFailed: { type: 'ORDER', code: 1206, http: 502 },
+  invoiceNotFound: { type: 'ORDER', code: 1207, http: 404 },
+  // A provider webhook: missing or wrong signature, or a timestamp outside the tolerance (a replay).
+  webhookSignatureInvalid: { type: 'ORDER', code: 1210, http: 400 },
+  tooManyOpenOrders: { type: 'ORDER', code: 1211, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

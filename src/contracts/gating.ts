@@ -79,8 +79,8 @@ export const ACCOUNT_MENU: MenuItem[] = [
   // route checks the gate on a details body itself (routes/account/index.ts), so no call is the page's alone.
   { href: '/account/info_account', key: 'info_account', group: 'account', gates: ['user'], api: [] },
   { href: '/account/account-center', key: 'account_center', group: 'account', gates: [] },
-  { href: '/account/order', key: 'order', group: 'billing', gates: ['user'] },
-  { href: '/account/invoice', key: 'invoice', group: 'billing', gates: ['user'] },
+  { href: '/account/order', key: 'order', group: 'billing', gates: ['user'], api: ['/account/order/*'] },
+  { href: '/account/invoice', key: 'invoice', group: 'billing', gates: ['user'], api: ['/account/invoice/*'] },
   { href: '/account/profile', key: 'profile', group: 'branding', gates: ['user', 'free'], api: ['/account/profile/*'] },
   { href: '/account/apikey', key: 'apikey', group: 'developers', gates: ['user', 'free'], api: ['/account/apikey/*'] },
 ];

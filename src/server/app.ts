@@ -20,6 +20,7 @@ import { PUBLIC, registerAuthRules } from './auth/rules';
 import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
 import { sealPlainSecrets } from './auth/totp-store';
+import { expireAccounts } from './billing/orders';
 import { createBlog } from './blog/index';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
@@ -37,6 +38,7 @@ import presetSiteRoutes from './presets/site';
 import { createPrivacyWorker } from './privacy/worker';
 import avatarRoutes from './routes/avatars';
 import beaconRoutes from './routes/beacon';
+import billingWebhookRoutes from './routes/billing-webhook';
 import blogSiteRoutes from './routes/blog/site';
 import publishSiteRoutes from './routes/book/site';
 import { apiRoutes } from './routes/index';
@@ -79,6 +81,7 @@ export interface AppDeps {
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+const EXPIRY_EVERY_MS = 60_000;
 
 export { newRequestId };
 
@@ -163,6 +166,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onReady', () => privacyWorker.start());
   app.addHook('preClose', () => privacyWorker.stop());
 
+  // Billing (issue 21): plans past their expiration return to free, checked every minute by every
+  // instance; one guarded UPDATE (billing/orders.ts expireAccounts) changes each account once.
+  const expire = () =>
+    expireAccounts(app.db, app.clock()).then(
+      (n) => {
+        if (n > 0) app.log.info({ accounts: n }, 'plans expired: accounts returned to free');
+      },
+      (err: unknown) => {
+        app.log.warn({ err }, 'expiring plans failed');
+      },
+    );
+  const expiryTimer = setInterval(expire, EXPIRY_EVERY_MS);
+  expiryTimer.unref();
+  app.addHook('onReady', expire);
+  app.addHook('onClose', async () => clearInterval(expiryTimer));
+
   app.decorate('blog', createBlog({ config, clock: app.clock, log: app.log.child({ module: 'blog' }), postsDir: deps.blogPostsDir }));
 
   app.addHook('onRequest', async (request, reply) => {
@@ -201,6 +220,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(screenshotRoutes);
   await app.register(widgetRoutes);
   await app.register(blogSiteRoutes);
+  // Stripe's signed events (issue 21): its own scope reads raw bodies.
+  await app.register(billingWebhookRoutes);
   await app.register(apiRoutes(deps.routes), { prefix: API_PREFIX });
   // The public API v1 (issue 18): a scope of its own (API keys, no `v=2` query: the version is in the path).
   await app.register(v1Routes, { prefix: `${API_PREFIX}${API_V1_PREFIX}` });

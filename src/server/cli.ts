@@ -2,7 +2,9 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ACCOUNT_MODES, ACCOUNT_TYPES, type AccountMode, type AccountType, TOUR_NAMES } from '../contracts/accounts';
+import { ORDER_STATES } from '../contracts/billing';
 import { findProfileByEmail, updateAccount, updateProfile } from './accounts/repo';
+import { cancelOrder, expireAccounts, payOrder, refundOrder, startDemo } from './billing/orders';
 import { type Config, ConfigError, loadConfig } from './config';
 import { listContactMessages } from './contact/repo';
 import { createDb, migrateToLatest } from './db/index';
@@ -15,6 +17,9 @@ import type { AccountUpdate, ProfileUpdate } from './db/schema';
  *                           [--tours-seen]
  *   book feature --id <bookId> [--off]   (the explorer's "featured" list: books.is_awarded)
  *   contact list [--last <n>]
+ *   order list [--state <state>]   (billing, issue 21: every order, newest first)
+ *   order paid|cancel|refund <order id>   (the manual provider's bank transfers; refunds of any provider)
+ *   billing expire   (accounts past their expiration return to free now; the server also does it every minute)
  * Exit codes: 0 done, 1 failed (configuration, database, unknown address), 2 usage error.
  */
 const USAGE = `Usage:
@@ -23,6 +28,11 @@ const USAGE = `Usage:
                     [--profile-type 0|1|2|3] [--activate] [--renew-terms] [--tours-seen]
   quire book feature --id <book id> [--off]
   quire contact list [--last <n>]
+  quire order list [--state ${ORDER_STATES.join('|')}]
+  quire order paid|cancel|refund <order id>
+  quire billing expire
+
+  account set --type PREMIUM_DEMO|PLATINUM_DEMO starts a demo plan of QUIRE_BILLING_DEMO_DAYS days (--days <n> to choose).
 `;
 
 export class UsageError extends Error {
@@ -118,6 +128,7 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       activate: { type: 'boolean' },
       'renew-terms': { type: 'boolean' },
       'tours-seen': { type: 'boolean' },
+      days: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -127,6 +138,9 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
   let type = pick(values.type, ACCOUNT_TYPES, 'type');
   if (type && !mode) mode = modeOfType(type);
   if (mode && !type) type = mode;
+  const demo = type === 'PREMIUM_DEMO' || type === 'PLATINUM_DEMO';
+  if (values.days !== undefined && (!demo || !/^[1-9]\d{0,2}$/.test(values.days)))
+    throw new UsageError('--days takes a number of days (1 to 999) and goes with --type PREMIUM_DEMO or PLATINUM_DEMO');
   const profileType = values['profile-type'];
   if (profileType !== undefined && !/^[0-3]$/.test(profileType))
     throw new UsageError(`--profile-type must be 0, 1, 2 or 3 (got ${JSON.stringify(profileType)})`);
@@ -160,12 +174,20 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       const accountPatch: AccountUpdate = {};
       if (mode) accountPatch.mode = mode;
       if (type) accountPatch.type = type;
-      const account = await updateAccount(trx, profile.account_id, accountPatch, now);
+      // A demo plan runs for its days, then the account returns to free (billing/orders.ts expireAccounts);
+      // a plain mode set by hand has no end.
+      if (type) accountPatch.expiration = null;
+      let account = await updateAccount(trx, profile.account_id, accountPatch, now);
+      if (demo && mode && mode !== 'FREE') {
+        const days = values.days !== undefined ? Number(values.days) : (config.billing?.demoDays ?? 14);
+        await startDemo(trx, profile.account_id, mode, days, now);
+        account = await updateAccount(trx, profile.account_id, {}, now);
+      }
       return { profile: updatedProfile, account };
     });
     const { profile, account } = result;
     io.out(
-      `${profile.email}: account "${account.name}" type ${account.type}, mode ${account.mode}; profile type ${profile.type}, ${profile.is_active === 1 ? 'active' : 'not activated'}`,
+      `${profile.email}: account "${account.name}" type ${account.type}, mode ${account.mode}${account.expiration === null ? '' : ` until ${new Date(account.expiration).toISOString()}`}; profile type ${profile.type}, ${profile.is_active === 1 ? 'active' : 'not activated'}`,
     );
   } finally {
     await handle.destroy();
@@ -193,6 +215,111 @@ async function feature(config: Config, args: string[], io: Io): Promise<void> {
   }
 }
 
+/** Orders (newest first), one tab-separated line each. */
+async function orderList(config: Config, args: string[], io: Io): Promise<void> {
+  const { values } = parseArgs({ args, options: { state: { type: 'string' } }, strict: true, allowPositionals: false });
+  const state =
+    values.state === undefined
+      ? undefined
+      : pick(
+          values.state.toUpperCase(),
+          ORDER_STATES.map((x) => x.toUpperCase()),
+          'state',
+        );
+  const handle = createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    let query = handle.db
+      .selectFrom('orders')
+      .innerJoin('accounts', 'accounts.id', 'orders.account_id')
+      .leftJoin('invoices', 'invoices.order_id', 'orders.id')
+      .select([
+        'orders.id',
+        'orders.created_at',
+        'orders.state',
+        'orders.provider',
+        'orders.mode',
+        'orders.period',
+        'orders.net',
+        'orders.tax',
+        'orders.currency',
+        'accounts.name',
+        'invoices.label',
+      ])
+      .orderBy('orders.created_at', 'desc');
+    if (state) query = query.where('orders.state', '=', state.toLowerCase() as (typeof ORDER_STATES)[number]);
+    const rows = await query.execute();
+    io.out(['id', 'created', 'state', 'provider', 'plan', 'total', 'account', 'invoice'].join('\t'));
+    for (const r of rows)
+      io.out(
+        [
+          r.id,
+          new Date(r.created_at).toISOString(),
+          r.state,
+          r.provider,
+          `${r.mode}/${r.period}`,
+          `${((r.net + r.tax) / 100).toFixed(2)} ${r.currency}`,
+          r.name,
+          r.label ?? '',
+        ]
+          .map(cell)
+          .join('\t'),
+      );
+    io.err(`${rows.length} order${rows.length === 1 ? '' : 's'}`);
+  } finally {
+    await handle.destroy();
+  }
+}
+
+/** Marks an order paid (bank transfer received: the plan starts, the invoice is issued), cancelled or refunded. */
+async function orderChange(config: Config, command: 'paid' | 'cancel' | 'refund', args: string[], io: Io): Promise<void> {
+  const [id, ...extra] = args;
+  if (!id || extra.length > 0) throw new UsageError(`order ${command} takes one order id`);
+  const billing = config.billing;
+  if (!billing) throw new Failure('billing is off: set QUIRE_BILLING_PROVIDERS (and the QUIRE_BILLING_* settings) first');
+  const handle = createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    const now = Date.now();
+    try {
+      if (command === 'paid') {
+        const { order, invoice } = await payOrder(handle.db, billing, id, now);
+        io.out(
+          invoice
+            ? `${order.id}: paid; invoice ${invoice.label}; plan ${order.mode} until ${new Date(order.period_end ?? now).toISOString()}`
+            : `${order.id}: already ${order.state}, nothing changed`,
+        );
+      } else {
+        const order = command === 'cancel' ? await cancelOrder(handle.db, id, now) : await refundOrder(handle.db, id, now);
+        io.out(`${order.id}: ${order.state}`);
+      }
+    } catch (error) {
+      const name = (error as { errorName?: string }).errorName;
+      if (name === 'orderNotFound') throw new Failure(`no order with the id ${id}`);
+      if (name === 'orderStateRefused') {
+        const row = await handle.db.selectFrom('orders').select('state').where('id', '=', id).executeTakeFirst();
+        throw new Failure(
+          `order ${id} is ${row?.state ?? 'gone'}: it cannot be marked ${command === 'paid' ? 'paid' : command === 'cancel' ? 'cancelled' : 'refunded'}`,
+        );
+      }
+      throw error;
+    }
+  } finally {
+    await handle.destroy();
+  }
+}
+
+async function billingExpire(config: Config, io: Io): Promise<void> {
+  const handle = createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    const n = await expireAccounts(handle.db, Date.now());
+    io.out(`${n} account${n === 1 ? '' : 's'} returned to free`);
+  } finally {
+    await handle.destroy();
+  }
+}
+
 /** Runs one command; answers the exit code. */
 export async function runCli(argv: string[], env: Record<string, string | undefined>, io: Io): Promise<number> {
   try {
@@ -204,6 +331,17 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     if (area === 'contact') {
       if (command !== 'list') throw new UsageError(`unknown command: ${argv.join(' ')}`);
       await contactList(loadConfig(env), rest, io);
+      return 0;
+    }
+    if (area === 'order') {
+      if (command === 'list') await orderList(loadConfig(env), rest, io);
+      else if (command === 'paid' || command === 'cancel' || command === 'refund') await orderChange(loadConfig(env), command, rest, io);
+      else throw new UsageError(`unknown command: ${argv.join(' ')}`);
+      return 0;
+    }
+    if (area === 'billing') {
+      if (command !== 'expire' || rest.length > 0) throw new UsageError(`unknown command: ${argv.join(' ')}`);
+      await billingExpire(loadConfig(env), io);
       return 0;
     }
     const known = (area === 'account' && (command === 'list' || command === 'set')) || (area === 'book' && command === 'feature');

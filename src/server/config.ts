@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as v from 'valibot';
 import type { AccountMode, ScriptConsent } from '../contracts/accounts';
+import { BILLING_PERIODS, PAID_MODES, PAYMENT_PROVIDERS, type PaymentProvider, type Plan } from '../contracts/billing';
 import { CAPTCHA_KINDS, type CaptchaKind, type ClientConfig } from '../contracts/client-config';
+import { isCountryCode } from '../contracts/countries';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../contracts/social';
 import { STATS_LIMITS } from '../contracts/stats';
 
@@ -68,6 +70,8 @@ export interface Config {
   tracker: string | undefined;
   /** Where publishing files live (issue 19, src/server/storage): the data folder, or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** Selling plans (issue 21, src/server/billing): on when QUIRE_BILLING_PROVIDERS is set. */
+  billing: BillingConfig | undefined;
 }
 
 /**
@@ -95,6 +99,25 @@ export interface StorageConfig {
   urlTtlSeconds: number;
   /** Largest size of the local cache of a bucket's files, in bytes (least recently used books leave first). */
   cacheBytes: number;
+}
+
+/** Billing (issue 21): the plans of QUIRE_PRICES, tax, the seller, the payment providers. */
+export interface BillingConfig {
+  /** Every buyable plan (a paid mode and period of QUIRE_PRICES), one currency. */
+  plans: Plan[];
+  currency: string;
+  /** Tax rate in basis points (QUIRE_BILLING_TAX_RATE percent × 100). */
+  taxRateBp: number;
+  seller: { name: string; address: string[]; country: string; vatId: string };
+  providers: PaymentProvider[];
+  /** Bank transfer instructions shown for a manual order (QUIRE_BILLING_BANK). */
+  bank: string;
+  invoicePrefix: string;
+  /** Length of a demo plan (PREMIUM_DEMO, PLATINUM_DEMO) in days. */
+  demoDays: number;
+  /** A TrueType font with the scripts of every language (invoice PDFs); unset: the PDF's standard font (Latin only). */
+  font: string | undefined;
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
 
 /** Exports and deletions (QUIRE_ACCOUNT_DELETION_GRACE_DAYS, QUIRE_EXPORT_TTL_DAYS, QUIRE_ACCOUNT_JOBS). */
@@ -252,17 +275,39 @@ export interface Price {
   period: 'month' | 'year';
 }
 const PRICE_ITEM = /^(FREE|PREMIUM|PLATINUM)=(\d{1,7}(?:\.\d{1,2})?) ([A-Z]{3})\/(month|year)$/;
-/** `PREMIUM=9.90 EUR/month,PLATINUM=29 EUR/month` (each mode at most once; ISO 4217 currency). */
+/**
+ * `PREMIUM=9.90 EUR/month,PREMIUM=99 EUR/year,PLATINUM=29 EUR/month` (each mode at most once per period;
+ * ISO 4217 currency). The pricing page shows each mode's first price; billing sells every one (parsePlans).
+ */
 export function parsePrices(s: string): Partial<Record<AccountMode, Price>> | undefined {
+  const plans = parsePriceItems(s);
+  if (!plans) return undefined;
   const prices: Partial<Record<AccountMode, Price>> = {};
+  for (const { mode, price } of plans) prices[mode] ??= price;
+  return prices;
+}
+
+function parsePriceItems(s: string): { mode: AccountMode; price: Price }[] | undefined {
+  const items: { mode: AccountMode; price: Price }[] = [];
   for (const item of s.split(',').map((x) => x.trim())) {
     const m = PRICE_ITEM.exec(item);
     if (!m) return undefined;
     const mode = m[1] as AccountMode;
-    if (prices[mode] !== undefined || !Intl.supportedValuesOf('currency').includes(m[3] as string)) return undefined;
-    prices[mode] = { amount: Number(m[2]), currency: m[3] as string, period: m[4] as Price['period'] };
+    const period = m[4] as Price['period'];
+    if (items.some((i) => i.mode === mode && i.price.period === period)) return undefined;
+    if (!Intl.supportedValuesOf('currency').includes(m[3] as string)) return undefined;
+    items.push({ mode, price: { amount: Number(m[2]), currency: m[3] as string, period } });
   }
-  return prices;
+  return items;
+}
+
+/** The buyable plans of QUIRE_PRICES: paid modes only, amounts in minor units (cents). */
+export function parsePlans(s: string | undefined): Plan[] {
+  return (parsePriceItems(s ?? '') ?? []).flatMap(({ mode, price }) =>
+    (PAID_MODES as readonly string[]).includes(mode) && (BILLING_PERIODS as readonly string[]).includes(price.period)
+      ? [{ mode: mode as Plan['mode'], period: price.period, amount: Math.round(price.amount * 100), currency: price.currency }]
+      : [],
+  );
 }
 
 const SIZE_UNITS: Record<string, number> = { '': 1, K: 1024, M: MB, G: 1024 * MB };
@@ -408,9 +453,9 @@ const EnvSchema = v.object({
   ),
   QUIRE_PRICES: v.optional(
     rule(
-      'must look like PREMIUM=9.90 EUR/month,PLATINUM=29 EUR/month (each mode once, an ISO 4217 currency, /month or /year)',
+      'must look like PREMIUM=9.90 EUR/month,PREMIUM=99 EUR/year,PLATINUM=29 EUR/month (each mode once per period, an ISO 4217 currency, /month or /year)',
       (s) => parsePrices(s) !== undefined,
-      (s) => parsePrices(s) ?? {},
+      (s) => ({ prices: parsePrices(s) ?? {}, plans: parsePlans(s) }),
     ),
   ),
   QUIRE_CONVERT_CONCURRENCY: v.optional(
@@ -489,6 +534,70 @@ const EnvSchema = v.object({
     rule('must be a number of megabytes between 0 and 10485760', (s) => /^\d{1,8}$/.test(s) && +s <= 10_485_760, Number),
     '4096',
   ),
+  QUIRE_BILLING_PROVIDERS: v.optional(
+    rule(
+      `must be a comma-separated list of ${PAYMENT_PROVIDERS.join(', ')}`,
+      (s) => s.split(',').every((p) => (PAYMENT_PROVIDERS as readonly string[]).includes(p.trim())),
+      (s) => [...new Set(s.split(',').map((p) => p.trim() as PaymentProvider))],
+    ),
+  ),
+  QUIRE_BILLING_TAX_RATE: v.optional(
+    rule(
+      'must be a percentage between 0 and 100 (at most two decimals), such as 20 or 8.1',
+      (s) => /^\d{1,3}(\.\d{1,2})?$/.test(s) && +s <= 100,
+      (s) => Math.round(Number(s) * 100),
+    ),
+    '0',
+  ),
+  QUIRE_BILLING_SELLER_NAME: v.optional(
+    rule(
+      'must be at most 200 characters',
+      (s) => s.length <= 200,
+      (s) => s.trim(),
+    ),
+  ),
+  QUIRE_BILLING_SELLER_ADDRESS: v.optional(
+    rule(
+      'must be address lines separated by ; (at most 500 characters)',
+      (s) => s.length <= 500,
+      (s) =>
+        s
+          .split(';')
+          .map((l) => l.trim())
+          .filter(Boolean),
+    ),
+  ),
+  QUIRE_BILLING_SELLER_COUNTRY: v.optional(rule('must be an ISO 3166-1 alpha-2 country code such as FR', (s) => isCountryCode(s), String)),
+  QUIRE_BILLING_SELLER_VAT_ID: v.optional(
+    rule('must be a VAT number such as FR12345678901', (s) => /^[A-Z]{2}[0-9A-Z]{2,18}$/.test(s), String),
+  ),
+  QUIRE_BILLING_BANK: v.optional(
+    rule(
+      'must be at most 500 characters',
+      (s) => s.length <= 500,
+      (s) => s.trim(),
+    ),
+  ),
+  QUIRE_BILLING_INVOICE_PREFIX: v.optional(
+    rule('must be at most 12 letters, digits, - or /', (s) => /^[A-Za-z0-9/-]{0,12}$/.test(s), String),
+    'INV-',
+  ),
+  QUIRE_BILLING_DEMO_DAYS: v.optional(
+    rule('must be a number of days between 1 and 365', (s) => /^\d{1,3}$/.test(s) && +s >= 1 && +s <= 365, Number),
+    '14',
+  ),
+  QUIRE_BILLING_FONT: v.optional(
+    rule(
+      'must be the path of a TrueType font file',
+      (s) => s.trim() !== '',
+      (s) => path.resolve(s),
+    ),
+  ),
+  QUIRE_STRIPE_SECRET_KEY: v.optional(rule('must be a Stripe secret key (sk_… or rk_…)', (s) => /^(sk|rk)_[\w]{4,250}$/.test(s), String)),
+  QUIRE_STRIPE_WEBHOOK_SECRET: v.optional(
+    rule('must be a webhook signing secret (whsec_…)', (s) => /^whsec_[\w+/=]{4,250}$/.test(s), String),
+  ),
+  QUIRE_STRIPE_API_URL: v.optional(rule('must be an absolute http(s) URL', (s) => isHttpUrl(s), trimSlash)),
   ...SOCIAL_ENTRIES,
 });
 
@@ -558,6 +667,53 @@ function socialProviders(e: Record<string, unknown>): Config['social'] {
   return out;
 }
 
+type Env = v.InferOutput<typeof EnvSchema>;
+
+/** QUIRE_BILLING_*: off without providers; with them, every setting a provider and an invoice need (ConfigError otherwise). */
+function billingConfig(e: Env): BillingConfig | undefined {
+  const providers = e.QUIRE_BILLING_PROVIDERS;
+  if (!providers) return undefined;
+  const problems: [string, string][] = [];
+  const plans = e.QUIRE_PRICES?.plans ?? [];
+  if (plans.length === 0)
+    problems.push(['QUIRE_PRICES', 'must name at least one PREMIUM or PLATINUM price when QUIRE_BILLING_PROVIDERS is set']);
+  const currencies = new Set(plans.map((p) => p.currency));
+  if (currencies.size > 1) problems.push(['QUIRE_PRICES', 'must use one currency when QUIRE_BILLING_PROVIDERS is set']);
+  if (!e.QUIRE_BILLING_SELLER_NAME) problems.push(['QUIRE_BILLING_SELLER_NAME', 'is required when QUIRE_BILLING_PROVIDERS is set']);
+  if (!e.QUIRE_BILLING_SELLER_COUNTRY) problems.push(['QUIRE_BILLING_SELLER_COUNTRY', 'is required when QUIRE_BILLING_PROVIDERS is set']);
+  if (providers.includes('manual') && !e.QUIRE_BILLING_BANK)
+    problems.push(['QUIRE_BILLING_BANK', 'is required with the manual provider (the bank transfer instructions)']);
+  if (providers.includes('stripe')) {
+    if (!e.QUIRE_STRIPE_SECRET_KEY) problems.push(['QUIRE_STRIPE_SECRET_KEY', 'is required with the stripe provider']);
+    if (!e.QUIRE_STRIPE_WEBHOOK_SECRET) problems.push(['QUIRE_STRIPE_WEBHOOK_SECRET', 'is required with the stripe provider']);
+  }
+  if (problems.length > 0)
+    throw new ConfigError(
+      problems.map(([name, text]) => `${name}: ${text}`).join('; '),
+      problems.map(([name]) => name),
+    );
+  return {
+    plans,
+    currency: plans[0]?.currency ?? 'EUR',
+    taxRateBp: e.QUIRE_BILLING_TAX_RATE,
+    seller: {
+      name: e.QUIRE_BILLING_SELLER_NAME ?? '',
+      address: e.QUIRE_BILLING_SELLER_ADDRESS ?? [],
+      country: e.QUIRE_BILLING_SELLER_COUNTRY ?? '',
+      vatId: e.QUIRE_BILLING_SELLER_VAT_ID ?? '',
+    },
+    providers,
+    bank: e.QUIRE_BILLING_BANK ?? '',
+    invoicePrefix: e.QUIRE_BILLING_INVOICE_PREFIX,
+    demoDays: e.QUIRE_BILLING_DEMO_DAYS,
+    font: e.QUIRE_BILLING_FONT,
+    stripe:
+      providers.includes('stripe') && e.QUIRE_STRIPE_SECRET_KEY && e.QUIRE_STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.QUIRE_STRIPE_SECRET_KEY, webhookSecret: e.QUIRE_STRIPE_WEBHOOK_SECRET, apiUrl: e.QUIRE_STRIPE_API_URL }
+        : undefined,
+  };
+}
+
 /** Half the machine's memory, in MB. */
 export const defaultMemoryBudgetMb = () => Math.floor(os.totalmem() / 2 / 1024 / 1024);
 
@@ -624,7 +780,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ipLimitScale: e.QUIRE_IP_LIMIT_SCALE,
     webhookPrivate: e.QUIRE_WEBHOOK_PRIVATE,
     filesizeLimits: e.QUIRE_FILESIZE_LIMITS ?? { ...DEFAULT_FILESIZE_LIMITS },
-    prices: e.QUIRE_PRICES ?? {},
+    prices: e.QUIRE_PRICES?.prices ?? {},
     demo: e.QUIRE_DEMO,
     social: socialProviders(e),
     convert: {
@@ -658,6 +814,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       urlTtlSeconds: e.QUIRE_STORAGE_URL_TTL,
       cacheBytes: e.QUIRE_STORAGE_CACHE_MB * 1024 * 1024,
     },
+    billing: billingConfig(e),
   };
 }
 

@@ -28,6 +28,7 @@ import {
   V1StatsQuerySchema,
   V1WebhookCreateSchema,
 } from '../../src/contracts/api-v1';
+import { OrderCreateSchema, OrderIdQuerySchema } from '../../src/contracts/billing';
 import {
   BookDeleteRequestSchema,
   BookListQuerySchema,
@@ -234,6 +235,11 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   // API keys (issue 18).
   '/api/account/apikey/create': ApiKeyCreateSchema,
   '/api/account/apikey/delete': ApiKeyIdSchema,
+  // Orders and invoices (issue 21).
+  '/api/account/order/create': OrderCreateSchema,
+  '/api/account/order/get': OrderIdQuerySchema,
+  '/api/account/order/cancel': OrderIdQuerySchema,
+  '/api/account/invoice/download': OrderIdQuerySchema,
 };
 const ALL_CONTRACTS = Object.values(CONTRACTS);
 const ALL_FIELDS = fieldNames(ALL_CONTRACTS);
@@ -256,6 +262,7 @@ const NOT_JSON_WHEN_OK = new Set([
   '/api/account/integration/trigger/lead/export',
   '/api/account/privacy/export/download',
   '/api/account/stats/export',
+  '/api/account/invoice/download',
   '/api/oauth2/:provider/start',
   '/api/oauth2/:provider/callback',
 ]);

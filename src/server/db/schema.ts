@@ -52,6 +52,10 @@ export interface Database {
   stats_account_cached: import('../stats/dashboard-tables').StatsAccountCachedTable;
   stats_account_ranges: import('../stats/dashboard-tables').StatsAccountRangesTable;
   stats_account_ranges_built: import('../stats/dashboard-tables').StatsAccountRangesBuiltTable;
+  orders: import('../billing/tables').OrdersTable;
+  invoices: import('../billing/tables').InvoicesTable;
+  billing_counters: import('../billing/tables').BillingCountersTable;
+  billing_events: import('../billing/tables').BillingEventsTable;
 }
 
 /** Instance-wide key/value settings. */

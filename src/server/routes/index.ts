@@ -9,6 +9,7 @@ import presetRoutes from './account/presets';
 import profileAccountRoutes from './account/profile';
 import statsRoutes from './account/stats';
 import beaconSharesRoutes from './beacon-shares';
+import billingRoutes from './billing/index';
 import blogRoutes from './blog/index';
 import publishingRoutes from './book/index';
 import commentRoutes from './comments/index';
@@ -53,6 +54,8 @@ export const AREAS: FastifyPluginAsync[] = [
   // The public API's OpenAPI document and reference page (issue 18; {api}/v1/openapi.json, {api}/v1/docs).
   apiDocsRoutes,
   apiKeyRoutes,
+  // Orders and invoices (issue 21).
+  billingRoutes,
 ];
 
 /**

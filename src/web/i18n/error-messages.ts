@@ -134,4 +134,13 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.APIKEY.1016', message: 'The document could not be fetched from this address.' }),
   msg({ id: 'errors.APIKEY.1020', message: 'This webhook does not exist or is not yours.' }),
   msg({ id: 'errors.APIKEY.1021', message: 'You have reached the maximum number of webhooks. Remove one before you add another.' }),
+  msg({ id: 'errors.ORDER.1201', message: 'Plans cannot be bought on this site.' }),
+  msg({ id: 'errors.ORDER.1202', message: 'This plan is not for sale for this period.' }),
+  msg({ id: 'errors.ORDER.1203', message: 'This payment method is not available.' }),
+  msg({ id: 'errors.ORDER.1204', message: 'This order does not exist or is not yours.' }),
+  msg({ id: 'errors.ORDER.1205', message: 'This order can no longer be changed this way.' }),
+  msg({ id: 'errors.ORDER.1206', message: 'The payment provider could not be reached. Try again in a moment.' }),
+  msg({ id: 'errors.ORDER.1207', message: 'This invoice does not exist or is not yours.' }),
+  msg({ id: 'errors.ORDER.1210', message: 'The payment notification could not be verified.' }),
+  msg({ id: 'errors.ORDER.1211', message: 'You already have orders waiting for payment. Pay or cancel one before you order again.' }),
 ];

@@ -34,7 +34,8 @@ export {
 
 /** SPEC §6: the upgrade button shows when the account has no expiration or it is past. */
 export function showsUpgrade(expiration: number | null, now: number): boolean {
-  return expiration === null || expiration * 1000 < now;
+  // The account's expiration is in epoch ms (src/contracts/accounts.ts AccountSchema).
+  return expiration === null || expiration < now;
 }
 
 /** Whether the app has this menu link's page: an account page this server serves, or a site page (/upgrade). */

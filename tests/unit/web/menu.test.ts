@@ -92,8 +92,9 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
   });
   it('the upgrade button shows without an expiration or when it is past', () => {
     expect(showsUpgrade(null, 1_000)).toBe(true);
-    expect(showsUpgrade(1, 5_000)).toBe(true);
-    expect(showsUpgrade(10, 5_000)).toBe(false);
+    // Epoch ms, as the account contract has it.
+    expect(showsUpgrade(1_000, 5_000)).toBe(true);
+    expect(showsUpgrade(10_000, 5_000)).toBe(false);
   });
   it('names the plan that unlocks a page only when the plan is what holds it back', () => {
     expect(unlockingMode(item('/account/subscriber'), viewer({ mode: 'FREE' }))).toBe('PREMIUM');
@@ -203,8 +204,8 @@ describe('every account route × every role: menu, navigation and a visit agree 
   it('hides Upgrade while the plan runs (an expiration ahead), as the dashboard does', () => {
     const keys = (expiration: number | null) => accountEntries(TIERS.premium as Viewer, expiration, 5_000).map((e) => e.item.key);
     expect(keys(null)).toContain('upgrade');
-    expect(keys(1)).toContain('upgrade');
-    expect(keys(10)).not.toContain('upgrade');
+    expect(keys(1_000)).toContain('upgrade');
+    expect(keys(10_000)).not.toContain('upgrade');
   });
 });
 

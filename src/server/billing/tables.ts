@@ -1,0 +1,63 @@
+import type { Generated } from 'kysely';
+import type { BillingPeriod, OrderState, PaidMode, PaymentProvider } from '../../contracts/billing';
+
+/** Tables of migration 0029 (billing, issue 21). Amounts in minor units, times in epoch ms. */
+export interface OrdersTable {
+  id: string;
+  account_id: string;
+  profile_id: string | null;
+  mode: PaidMode;
+  period: BillingPeriod;
+  provider: PaymentProvider;
+  provider_ref: string | null;
+  checkout_url: string | null;
+  state: OrderState;
+  currency: string;
+  net: number;
+  tax: number;
+  tax_rate_bp: number;
+  reverse_charge: Generated<number>;
+  /** JSON Buyer (src/contracts/billing.ts). */
+  buyer: string;
+  language: string;
+  period_start: number | null;
+  period_end: number | null;
+  paid_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InvoicesTable {
+  id: string;
+  number: number;
+  order_id: string;
+  account_id: string;
+  /** The printed number (prefix + sequence). */
+  label: string;
+  /** JSON: the seller's details when issued. */
+  seller: string;
+  /** JSON Buyer. */
+  buyer: string;
+  /** JSON InvoiceLine[]. */
+  lines: string;
+  currency: string;
+  net: number;
+  tax: number;
+  total: number;
+  tax_rate_bp: number;
+  reverse_charge: number;
+  language: string;
+  issued_at: number;
+}
+
+export interface BillingCountersTable {
+  name: string;
+  value: number;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: number;
+}
