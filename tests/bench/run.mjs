@@ -6,7 +6,7 @@
 // Writes tests/bench/results/foundation.json and prints a table.
 // Options (env): BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10),
 // QUIRE_BENCH_DATABASE_URL (postgres://… to measure PostgreSQL instead of SQLite),
-// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, stats-ingest, memory, search, site, stats-dashboard, api-v1: run only these parts; the other
+// BENCH_ONLY (comma list of bundles, http, conversion, upload, reader, beacon, stats-ingest, memory, search, site, stats-dashboard, api-v1, storage-latency: run only these parts; the other
 // sections of the previous foundation.json are kept).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,7 @@ import { measureSearch } from './search.mjs';
 import { measureSite } from './site.mjs';
 import { measureStatsDashboard } from './stats-dashboard.mjs';
 import { measureStatsIngest } from './stats-ingest.mjs';
+import { measureStorageLatency } from './storage-latency.mjs';
 import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
@@ -229,6 +230,8 @@ const site = want('site') ? await measureSite(startServer) : undefined;
 const statsDashboard = want('stats-dashboard') ? await measureStatsDashboard(startServer) : undefined;
 // (j) The public API v1 (issue 18): p50 of a signed call vs the same list with a session token (tests/bench/api-v1.mjs).
 const apiV1 = want('api-v1') ? await measureApiV1(startServer) : undefined;
+// (k) The S3 store's added latency per page image against the local folder (issue 19, tests/bench/storage-latency.mjs).
+const storageLatency = want('storage-latency') ? await measureStorageLatency(startServer) : undefined;
 
 const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -252,6 +255,7 @@ const results = {
       site,
       stats_dashboard: statsDashboard,
       api_v1: apiV1,
+      storage_latency: storageLatency,
     }).filter(([, v]) => v !== undefined),
   ),
 };
@@ -453,6 +457,14 @@ if (apiV1) {
   process.stdout.write(
     table([{ added_p50_ms: apiV1.added_p50_ms, added_p50_bearer_ms: apiV1.added_p50_bearer_ms, meets_goal: apiV1.meets_goal }]),
   );
+}
+if (storageLatency) {
+  const s = storageLatency;
+  process.stdout.write(
+    `\nPage images through the store (${s.pages} pages × ${s.rounds} rounds, one at a time, ${s.mode}; s3 = s3rver on loopback)\n`,
+  );
+  process.stdout.write(table(['local', 's3_cold', 's3_warm'].map((store) => ({ store, ...s[store] }))));
+  process.stdout.write(table([{ added_cold_p50_ms: s.added_cold_p50_ms, added_warm_p50_ms: s.added_warm_p50_ms }]));
 }
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);
 
