@@ -9,12 +9,12 @@ import { filesDir } from '../../src/server/storage/paths';
 import { createS3Store } from '../../src/server/storage/s3';
 import type { FileStore } from '../../src/server/storage/store';
 import { S3_TEST_CREDENTIALS } from '../../src/tools/s3/server.mjs';
-import { type AccountsCtx, call, signedIn } from './accounts-support';
+import { type AccountsCtx, call, signedIn, useAccountsApp } from './accounts-support';
 import { waitForOutcome } from './fixtures/books';
 import { makePdf } from './fixtures/pdf';
 import { createS3Bucket, DIALECTS, testConfig } from './helpers';
 import { upload } from './publish-support';
-import { pagesTokenOf } from './reader-support';
+import { makeBook, pagesTokenOf } from './reader-support';
 
 /**
  * Reading through the file store (issue 19): a book published and converted by instance A is served
@@ -107,7 +107,7 @@ describe.each(DIALECTS)('reading through the file store on %s', (dialect) => {
         },
         { cacheBytes: 1 << 30, urlTtlSeconds: 60 },
       );
-    broken = await instance({ QUIRE_LOG_LEVEL: 'error' }, failing);
+    broken = await instance({}, failing);
   }, 180_000);
 
   afterAll(async () => {
@@ -288,5 +288,53 @@ describe.each(DIALECTS)('reading through the file store on %s', (dialect) => {
     // A private book's image: the browser may keep it, shared caches may not.
     expect(followed.headers.get('cache-control')).toBe('private, max-age=3600');
     expect((await get(b, `/pages/${bookId}/1240/1.jpg?r=1`)).statusCode).toBe(404);
+  });
+});
+
+/** The local store (the default) answers through the same code: validators, 304, ranges, the same 404. */
+describe('reading through the local store', () => {
+  const ctx = useAccountsApp('sqlite', { env: { QUIRE_CONVERT_CONCURRENCY: '0' } });
+  let token = '';
+  let bookId = '';
+  beforeAll(async () => {
+    const user = await signedIn(ctx, 'local-reader');
+    token = user.token;
+    bookId = await makeBook(ctx.app, user.content.account.id, { pages: 2 });
+  });
+
+  it('serves page images with ETag and Last-Modified, and 304 when the copy is current', async () => {
+    expect(ctx.app.storage.kind).toBe('local');
+    const url = `/pages/${bookId}/1240/1.jpg?r=1`;
+    const first = await ctx.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.rawPayload.equals(await readFile(ctx.app.storage.pathOf(`books/${bookId}/pages/1240/1.jpg`)))).toBe(true);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const since = first.headers['last-modified'] as string;
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { 'if-modified-since': since } })).statusCode).toBe(304);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+  });
+
+  it('serves the download in ranges (If-Range of another version: the whole file)', async () => {
+    const pdf = await readFile(ctx.app.storage.pathOf(`books/${bookId}/document.pdf`));
+    const part = await call(ctx.app, `/public/book/download?id=${bookId}`, undefined, { token, headers: { range: 'bytes=-50' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes ${pdf.length - 50}-${pdf.length - 1}/${pdf.length}`);
+    expect(part.rawPayload.equals(pdf.subarray(pdf.length - 50))).toBe(true);
+    const stale = await call(ctx.app, `/public/book/download?id=${bookId}`, undefined, {
+      token,
+      headers: { range: 'bytes=0-9', 'if-range': '"stale"' },
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('a missing file is the same 404 as before', async () => {
+    await rm(ctx.app.storage.pathOf(`books/${bookId}/pages/1240/2.jpg`));
+    const res = await ctx.app.inject({ method: 'GET', url: `/pages/${bookId}/1240/2.jpg?r=1` });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
   });
 });
