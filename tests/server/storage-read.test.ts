@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { filesDir } from '../../src/server/storage/paths';
 import { createS3Store } from '../../src/server/storage/s3';
+import { STORE_TIMEOUT_MS } from '../../src/server/storage/serve';
 import type { FileStore } from '../../src/server/storage/store';
 import { S3_TEST_CREDENTIALS } from '../../src/tools/s3/server.mjs';
 import { type AccountsCtx, call, signedIn, useAccountsApp } from './accounts-support';
@@ -274,6 +275,44 @@ describe.each(DIALECTS)('reading through the file store on %s', (dialect) => {
     expect(download.json().content).toEqual({ type: 'SERVER', code: 503 });
     expect(Date.now() - started).toBeLessThan(60_000);
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'a store that accepts and never answers: 503 within the deadline, never a hang',
+    async () => {
+      // A "store" that takes connections and says nothing.
+      const sockets = new Set<import('node:net').Socket>();
+      const silent = createServer((socket) => sockets.add(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const { port } = silent.address() as { port: number };
+      try {
+        const hanging = await instance({}, (root) =>
+          createS3Store(
+            root,
+            {
+              url: `http://127.0.0.1:${port}`,
+              bucket: bucket.QUIRE_S3_BUCKET as string,
+              region: 'us-east-1',
+              credentials: { ...S3_TEST_CREDENTIALS },
+              prefix: '',
+              pathStyle: true,
+            },
+            { cacheBytes: 1 << 30, urlTtlSeconds: 60 },
+          ),
+        );
+        const started = Date.now();
+        const res = await get(hanging, `/pages/${bookId}/1240/1.jpg?r=1`);
+        const took = Date.now() - started;
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(took).toBeGreaterThanOrEqual(STORE_TIMEOUT_MS - 100);
+        expect(took).toBeLessThan(STORE_TIMEOUT_MS + 5000);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        silent.close();
+      }
+    },
+    30_000,
+  );
 
   it('a private book’s page is refused before any redirect, and redirected with its pages token', async () => {
     await a.app.db.updateTable('books').set({ publishing_mode: 2 }).where('id', '=', bookId).execute();
