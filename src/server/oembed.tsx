@@ -73,7 +73,7 @@ async function oembed(app: FastifyInstance, request: FastifyRequest, bookId: str
   const absolute = (u: string) => publicUrlOf(app, request, u);
   const { width, height } = frameSize(maxwidth, maxheight);
   const src = absolute(viewerUrl(app.config, found.id));
-  const manifest = await readManifest(app.config.dataDir, found);
+  const manifest = await readManifest(app.storage, found);
   const first = manifest?.sizes[0];
   const thumbWidth = THUMB_WIDTHS.large;
   return {

@@ -26,6 +26,7 @@ import { measureSearch } from './search.mjs';
 import { measureSite } from './site.mjs';
 import { measureStatsDashboard } from './stats-dashboard.mjs';
 import { measureStatsIngest } from './stats-ingest.mjs';
+import { measureStorageLatency } from './storage-latency.mjs';
 import { measureUpload } from './upload.mjs';
 
 /** Initial-JS gzip budgets per entry (issue quality bars): app home page ≤ 120 KB; reader ≤ 60 KB; widget ≤ 30 KB. */
@@ -232,9 +233,11 @@ const statsDashboard = want('stats-dashboard') ? await measureStatsDashboard(sta
 // (j) The public API v1 (issue 18): p50 of a signed call vs the same list with a session token (tests/bench/api-v1.mjs).
 const apiV1 = want('api-v1') ? await measureApiV1(startServer) : undefined;
 // (k) Scale-out (issue 19): conversion with one vs two workers, page images through the proxy in front of one vs two
-// instances, the S3 store's added latency per page image; always on PostgreSQL (tests/bench/scale.mjs).
-const SCALE_PARTS = ['scale-convert', 'scale-pages', 'storage-latency'].filter(want);
+// instances; always on PostgreSQL (tests/bench/scale.mjs).
+const SCALE_PARTS = ['scale-convert', 'scale-pages'].filter(want);
 const scale = SCALE_PARTS.length > 0 ? await measureScale(new Set(SCALE_PARTS)) : {};
+// (l) The S3 store's added latency per page image against the local folder (issue 19, tests/bench/storage-latency.mjs).
+const storageLatency = want('storage-latency') ? await measureStorageLatency(startServer) : undefined;
 
 const dialect = process.env.QUIRE_BENCH_DATABASE_URL ? 'postgres' : 'sqlite';
 const previous = ONLY && existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : {};
@@ -260,7 +263,7 @@ const results = {
       api_v1: apiV1,
       scale_convert: scale.scale_convert,
       scale_pages: scale.scale_pages,
-      storage_latency: scale.storage_latency,
+      storage_latency: storageLatency,
     }).filter(([, v]) => v !== undefined),
   ),
 };
@@ -485,34 +488,13 @@ if (scale.scale_pages) {
   );
   process.stdout.write(`ratio (two / one, through the proxy): ${ratio}\n`);
 }
-if (scale.storage_latency) {
-  const s = scale.storage_latency;
-  if (s.pending) {
-    process.stdout.write(`\nS3 store's added latency per page image: pending — ${s.pending}\n`);
-    if (s.local)
-      process.stdout.write(
-        `(local folder alone: p50 ${s.local.first_read.p50_ms} ms first read, ${s.local.second_read.p50_ms} ms second)\n`,
-      );
-  } else {
-    process.stdout.write(`\nS3 store vs local folder, latency per page image (${s.note})\n`);
-    process.stdout.write(
-      table([
-        {
-          storage: 'local',
-          first_p50_ms: s.local.first_read.p50_ms,
-          second_p50_ms: s.local.second_read.p50_ms,
-          second_p95_ms: s.local.second_read.p95_ms,
-        },
-        {
-          storage: 's3',
-          first_p50_ms: s.s3.first_read.p50_ms,
-          second_p50_ms: s.s3.second_read.p50_ms,
-          second_p95_ms: s.s3.second_read.p95_ms,
-        },
-      ]),
-    );
-    process.stdout.write(`added by the S3 store (p50): ${s.added_ms_p50} ms (first read ${s.added_ms_p50_first_read} ms)\n`);
-  }
+if (storageLatency) {
+  const s = storageLatency;
+  process.stdout.write(
+    `\nPage images through the store (${s.pages} pages × ${s.rounds} rounds, one at a time, ${s.mode}; s3 = s3rver on loopback)\n`,
+  );
+  process.stdout.write(table(['local', 's3_cold', 's3_warm'].map((store) => ({ store, ...s[store] }))));
+  process.stdout.write(table([{ added_cold_p50_ms: s.added_cold_p50_ms, added_warm_p50_ms: s.added_warm_p50_ms }]));
 }
 process.stdout.write(`\nWrote ${path.relative(ROOT, RESULTS)}\n`);
 

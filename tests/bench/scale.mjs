@@ -8,22 +8,18 @@
 //  - scale-pages: page-image requests per second through the round-robin proxy (a process of its own,
 //    tests/bench/proxy.mjs) in front of ONE app instance, then TWO, on the same converted book (every
 //    image made beforehand); autocannon, BENCH_CONNECTIONS connections, BENCH_DURATION s; ratio = two / one.
-//  - storage-latency: the S3 store's added latency per page image against the local folder (one
-//    instance, one request at a time, p50/p95 over every page image of the book, first and second
-//    reads). On a throwaway s3rver (src/tools/s3/server.mjs), or the store named by QUIRE_TEST_S3_*
-//    (tests/server/fixtures/cluster.ts; scale-convert and scale-pages then run on it too). Reported as
-//    pending, with the reason, while the build has no S3 store or the run on it fails.
+//  The S3 store's added latency per page image is the storage-latency part (tests/bench/storage-latency.mjs).
+//  Both parts run on the store named by QUIRE_TEST_S3_* when set (tests/server/fixtures/cluster.ts).
 // Each side of a ratio runs BENCH_SCALE_RUNS times (default 2), alternating; the best run counts (the
 // machine is shared), and the load average is reported beside. BENCH_SCALE_DOCS / BENCH_SCALE_PAGES size
 // scale-convert's set (default 12 × 10 pages).
 // Where files live is tests/server/fixtures/cluster.ts's storageEnv (one shared folder, or the store).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCluster, stopCluster } from '../../src/tools/pg/cluster.mjs';
-import { S3_TEST_CREDENTIALS, startS3Server } from '../../src/tools/s3/server.mjs';
 import { freePort, spawnQuire, stopProcess, storageEnv, storageFromEnv, waitForOutput } from '../server/fixtures/cluster.ts';
 import { makePdf } from '../server/fixtures/pdf.ts';
 import { signIn } from './convert.mjs';
@@ -327,88 +323,13 @@ async function scalePages(admin) {
   }
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** One request at a time over every page image (the converter's JPEG) and cover: ms per image, twice. */
-async function latencyOn(admin, storage) {
-  const d = await deployment(admin, storage);
-  try {
-    const base = await d.startApp();
-    const book = await readableBook(d, base);
-    const paths = Array.from({ length: book.pages }, (_, i) => book.page(i + 1, 1240, 'jpg'));
-    const reads = [];
-    for (let round = 0; round < 2; round++) {
-      const times = [];
-      for (const p of paths) {
-        const started = performance.now();
-        const res = await fetch(base + p);
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`${p}: ${res.status}`);
-        times.push(performance.now() - started);
-      }
-      times.sort((x, y) => x - y);
-      reads.push({ p50_ms: round2(percentile(times, 50)), p95_ms: round2(percentile(times, 95)) });
-    }
-    return { storage: d.storage.kind, first_read: reads[0], second_read: reads[1] };
-  } finally {
-    await d.stop();
-  }
-}
-const round2 = (n) => round(n, 2);
-
-/** The S3 side: the QUIRE_TEST_S3_* store when given, else a fresh bucket on a throwaway s3rver (src/tools/s3/server.mjs). */
-async function s3Storage() {
-  if (process.env.QUIRE_TEST_S3_URL) return { storage: givenS3(''), stop: async () => {} };
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'quire-scale-s3-'));
-  const server = await startS3Server(dir);
-  const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
-  const bucket = `quire-bench-${process.pid}`;
-  const client = new S3Client({ endpoint: server.url, region: 'us-east-1', forcePathStyle: true, credentials: { ...S3_TEST_CREDENTIALS } });
-  try {
-    await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  } finally {
-    client.destroy();
-  }
-  return {
-    storage: { kind: 's3', sharedDir: '', s3: { url: server.url, bucket, region: 'us-east-1', ...S3_TEST_CREDENTIALS } },
-    stop: async () => {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function storageLatency(admin) {
-  if (!readFileSync(MAIN, 'utf8').includes('QUIRE_S3_URL'))
-    return { pending: 'no S3 store in this build (dist/server/main.js knows no QUIRE_S3_URL)' };
-  const local = await latencyOn(admin, { kind: 'local', sharedDir: '' });
-  const s3 = await s3Storage();
-  let remote;
-  try {
-    remote = await latencyOn(admin, s3.storage);
-  } catch (error) {
-    // The store exists but the instances do not serve from it yet (or the store failed): say why.
-    return { pending: `the run on the S3 store failed: ${error instanceof Error ? error.message : String(error)}`, local };
-  } finally {
-    await s3.stop();
-  }
-  return {
-    note: `${READ_PAGES} page images (the converter's JPEG), one request at a time, two reads each; app and worker with folders of their own on the S3 store`,
-    local,
-    s3: remote,
-    added_ms_p50: round2(remote.second_read.p50_ms - local.second_read.p50_ms),
-    added_ms_p50_first_read: round2(remote.first_read.p50_ms - local.first_read.p50_ms),
-  };
-}
-
-/** The scale-out parts asked for (`parts`: scale-convert, scale-pages, storage-latency). */
+/** The scale-out parts asked for (`parts`: scale-convert, scale-pages). */
 export async function measureScale(parts) {
   const db = await postgres();
   try {
     return {
       scale_convert: parts.has('scale-convert') ? await scaleConvert(db.admin) : undefined,
       scale_pages: parts.has('scale-pages') ? await scalePages(db.admin) : undefined,
-      storage_latency: parts.has('storage-latency') ? await storageLatency(db.admin) : undefined,
     };
   } finally {
     await db.stop();

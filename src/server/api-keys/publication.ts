@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import type { BookRow } from '../db/schema';
 import { bookImages, jsonSettingsOf, viewerUrl } from '../publish/views';
 import { pagesToken, privateToken, type TokenKeys } from '../reader/access';
+import type { FileStore } from '../storage/index';
 
 /**
  * A book row as the public API shows it (V1PublicationSchema, issue 18): the one mapper of the v1
@@ -14,6 +15,8 @@ import { pagesToken, privateToken, type TokenKeys } from '../reader/access';
  */
 export interface PublicationContext extends TokenKeys {
   config: Pick<Config, 'publicUrl' | 'hosts' | 'dataDir'>;
+  /** The file store a converting book's thumbnails are looked for in (issue 19); the app's when the app is the context. */
+  storage?: FileStore;
 }
 
 /** An absolute URL on the configured public base (QUIRE_PUBLIC_URL), or the configured host when it is absolute already. */
@@ -39,7 +42,7 @@ export async function v1Publication(ctx: PublicationContext, row: BookRow, now: 
   const settings = jsonSettingsOf(row);
   const isPrivate = row.publishing_mode === 2;
   const view = absoluteUrl(config, viewerUrl(config, row.id));
-  const images = await bookImages(row, { config, now, pagesToken: (book) => pagesToken(ctx, book) });
+  const images = await bookImages(row, { config, now, pagesToken: (book) => pagesToken(ctx, book), storage: ctx.storage });
   const thumbnail = images.medium ?? images.small;
   const publishAt = row.publish_at === null ? null : Number(row.publish_at);
   return {

@@ -55,13 +55,23 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   const { name, extra } = classify(error);
   const http = ERRORS[name].http;
   reply.header('x-request-id', request.id); // also for errors raised before the onRequest hooks
+  // A store that failed (storage/serve.ts): come back later, and no cache keeps this answer.
+  const retryAfter = (error as { retryAfter?: unknown } | undefined)?.retryAfter;
+  if (name === 'unavailable') {
+    reply.header('cache-control', 'no-store').removeHeader('etag').removeHeader('last-modified').removeHeader('content-disposition');
+    if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  }
   if (http >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.debug({ err: error, error: name }, 'request rejected');
   if (isApiRequest(request)) return fail(reply, name, extra);
   // Outside the API (static files, pages) keep the original 4xx status, as plain text.
   const status = (error as Partial<FastifyError>)?.statusCode ?? 500;
   if (http >= 500 || status >= 500 || status < 400) {
-    return reply.code(Math.max(http, 500)).type('text/plain; charset=utf-8').send('Internal Server Error');
+    const code = Math.max(http, 500);
+    return reply
+      .code(code)
+      .type('text/plain; charset=utf-8')
+      .send(code === 503 ? 'Service Unavailable' : 'Internal Server Error');
   }
   return reply
     .code(status)

@@ -5,6 +5,7 @@ import { OAUTH_LANDING_PATH } from '../../contracts/pages';
 import type { Config } from '../config';
 import { ApiError } from '../envelope';
 import { isHttps } from '../public-url';
+import { storageOrigins } from '../storage/serve';
 
 /** The strict policy of DESIGN §2: everything from our own origin, no inline scripts. */
 export const CSP_DIRECTIVES = {
@@ -40,19 +41,24 @@ export function scriptOrigins(config: Pick<Config, 'scripts'>): string[] {
  * (the feature pages' live demo) when it is served from another origin (QUIRE_VIEWER_URL). Without
  * either, frames fall back to `default-src 'self'`.
  */
-export function cspDirectives(config: Pick<Config, 'captcha' | 'hosts'>): Record<string, string[]> {
+export function cspDirectives(config: Pick<Config, 'captcha' | 'hosts'> & Partial<Pick<Config, 'storage'>>): Record<string, string[]> {
   const recaptcha = config.captcha === 'recaptcha';
   const viewer = /^https?:\/\//.test(config.hosts.viewer) ? [new URL(config.hosts.viewer).origin] : [];
-  if (!recaptcha && viewer.length === 0) return CSP_DIRECTIVES;
+  // Page images, thumbnails and avatars answered by redirect to the bucket (issue 19, storage/serve.ts).
+  const bucket = config.storage ? storageOrigins({ storage: config.storage }) : [];
+  if (!recaptcha && viewer.length === 0 && bucket.length === 0) return CSP_DIRECTIVES;
   return {
     ...CSP_DIRECTIVES,
+    ...(bucket.length > 0 && { 'img-src': [...CSP_DIRECTIVES['img-src'], ...bucket] }),
     ...(recaptcha && { 'script-src': [...CSP_DIRECTIVES['script-src'], ...RECAPTCHA_SOURCES] }),
-    'frame-src': ["'self'", ...viewer, ...(recaptcha ? RECAPTCHA_SOURCES : [])],
+    ...((recaptcha || viewer.length > 0) && { 'frame-src': ["'self'", ...viewer, ...(recaptcha ? RECAPTCHA_SOURCES : [])] }),
   };
 }
 
 /** The app's policy: the strict one, plus the configured third-party script origins (the reader and public pages load none). */
-export function appCspDirectives(config: Pick<Config, 'captcha' | 'hosts' | 'scripts'>): Record<string, string[]> {
+export function appCspDirectives(
+  config: Pick<Config, 'captcha' | 'hosts' | 'scripts'> & Partial<Pick<Config, 'storage'>>,
+): Record<string, string[]> {
   const base = cspDirectives(config);
   const scripts = scriptOrigins(config);
   if (scripts.length === 0) return base;

@@ -15,7 +15,9 @@ import {
 import { jsonObject } from '../accounts/views';
 import type { Config } from '../config';
 import type { BookRow } from '../db/schema';
+import type { FileStore } from '../storage/index';
 import { bookPaths, THUMB_SIZES } from '../storage/paths';
+import { stored } from '../storage/serve';
 
 /**
  * Books as clients see them (SPEC §3 Book, Book list item). A book row keeps the settings it
@@ -103,6 +105,11 @@ export interface ViewContext {
   pagesToken?: (book: BookRow) => string;
   /** The book's triggers (SPEC §3 Book.triggers), read when given. */
   triggersOf?: (bookId: string) => Promise<unknown[]>;
+  /**
+   * The file store (issue 19) a converting book's thumbnails are looked for in (another machine may be
+   * converting it); without it, the data folder.
+   */
+  storage?: FileStore;
 }
 
 export const viewerUrl = (config: Pick<Config, 'hosts'>, bookId: string) => `${config.hosts.viewer}/read/${bookId}`;
@@ -129,9 +136,18 @@ const exists = (file: string) =>
 export async function bookImages(row: BookRow, ctx: ViewContext): Promise<BookImages> {
   const images: BookImages = { small: null, medium: null, large: null };
   const paths = bookPaths(ctx.config.dataDir, row.id);
+  const store = ctx.storage;
+  // A store that fails shows the thumbnail as not made yet: a list of books does not fail for it.
+  const made = (file: string) =>
+    store
+      ? stored(store.stat(store.keyOf(file)), 3000).then(
+          (info) => info !== undefined,
+          () => false,
+        )
+      : exists(file);
   await Promise.all(
     THUMB_SIZES.map(async (size) => {
-      if (row.status === 'DONE' || (row.status !== 'ERROR' && (await exists(paths.thumb(size)))))
+      if (row.status === 'DONE' || (row.status !== 'ERROR' && (await made(paths.thumb(size)))))
         images[size] =
           `${thumbUrl(ctx.config, row, size)}${row.publishing_mode === 2 && ctx.pagesToken ? `&t=${ctx.pagesToken(row)}` : ''}`;
     }),

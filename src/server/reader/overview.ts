@@ -6,6 +6,7 @@ import type { AccountRow, BookRow, Database } from '../db/schema';
 import { isDeleting } from '../privacy/deletion';
 import { avatarImages, socialLinksOf } from '../profile/views';
 import { jsonSettingsOf, thumbUrl } from '../publish/views';
+import type { FileStore } from '../storage/index';
 import { isSafeId } from '../storage/paths';
 import { readPageText } from './search';
 
@@ -109,7 +110,7 @@ export interface PublicationOverview {
 }
 
 /** Text of every page, read in small batches; pages past the size bound read as empty. */
-async function pageTexts(dataDir: string, bookId: string, pages: number): Promise<string[]> {
+async function pageTexts(store: FileStore, bookId: string, pages: number): Promise<string[]> {
   const texts: string[] = [];
   let total = 0;
   for (let first = 1; first <= pages; first += PARALLEL) {
@@ -118,7 +119,7 @@ async function pageTexts(dataDir: string, bookId: string, pages: number): Promis
       break;
     }
     const batch = Array.from({ length: Math.min(PARALLEL, pages - first + 1) }, (_, i) => first + i);
-    for (const text of await Promise.all(batch.map((page) => readPageText(dataDir, bookId, page)))) {
+    for (const text of await Promise.all(batch.map((page) => readPageText(store, bookId, page)))) {
       const kept = total < OVERVIEW_TEXT_MAX ? text : '';
       total += kept.length;
       texts.push(kept);
@@ -142,7 +143,7 @@ export async function findPublication(app: FastifyInstance, bookId: string): Pro
   return {
     book: publicBook(app.config, row),
     publisher: publisherOf({ id: row.account_id, name: account_name, context: account_context }),
-    texts: await pageTexts(app.config.dataDir, row.id, row.pages_total),
+    texts: await pageTexts(app.storage, row.id, row.pages_total),
   };
 }
 

@@ -1,9 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { ReaderSearchHit, SearchRect } from '../../contracts/reader';
 import type { ToolLimits } from '../convert/tools';
 import { ensureWords, type PageWord, readPageWords } from '../convert/words';
-import { bookPaths } from '../storage/paths';
+import type { FileStore } from '../storage/index';
+import { bookPaths, isSafeId } from '../storage/paths';
+import { stored } from '../storage/serve';
+
+type SearchApp = Pick<FastifyInstance, 'config' | 'storage'>;
 
 /**
  * Search inside a publication (the reader's search panel): over text/<n>.txt, case- and
@@ -66,8 +71,31 @@ export function matchPage(text: string, query: string): { count: number; excerpt
   return { count, excerpt };
 }
 
-export async function readPageText(dataDir: string, bookId: string, page: number): Promise<string> {
-  return readFile(path.join(bookPaths(dataDir, bookId).text, `${page}.txt`), 'utf8').catch(() => '');
+/**
+ * Page n's text ('' when it has none). From the file store (issue 19) when given one — a store failure
+ * then rejects (StoreUnavailable) — or from the data folder `dataDir` (indexing right after a
+ * conversion, on the machine that made the files).
+ */
+export async function readPageText(files: string | FileStore, bookId: string, page: number): Promise<string> {
+  if (typeof files === 'string') return readFile(path.join(bookPaths(files, bookId).text, `${page}.txt`), 'utf8').catch(() => '');
+  if (!isSafeId(bookId)) return '';
+  return ((await stored(files.read(`books/${bookId}/text/${page}.txt`))) ?? Buffer.alloc(0)).toString('utf8');
+}
+
+/**
+ * The book's word boxes in this process's data folder (issue 19): with a bucket, those another instance
+ * stored are fetched; when there are none yet, document.pdf is fetched, they are derived here
+ * (ensureWords) and stored for the other instances. False when there are none to be had.
+ */
+async function localWords(app: SearchApp, bookId: string, pages: number, limits: ToolLimits): Promise<boolean> {
+  const store = app.storage;
+  if (store.kind === 'local') return ensureWords(app.config.dataDir, bookId, pages, limits);
+  const dir = `books/${bookId}/words`;
+  if ((await stored(store.fetchTree(dir), 60_000)) > 0) return true;
+  if (!(await stored(store.fetch(`books/${bookId}/document.pdf`), 120_000))) return false;
+  if (!(await ensureWords(app.config.dataDir, bookId, pages, limits))) return false;
+  await stored(store.putTree(dir), 60_000);
+  return true;
 }
 
 /** Rectangles drawn for one page at most (a word on every line of a dense page is still readable). */
@@ -127,7 +155,7 @@ export function matchRects(words: PageWord[], query: string): SearchRect[] {
  * conversion tools' limits), each hit also carries the rectangles of its matches on the page image.
  */
 export async function searchBook(
-  dataDir: string,
+  app: SearchApp,
   bookId: string,
   pages: number,
   q: string,
@@ -136,10 +164,12 @@ export async function searchBook(
   const query = foldQuery(q);
   const hits: ReaderSearchHit[] = [];
   if (query === '') return hits;
-  const haveWords = limits ? ensureWords(dataDir, bookId, pages, limits) : Promise.resolve(false);
+  const haveWords = limits && isSafeId(bookId) ? localWords(app, bookId, pages, limits) : Promise.resolve(false);
+  // Answered (false) even when the search stops early on a failure of the texts.
+  haveWords.catch(() => undefined);
   for (let first = 1; first <= pages && hits.length < MAX_SEARCH_HITS; first += PARALLEL) {
     const batch = Array.from({ length: Math.min(PARALLEL, pages - first + 1) }, (_, i) => first + i);
-    const texts = await Promise.all(batch.map((page) => readPageText(dataDir, bookId, page)));
+    const texts = await Promise.all(batch.map((page) => readPageText(app.storage, bookId, page)));
     texts.forEach((text, i) => {
       const found = hits.length < MAX_SEARCH_HITS ? matchPage(text, query) : undefined;
       if (found) hits.push({ page: batch[i] as number, ...found });
@@ -148,7 +178,7 @@ export async function searchBook(
   if (hits.length === 0 || !(await haveWords)) return hits;
   for (let first = 0; first < hits.length; first += PARALLEL) {
     const batch = hits.slice(first, first + PARALLEL);
-    const words = await Promise.all(batch.map((hit) => readPageWords(dataDir, bookId, hit.page)));
+    const words = await Promise.all(batch.map((hit) => readPageWords(app.config.dataDir, bookId, hit.page)));
     batch.forEach((hit, i) => {
       const rects = matchRects(words[i] ?? [], query);
       if (rects.length > 0) hit.rects = rects;

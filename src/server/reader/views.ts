@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { DocumentKind, PublishingMode } from '../../contracts/books';
 import { isHttpUrl } from '../../contracts/presets';
@@ -8,7 +7,9 @@ import { ownedItems } from '../library/repo';
 import { readerLibrary, resourceId } from '../library/views';
 import { defaultSfxUrl, presentationUrl, readerSkin } from '../presets/catalogue';
 import { bookImages, publisherUrl } from '../publish/views';
-import { bookPaths } from '../storage/paths';
+import type { FileStore } from '../storage/index';
+import { isSafeId } from '../storage/paths';
+import { stored } from '../storage/serve';
 import { pagesToken, type ReaderAccess, type ReaderRow } from './access';
 
 /**
@@ -16,17 +17,25 @@ import { pagesToken, type ReaderAccess, type ReaderRow } from './access';
  * fields) and its manifest.json (page sizes, links, outline, direction).
  */
 
-/** Parsed manifests by book id and revision: a DONE book's manifest does not change within a revision. */
+/** Parsed manifests by store, book id and revision: a DONE book's manifest does not change within a revision. */
 const manifests = new Map<string, BookManifest>();
 const MANIFEST_CACHE = 500;
 
-export async function readManifest(dataDir: string, row: Pick<ReaderRow, 'id' | 'revision'>): Promise<BookManifest | undefined> {
-  const key = `${dataDir}\0${row.id}\0${row.revision}`;
+/**
+ * A book's manifest.json from the file store (issue 19: another machine may have converted it);
+ * undefined when there is none (not converted yet) or it does not parse. A store failure rejects
+ * (StoreUnavailable: 503).
+ */
+export async function readManifest(store: FileStore, row: Pick<ReaderRow, 'id' | 'revision'>): Promise<BookManifest | undefined> {
+  const key = `${store.root}\0${row.id}\0${row.revision}`;
   const cached = manifests.get(key);
   if (cached) return cached;
+  if (!isSafeId(row.id)) return undefined;
+  const bytes = await stored(store.read(`books/${row.id}/manifest.json`));
+  if (!bytes) return undefined;
   let manifest: BookManifest;
   try {
-    manifest = JSON.parse(await readFile(bookPaths(dataDir, row.id).manifest, 'utf8')) as BookManifest;
+    manifest = JSON.parse(bytes.toString('utf8')) as BookManifest;
   } catch {
     return undefined;
   }
@@ -79,7 +88,12 @@ export async function readerBook(app: FastifyInstance, access: ReaderAccess, man
     direction: s.read_mode === 1 ? 'rtl' : manifest.direction === 'rtl' ? 'rtl' : 'ltr',
     view: s['document.view'],
     pageUrl: pageUrlPattern(app, row),
-    image: await bookImages(row, { config: app.config, now: app.clock(), pagesToken: (book) => pagesToken(app, book) }),
+    image: await bookImages(row, {
+      config: app.config,
+      now: app.clock(),
+      pagesToken: (book) => pagesToken(app, book),
+      storage: app.storage,
+    }),
     // A catalogue skin id; anything else (a remote skin URL too: never loaded as code) is the default.
     skin: readerSkin(s['skin.url']),
     theme: own.theme,

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PUBLIC } from '../auth/rules';
 import { CACHE_IMMUTABLE } from '../plugins/static';
 import { avatarFile } from '../profile/avatar';
 import { isSafeId } from '../storage/paths';
+import { sendStored } from '../storage/serve';
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
 
@@ -22,14 +21,13 @@ const avatarRoutes: FastifyPluginAsync = async (app) => {
     if (!found) return notFound(reply);
     const account = await app.db.selectFrom('accounts').select('avatar').where('id', '=', accountId).executeTakeFirst();
     if (!account || account.avatar !== found.version) return notFound(reply);
-    const info = await stat(found.path).catch(() => undefined);
-    if (!info?.isFile()) return notFound(reply);
-    return reply
-      .header('cache-control', CACHE_IMMUTABLE)
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .header('content-length', info.size)
-      .type('image/webp')
-      .send(createReadStream(found.path));
+    // From the file store (issue 19): another instance may have received the avatar.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return sendStored(app, request, reply, app.storage.keyOf(found.path), {
+      contentType: 'image/webp',
+      cacheControl: CACHE_IMMUTABLE,
+      notFound,
+    });
   });
 };
 

@@ -9,6 +9,7 @@ import { CACHE_IMMUTABLE, pageLanguage } from '../plugins/static';
 import { publicUrlOf } from '../public-url';
 import { viewerUrl } from '../publish/views';
 import { publicationPath } from '../reader/overview';
+import { storageOrigins } from '../storage/serve';
 import { WIDGET_CSS, WIDGET_CSS_FILE, WIDGET_JS, WIDGET_JS_FILE } from '../widget/assets';
 import { libraryHtml, unavailableHtml, type WidgetPageContext } from '../widget/html';
 import { findLibrary, LIBRARY_SCAN_MAX } from '../widget/library';
@@ -38,7 +39,8 @@ const widgetRoutes: FastifyPluginAsync = async (app) => {
     'script-src': ["'self'"],
     'style-src': ["'self'"],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', ...origin(hosts.thumbs)],
+    // Thumbnails served by redirect come from the bucket (issue 19).
+    'img-src': ["'self'", 'data:', ...origin(hosts.thumbs), ...storageOrigins(app.config)],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],
     'frame-ancestors': ['*'],

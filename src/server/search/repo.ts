@@ -3,6 +3,7 @@ import type { Language } from '../../contracts/languages';
 import { type MarkedText, type SearchSort, searchWords } from '../../contracts/search';
 import type { Database } from '../db/schema';
 import { readPageText } from '../reader/search';
+import type { FileStore } from '../storage/index';
 
 /**
  * The site search's one repository (issue 15): full text over public books — title, description,
@@ -95,7 +96,7 @@ interface Doc {
  * deleted meanwhile has none. Called when a conversion reaches DONE, and for DONE books without
  * documents when the server starts (`indexMissing`).
  */
-export async function indexBook(db: Db, dataDir: string, bookId: string): Promise<void> {
+export async function indexBook(db: Db, files: string | FileStore, bookId: string): Promise<void> {
   const book = await db
     .selectFrom('books')
     .innerJoin('accounts', 'accounts.id', 'books.account_id')
@@ -107,7 +108,7 @@ export async function indexBook(db: Db, dataDir: string, bookId: string): Promis
     { page: 0, title: cleanText(book.name), description: cleanText(book.description), publisher: cleanText(book.account_name), body: '' },
   ];
   for (let page = 1; page <= book.pages_total; page++) {
-    const body = cleanText(await readPageText(dataDir, bookId, page)).trim();
+    const body = cleanText(await readPageText(files, bookId, page)).trim();
     if (body) docs.push({ page, title: '', description: '', publisher: '', body });
   }
   const postgres = isPostgres(db);
@@ -155,12 +156,12 @@ export async function booksToIndex(db: Db, limit: number): Promise<string[]> {
 }
 
 /** Indexes every converted book without documents, BATCH at a time, until none is left or `stopped()`. */
-export async function indexMissing(db: Db, dataDir: string, stopped: () => boolean = () => false): Promise<number> {
+export async function indexMissing(db: Db, files: string | FileStore, stopped: () => boolean = () => false): Promise<number> {
   let done = 0;
   for (let ids = await booksToIndex(db, BATCH); ids.length > 0 && !stopped(); ids = await booksToIndex(db, BATCH))
     for (const id of ids) {
       if (stopped()) return done;
-      await indexBook(db, dataDir, id);
+      await indexBook(db, files, id);
       done += 1;
     }
   return done;

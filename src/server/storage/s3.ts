@@ -26,9 +26,15 @@ const TREE_CONCURRENCY = 8;
 /** A cached file used this recently is never evicted (a caller may be about to open the path it got). */
 const EVICT_GRACE_MS = 60_000;
 
+/** A missing object (not a missing bucket: that is a store failure, never "no such file"). */
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException &&
+  error.name !== 'NoSuchBucket' &&
   (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
+
+/** A store that does not connect or stops sending fails instead of hanging a request (ms). */
+const CONNECT_TIMEOUT_MS = 5_000;
+const SOCKET_TIMEOUT_MS = 30_000;
 
 /** Runs `work` over `items`, `limit` at a time. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -57,6 +63,7 @@ export function createS3Store(
     ...(settings.credentials ? { credentials: { ...settings.credentials } } : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: SOCKET_TIMEOUT_MS },
   });
   const Bucket = settings.bucket;
   const objectKey = (key: string) => `${settings.prefix}${checkKey(key)}`;

@@ -66,6 +66,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     privateToken: (book) => privateToken(app, book),
     pagesToken: (book) => pagesToken(app, book),
     triggersOf: (id) => bookTriggers(app.db, id),
+    storage: app.storage,
   });
 
   app.get('/account/book/preflight', { ...guarded, config: SIGNED_IN }, async (request, reply) => {

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { reader } from '../../auth/rules';
 import { CACHE_IMMUTABLE } from '../../plugins/static';
@@ -7,7 +5,9 @@ import { seedDemo } from '../../publish/demo';
 import { PART_SWEEP_EVERY_MS, sweepPartFiles } from '../../publish/upload';
 import { jsonSettingsOf } from '../../publish/views';
 import { callerAccount, findReaderRow, visitorGate } from '../../reader/access';
-import { bookPaths, isSafeId, THUMB_SIZES, type ThumbSize } from '../../storage/paths';
+import { bookKeys } from '../../reader/files';
+import { isSafeId, THUMB_SIZES, type ThumbSize } from '../../storage/paths';
+import { sendStored } from '../../storage/serve';
 
 /** A private or gated book's cover: the browser may keep it, shared caches may not. */
 const CACHE_OWNER = 'private, max-age=3600';
@@ -36,19 +36,15 @@ const publishSiteRoutes: FastifyPluginAsync = async (app) => {
     const open = gate === undefined || gate === 'bookConverting';
     if (!open && (await callerAccount(app, request)) !== row.account_id) return notFound(reply);
     const shared = open && row.publishing_mode !== 2;
-    const filePath = bookPaths(app.config.dataDir, bookId).thumb(size as ThumbSize);
-    const info = await stat(filePath).catch(() => undefined);
-    if (!info?.isFile()) return notFound(reply);
     if (!shared) reply.header('vary', 'Cookie');
-    return (
-      reply
-        .header('cache-control', shared ? CACHE_IMMUTABLE : CACHE_OWNER)
-        // The widget and embeds show thumbnails on other sites, and the thumbs host may be a CDN.
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('content-length', info.size)
-        .type('image/webp')
-        .send(createReadStream(filePath))
-    );
+    // The widget and embeds show thumbnails on other sites, and the thumbs host may be a CDN.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    // From the file store (issue 19): another machine may have converted the book.
+    return sendStored(app, request, reply, bookKeys(app, bookId).thumb(size as ThumbSize), {
+      contentType: 'image/webp',
+      cacheControl: shared ? CACHE_IMMUTABLE : CACHE_OWNER,
+      notFound,
+    });
   });
 
   // Part files of interrupted uploads: at start (those of a crashed process go at once), then regularly.

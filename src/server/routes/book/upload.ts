@@ -70,6 +70,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
         now,
         privateToken: (book) => privateToken(app, book),
         pagesToken: (book) => pagesToken(app, book),
+        storage: app.storage,
       }),
     );
   });

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { BRAND_FILES, type BrandFile, LIBRARY_FIELD, LIBRARY_ID, libraryLocation } from '../../../contracts/library';
 import { reader } from '../../auth/rules';
@@ -8,6 +6,7 @@ import { findItem } from '../../library/repo';
 import { designOf, skinPreview } from '../../library/views';
 import { resolveAccess } from '../../reader/access';
 import { isSafeId, libraryPaths } from '../../storage/paths';
+import { sendStored } from '../../storage/serve';
 
 const CACHE_PUBLIC = 'public, max-age=86400';
 const CACHE_PRIVATE = 'private, max-age=3600';
@@ -61,11 +60,10 @@ const librarySiteRoutes: FastifyPluginAsync = async (app) => {
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .send(skinPreview(designOf(item)));
     }
+    // From the file store (issue 19): another instance may have received the image.
     const paths = libraryPaths(app.config.dataDir, item.account_id, item.id);
-    const path = (file as BrandFile) === 'preview.webp' ? paths.preview : paths.image;
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) return notFound(reply);
-    return reply.header('content-length', info.size).type('image/webp').send(createReadStream(path));
+    const key = app.storage.keyOf((file as BrandFile) === 'preview.webp' ? paths.preview : paths.image);
+    return sendStored(app, request, reply, key, { contentType: 'image/webp', cacheControl: cache, notFound });
   });
 };
 

@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   type DeletionCodeSent,
@@ -25,6 +24,7 @@ import { EXPORT_TOKEN_CHARS, effectiveState, exportToken, exportView, insertExpo
 import { enqueueExport } from '../../privacy/worker';
 import { publicBase } from '../../public-url';
 import { sameToken } from '../../reader/access';
+import { sendStored } from '../../storage/serve';
 
 /** The mailed deletion code is valid this long, and this many wrong tries end it. */
 const CODE_TTL_MS = 10 * 60_000;
@@ -90,19 +90,19 @@ const privacyRoutes: FastifyPluginAsync = async (app) => {
         !sameToken(query.token, exportToken(app.keys.codes, row))
       )
         throw new ApiError('exportUnavailable');
-      const file = exportFile(app.config.dataDir, account.id, row.id);
-      const size = await stat(file).then(
-        (s) => s.size,
-        () => undefined,
-      );
-      if (size === undefined) throw new ApiError('exportUnavailable');
+      // From the file store (issue 19): another instance (or worker) may have made the export.
+      const key = app.storage.keyOf(exportFile(app.config.dataDir, account.id, row.id));
       const day = new Date(Number(row.created_at)).toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', size)
-        .header('content-disposition', `attachment; filename="quire-data-${day}.zip"`)
-        .header('cache-control', 'private, no-store')
-        .send(createReadStream(file));
+      return sendStored(app, request, reply, key, {
+        contentType: 'application/zip',
+        cacheControl: 'private, no-store',
+        disposition: `attachment; filename="quire-data-${day}.zip"`,
+        ranges: true,
+        cache: false,
+        notFound: () => {
+          throw new ApiError('exportUnavailable');
+        },
+      });
     },
   );
 

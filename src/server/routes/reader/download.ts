@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { ReaderBookQuerySchema } from '../../../contracts/reader';
@@ -8,7 +6,8 @@ import { authenticate, requestToken } from '../../auth/session';
 import { ApiError, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
 import { type ReaderAccess, requireAccess } from '../../reader/access';
-import { bookPaths } from '../../storage/paths';
+import { bookKeys } from '../../reader/files';
+import { sendStored, stored } from '../../storage/serve';
 
 const DownloadQuerySchema = v.object({
   ...ReaderBookQuerySchema.entries,
@@ -62,14 +61,11 @@ async function callerOwns(app: FastifyInstance, request: FastifyRequest, access:
   }
 }
 
-/** The PDF the pages were made from; for a PDF upload the source itself when no copy was kept. */
-async function pdfFile(dataDir: string, access: ReaderAccess): Promise<{ path: string; size: number } | undefined> {
-  const paths = bookPaths(dataDir, access.row.id);
-  const candidates = access.row.source_kind === 'pdf' ? [paths.pdf, paths.source] : [paths.pdf];
-  for (const file of candidates) {
-    const info = await stat(file).catch(() => undefined);
-    if (info?.isFile()) return { path: file, size: info.size };
-  }
+/** The PDF the pages were made from; for a PDF upload the source itself when no copy was kept. From the file store (issue 19). */
+async function pdfKey(app: FastifyInstance, access: ReaderAccess): Promise<string | undefined> {
+  const keys = bookKeys(app, access.row.id);
+  const candidates = access.row.source_kind === 'pdf' ? [keys.pdf, keys.source] : [keys.pdf];
+  for (const key of candidates) if (await stored(app.storage.stat(key))) return key;
   return undefined;
 }
 
@@ -87,15 +83,20 @@ const readerDownloadRoutes: FastifyPluginAsync = async (app) => {
     const inline = query.disposition === 'inline';
     const allowed = inline ? access.settings.print_mode !== 0 : access.settings.download_mode !== 0;
     if (!allowed && !(await callerOwns(app, request, access))) throw new ApiError('downloadRefused');
-    const file = await pdfFile(app.config.dataDir, access);
+    const key = await pdfKey(app, access);
     // DONE without its PDF: files lost or being replaced, as the book call answers without a manifest.
-    if (!file) throw new ApiError('bookConverting');
-    return reply
-      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', access.row.name))
-      .header('content-length', file.size)
-      .header('cache-control', 'private, no-cache')
-      .type('application/pdf')
-      .send(createReadStream(file.path));
+    if (!key) throw new ApiError('bookConverting');
+    // Streamed from the store as is (not kept in a bucket's cache), in ranges when asked; or a redirect.
+    return sendStored(app, request, reply, key, {
+      contentType: 'application/pdf',
+      cacheControl: 'private, no-cache',
+      disposition: contentDisposition(inline ? 'inline' : 'attachment', access.row.name),
+      ranges: true,
+      cache: false,
+      notFound: () => {
+        throw new ApiError('bookConverting');
+      },
+    });
   });
 };
 

@@ -31,7 +31,7 @@ const readerRoutes: FastifyPluginAsync = async (app) => {
   app.get('/public/book/get', { config: readerCall }, async (request, reply) => {
     const query = parse(ReaderBookQuerySchema, request.query);
     const access = await requireAccess(app, request, query.id, query.token);
-    const manifest = await readManifest(app.config.dataDir, access.row);
+    const manifest = await readManifest(app.storage, access.row);
     // DONE without a manifest: files lost or being replaced; the reader shows "converting".
     if (!manifest) throw new ApiError('bookConverting');
     reply.header('cache-control', cacheHeader(access));
@@ -43,7 +43,7 @@ const readerRoutes: FastifyPluginAsync = async (app) => {
     const access = await requireAccess(app, request, query.id, query.token);
     if (query.page > access.row.pages_total) throw new ApiError('validation', { fields: ['page'] });
     reply.header('cache-control', cacheHeader(access));
-    return ok(reply, { page: query.page, text: await readPageText(app.config.dataDir, access.row.id, query.page) });
+    return ok(reply, { page: query.page, text: await readPageText(app.storage, access.row.id, query.page) });
   });
 
   app.get('/public/book/search', { config: { ...readerCall, ...rateLimit(120, '1 minute') } }, async (request, reply) => {
@@ -52,7 +52,7 @@ const readerRoutes: FastifyPluginAsync = async (app) => {
     // Word boxes of a book converted before they existed are derived once here (pdftotext, ~1 s per
     // 1,000 pages), under the conversion tools' memory limit.
     const limits = { memoryBytes: app.config.convert.memoryBytes, timeoutMs: 120_000 };
-    const hits: ReaderSearchHit[] = await searchBook(app.config.dataDir, access.row.id, access.row.pages_total, query.q, limits);
+    const hits: ReaderSearchHit[] = await searchBook(app, access.row.id, access.row.pages_total, query.q, limits);
     reply.header('cache-control', cacheHeader(access));
     return ok(reply, hits);
   });

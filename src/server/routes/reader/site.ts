@@ -1,15 +1,15 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { READER_TOKEN_PARAM, READER_WIDTHS } from '../../../contracts/reader';
 import { reader } from '../../auth/rules';
-import { PAGE_WIDTH, pageImage, pageJpeg, pageWebp } from '../../convert/index';
+import { PAGE_WIDTH } from '../../convert/index';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, CACHE_NONE } from '../../plugins/static';
 import { resolveAccess } from '../../reader/access';
+import { bookKeys, storedPageImage } from '../../reader/files';
 import { createReadPage, type ReadPageInput } from '../../reader/page';
 import { readerBook, readManifest } from '../../reader/views';
-import { bookPaths, isSafeId } from '../../storage/paths';
+import { isSafeId } from '../../storage/paths';
+import { sendStored, stored } from '../../storage/serve';
 
 const WIDTHS: readonly number[] = Object.values(READER_WIDTHS);
 const CACHE_PRIVATE = 'private, max-age=3600';
@@ -53,37 +53,30 @@ const readerSiteRoutes: FastifyPluginAsync = async (app) => {
     if (page < 1 || page > row.pages_total) return notFound(reply);
     const isPrivate = row.publishing_mode === 2 || result.access.owner;
     const cache = isPrivate ? CACHE_PRIVATE : CACHE_IMMUTABLE;
-    const pages = bookPaths(app.config.dataDir, row.id).pages;
-    const rendered = pageJpeg(pages, PAGE_WIDTH, page);
+    // Through the file store (issue 19): this instance's data folder may not hold the book.
+    const keys = bookKeys(app, row.id);
 
-    let filePath: string | null;
+    let key: string | null;
     let type = 'image/webp';
     let cacheControl = cache;
     if (jpeg) {
-      filePath = rendered;
+      key = keys.jpeg(page);
       type = 'image/jpeg';
-    } else if (width === PAGE_WIDTH && !(await stat(pageWebp(pages, width, page)).catch(() => undefined))) {
+    } else if (width === PAGE_WIDTH && !(await stored(app.storage.stat(keys.webp(width, page))))) {
       // First request of this page: the JPEG the conversion made answers now (the WebP takes
       // 0.3–1.5 s to encode), and the WebP is made meanwhile for the next readers.
-      pageImage(app.config, row.id, page, width).catch((err: unknown) => request.log.warn({ err, bookId, page }, 'page image failed'));
-      filePath = rendered;
+      storedPageImage(app, row.id, page, width).catch((err: unknown) => request.log.warn({ err, bookId, page }, 'page image failed'));
+      key = keys.jpeg(page);
       type = 'image/jpeg';
       cacheControl = `${isPrivate ? 'private' : 'public'}, ${CACHE_INTERIM}`;
     } else {
-      filePath = await pageImage(app.config, row.id, page, width);
+      key = await storedPageImage(app, row.id, page, width);
     }
-    const info = filePath ? await stat(filePath).catch(() => undefined) : undefined;
-    if (!filePath || !info?.isFile()) return notFound(reply);
+    if (!key) return notFound(reply);
     if (isPrivate) reply.header('vary', 'Cookie');
-    return (
-      reply
-        .header('cache-control', cacheControl)
-        // The thumbs host may be a CDN, and embeds show pages on other sites.
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .header('content-length', info.size)
-        .type(type)
-        .send(createReadStream(filePath))
-    );
+    // The thumbs host may be a CDN, and embeds show pages on other sites.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    return sendStored(app, request, reply, key, { contentType: type, cacheControl, notFound });
   });
 
   const page = createReadPage(app);
@@ -120,7 +113,7 @@ const readerSiteRoutes: FastifyPluginAsync = async (app) => {
       let outcome: ReadPageInput['outcome'];
       if (isSafeId(bookId)) {
         const result = await resolveAccess(app, request, bookId, { kind: 'link', token: typeof token === 'string' ? token : undefined });
-        const manifest = result.ok ? await readManifest(app.config.dataDir, result.access.row) : undefined;
+        const manifest = result.ok ? await readManifest(app.storage, result.access.row) : undefined;
         if (!result.ok) outcome = { error: result.error };
         else if (!manifest) outcome = { error: 'bookConverting' };
         else {

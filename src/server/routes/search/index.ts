@@ -63,7 +63,7 @@ const searchRoutes: FastifyPluginAsync = async (app) => {
   let stopped = false;
   let backfill: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {
-    backfill = indexMissing(app.db, app.config.dataDir, () => stopped).then(
+    backfill = indexMissing(app.db, app.storage, () => stopped).then(
       (count) => {
         if (count > 0) app.log.info({ count }, 'search: converted books indexed');
       },

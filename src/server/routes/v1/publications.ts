@@ -104,7 +104,7 @@ const handlers: V1Handlers = {
   getPublicationToc: async (ctx) => {
     const row = await ownedPublication(ctx);
     if (row.status !== 'DONE') return { items: [] };
-    const manifest = await readManifest(ctx.app.config.dataDir, row);
+    const manifest = await readManifest(ctx.app.storage, row);
     return { items: toc(manifest?.outline ?? []) };
   },
 
