@@ -83,6 +83,11 @@ export function createS3Store(
     cachedBytes += size;
     if (cachedBytes > options.cacheBytes) void evict();
   };
+  // A local file the cache does not know may not be in the bucket yet (the converter's work): only known ones are touched.
+  const touch = (key: string) => {
+    const entry = cached.get(key);
+    if (entry) track(key, entry.size);
+  };
   const untrack = (key: string) => {
     const before = cached.get(key);
     if (before) {
@@ -156,7 +161,7 @@ export function createS3Store(
     const file = pathOf(key);
     const local = await fileInfo(file);
     if (local) {
-      track(key, local.size);
+      touch(key);
       return file;
     }
     const running = downloads.get(key);
@@ -251,7 +256,7 @@ export function createS3Store(
     async open(key, range) {
       const local = await openLocal(pathOf(key), range);
       if (local) {
-        track(key, local.info.size);
+        touch(key);
         return local;
       }
       try {
