@@ -105,7 +105,9 @@ export function createS3Store(
         if (cachedBytes <= options.cacheBytes) break;
         if (now - entry.usedAt < (options.evictGraceMs ?? EVICT_GRACE_MS)) continue;
         untrack(key);
-        await rm(pathOf(key), { force: true }).catch(() => undefined);
+        // Only a copy of what the bucket has leaves (what an earlier run left may never have been stored).
+        const stored = await head(key).catch(() => undefined);
+        if (stored) await rm(pathOf(key), { force: true }).catch(() => undefined);
       }
     } finally {
       evicting = false;
