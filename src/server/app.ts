@@ -21,6 +21,8 @@ import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
 import { sealPlainSecrets } from './auth/totp-store';
 import { createBlog } from './blog/index';
+import { readiness } from './cluster/ready';
+import { scheduleOnce } from './cluster/schedule';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
 import { API_PREFIX, fail, isApiRequest, newRequestId } from './envelope';
@@ -73,6 +75,8 @@ export interface AppDeps {
   fetch?: typeof fetch;
   /** Folder of the blog's Markdown posts (default: the shipped ones, src/server/blog/posts). */
   blogPostsDir?: string;
+  /** PATH in which /readyz looks for the converter tools (default: the process's; tests). */
+  toolPath?: string;
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -114,6 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('config', config);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
+  app.decorate('dbListen', handle.listen);
+  app.decorate('draining', false);
   if (!deps.db) app.addHook('onClose', () => handle.destroy());
   await decorateAuth(app, config, deps);
   // Before any route: every route declares who may call it (auth/rules.ts), checked when ready.
@@ -181,6 +187,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
   });
 
+  // Ready (issue 19): database, file store and, where this process converts, the converter tools; 503
+  // naming the failing check, or `draining` at once after SIGTERM (src/server/cluster/ready.ts).
+  app.get('/readyz', { logLevel: healthLogLevel, config: PUBLIC }, async (request, reply) => {
+    const ready = await readiness({ db: app.db, config, toolPath: deps.toolPath, draining: () => app.draining });
+    if (ready.status !== 'ready') request.log.warn({ ready }, 'readiness check: not ready');
+    return reply
+      .code(ready.status === 'ready' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(ready);
+  });
+
   await app.register(beaconRoutes);
   await app.register(publishSiteRoutes);
   await app.register(avatarRoutes);
@@ -240,22 +257,31 @@ async function decorateAuth(app: FastifyInstance, config: Config, deps: AppDeps)
   app.decorate('captcha', createCaptcha({ config, db: app.db, hmacKey: keys.captcha, clock, fetch: deps.fetch }));
   registerSessionGuard(app);
 
-  const prune = () =>
-    Promise.all([
-      pruneExpired(app.db, clock()).catch((err: unknown) => {
-        app.log.warn({ err }, 'pruning expired sign-in rows failed');
-      }),
-      // Raw statistics past QUIRE_STATS_RAW_DAYS (issue 17; the rollups stay).
-      purgeStatistics(app.db, clock(), config.statsRawDays).catch((err: unknown) => {
-        app.log.warn({ err }, 'purging old raw statistics failed');
-      }),
-      // onReady takes a resolved value for an error: resolve nothing.
-    ]).then(() => undefined);
-  const timer = setInterval(prune, PRUNE_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', prune);
+  // Once per hour across every process on this database (src/server/cluster/schedule.ts).
+  const prune = scheduleOnce(
+    app.db,
+    {
+      name: 'prune',
+      everyMs: PRUNE_EVERY_MS,
+      run: () =>
+        Promise.all([
+          pruneExpired(app.db, clock()).catch((err: unknown) => {
+            app.log.warn({ err }, 'pruning expired sign-in rows failed');
+          }),
+          // Raw statistics past QUIRE_STATS_RAW_DAYS (issue 17; the rollups stay).
+          purgeStatistics(app.db, clock(), config.statsRawDays).catch((err: unknown) => {
+            app.log.warn({ err }, 'purging old raw statistics failed');
+          }),
+        ]),
+    },
+    { clock, log: app.log },
+  );
+  // onReady takes a resolved value for an error: resolve nothing.
+  app.addHook('onReady', async () => {
+    await prune.start();
+  });
+  app.addHook('preClose', () => prune.stop());
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     mailer.close();
   });
 }

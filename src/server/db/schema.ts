@@ -52,6 +52,7 @@ export interface Database {
   stats_account_cached: import('../stats/dashboard-tables').StatsAccountCachedTable;
   stats_account_ranges: import('../stats/dashboard-tables').StatsAccountRangesTable;
   stats_account_ranges_built: import('../stats/dashboard-tables').StatsAccountRangesBuiltTable;
+  scheduled_runs: import('../cluster/tables').ScheduledRunsTable;
 }
 
 /** Instance-wide key/value settings. */
