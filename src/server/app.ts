@@ -21,6 +21,7 @@ import { resolveSecret } from './auth/secret';
 import { registerSessionGuard } from './auth/session';
 import { sealPlainSecrets } from './auth/totp-store';
 import { createBlog } from './blog/index';
+import { pruneIpMinutes } from './cluster/ip-caps';
 import { readiness } from './cluster/ready';
 import { scheduleOnce } from './cluster/schedule';
 import type { Config } from './config';
@@ -267,6 +268,10 @@ async function decorateAuth(app: FastifyInstance, config: Config, deps: AppDeps)
         Promise.all([
           pruneExpired(app.db, clock()).catch((err: unknown) => {
             app.log.warn({ err }, 'pruning expired sign-in rows failed');
+          }),
+          // The beacons' per-address counts of past minutes (cluster/ip-caps.ts).
+          pruneIpMinutes(app.db, clock()).catch((err: unknown) => {
+            app.log.warn({ err }, 'pruning the beacons’ address counts failed');
           }),
           // Raw statistics past QUIRE_STATS_RAW_DAYS (issue 17; the rollups stay).
           purgeStatistics(app.db, clock(), config.statsRawDays).catch((err: unknown) => {

@@ -12,6 +12,8 @@ import {
 } from '../../src/contracts/api-keys';
 import { BEACON_PATH } from '../../src/contracts/share';
 import { buildApp } from '../../src/server/app';
+import { BEACON_IP_PER_MINUTE } from '../../src/server/beacon/buffer';
+import { ipMinuteKey, type SharedIpCap, sharedIpCap } from '../../src/server/cluster/ip-caps';
 import { claimRun, scheduleOnce } from '../../src/server/cluster/schedule';
 import type { Config } from '../../src/server/config';
 import { announceRevoke, countPublication, flushCounters, forgetApiKey, RESERVE_MAX } from '../../src/server/routes/v1/auth';
@@ -165,6 +167,28 @@ describe('two app instances on one PostgreSQL database', () => {
     await Promise.all([a.shareBeacon.flush(), b.shareBeacon.flush()]);
     const rows = await a.db.selectFrom('share_counts').select('count').where('book_id', '=', bookId).execute();
     expect(rows.reduce((sum, r) => sum + Number(r.count), 0)).toBe(40);
+  });
+
+  it('hold the beacons’ per-address cap across instances (counted together at flush)', async () => {
+    const owner = await signedIn(ctxOf(a), 'cluster-cap');
+    const accountId = owner.content.account.id as string;
+    const bookId = await makeBook(a, accountId, { name: 'Capped' });
+    const query = new URLSearchParams({ e: 'share', cb: '1', d: 'phone', s: 'x', t: 'book', bid: bookId });
+    // One address, 100 hits on each instance: each is under its own cap (BEACON_IP_PER_MINUTE), not together.
+    const ip = nextIp();
+    const minuteLeft = 60_000 - (clock() % 60_000);
+    if (minuteLeft < 15_000) offset += minuteLeft + 1000;
+    for (let n = 0; n < 200; n++) await pick(n).inject({ method: 'GET', url: `${BEACON_PATH}?${query}`, remoteAddress: ip });
+    await Promise.all([a.shareBeacon.flush(), b.shareBeacon.flush()]);
+    const rows = await a.db.selectFrom('share_counts').select('count').where('book_id', '=', bookId).execute();
+    expect(rows.reduce((sum, r) => sum + Number(r.count), 0)).toBe(BEACON_IP_PER_MINUTE);
+    // The statistics batches' cap: two instances flushing at once for one address and minute.
+    const caps = [a, b].map((app) => sharedIpCap(app.db, 'stats-test', 120));
+    const key = ipMinuteKey(clock(), '203.0.113.9');
+    const granted = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => (caps[n % 2] as SharedIpCap)(new Map([[key, 30]])).then((m) => m.get(key) ?? 0)),
+    );
+    expect(granted.reduce((x, y) => x + y, 0)).toBe(120);
   });
 
   it('run a periodic task once per interval, whichever instance claims it', async () => {

@@ -1,4 +1,4 @@
-/** The table of src/server/cluster/schedule.ts (migration 0025). */
+/** The tables of src/server/cluster (migration 0025). */
 export interface ScheduledRunsTable {
   name: string;
   /** Epoch ms from which the task may run again. */
@@ -6,4 +6,12 @@ export interface ScheduledRunsTable {
   /** Who claimed the last run (host:pid:random). */
   owner: string | null;
   last_run_at: number | null;
+}
+
+/** Beacon hits per `scope|address` and minute, shared by every instance (cluster/ip-caps.ts). */
+export interface BeaconIpMinutesTable {
+  key: string;
+  /** Epoch minute. */
+  minute: number;
+  hits: number;
 }

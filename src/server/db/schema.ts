@@ -53,6 +53,7 @@ export interface Database {
   stats_account_ranges: import('../stats/dashboard-tables').StatsAccountRangesTable;
   stats_account_ranges_built: import('../stats/dashboard-tables').StatsAccountRangesBuiltTable;
   scheduled_runs: import('../cluster/tables').ScheduledRunsTable;
+  beacon_ip_minutes: import('../cluster/tables').BeaconIpMinutesTable;
 }
 
 /** Instance-wide key/value settings. */

@@ -6,6 +6,9 @@ import type { Kysely } from 'kysely';
  * counter and idempotency pruning. A row per task: `due_at` is when it may run next; a process claims
  * it with one conditional UPDATE (due_at <= now → due_at = now + interval, owner, lease_until), so of N
  * processes whose timers fire together exactly one runs the task (src/server/cluster/schedule.ts).
+ *
+ * `beacon_ip_minutes`: the beacons' per-address caps shared by every instance (src/server/cluster/ip-caps.ts):
+ * hits per `scope|address` and minute, added at each flush; rows older than a few minutes are pruned.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -15,8 +18,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('owner', 'text')
     .addColumn('last_run_at', 'bigint')
     .execute();
+  await db.schema
+    .createTable('beacon_ip_minutes')
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('minute', 'bigint', (c) => c.notNull())
+    .addColumn('hits', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('beacon_ip_minutes_pk', ['key', 'minute'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('beacon_ip_minutes').ifExists().execute();
   await db.schema.dropTable('scheduled_runs').ifExists().execute();
 }
