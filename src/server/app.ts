@@ -22,6 +22,7 @@ import { registerSessionGuard } from './auth/session';
 import { sealPlainSecrets } from './auth/totp-store';
 import { createBlog } from './blog/index';
 import { pruneIpMinutes } from './cluster/ip-caps';
+import { pruneRateLimits } from './cluster/rate-limit-store';
 import { readiness } from './cluster/ready';
 import { scheduleOnce } from './cluster/schedule';
 import type { Config } from './config';
@@ -269,8 +270,8 @@ async function decorateAuth(app: FastifyInstance, config: Config, deps: AppDeps)
           pruneExpired(app.db, clock()).catch((err: unknown) => {
             app.log.warn({ err }, 'pruning expired sign-in rows failed');
           }),
-          // The beacons' per-address counts of past minutes (cluster/ip-caps.ts).
-          pruneIpMinutes(app.db, clock()).catch((err: unknown) => {
+          // The beacons' per-address counts of past minutes, the routes' ended limit windows (cluster/).
+          Promise.all([pruneIpMinutes(app.db, clock()), pruneRateLimits(app.db, clock())]).catch((err: unknown) => {
             app.log.warn({ err }, 'pruning the beacons’ address counts failed');
           }),
           // Raw statistics past QUIRE_STATS_RAW_DAYS (issue 17; the rollups stay).

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
  * The store of @fastify/rate-limit (the routes' `rateLimit(max, window)` of plugins/security.ts) in
  * the database, for PostgreSQL (issue 19: several app instances behind a load balancer must share one
  * count per client and route, or N instances allow N times the limit). One atomic upsert per limited
- * request in `auth_attempts` (the sign-in counters' table, pruned daily): a fixed window per key that
- * starts at its first hit, like the plugin's own in-memory store. SQLite keeps the plugin's in-memory
+ * request in `rate_limit_hits` (migration 0025, pruned hourly): a fixed window per route and address
+ * that starts at its first hit, like the plugin's own in-memory store. SQLite keeps the plugin's in-memory
  * store: it is one process by nature.
  */
 
@@ -46,15 +46,23 @@ export async function countWindow(app: FastifyInstance, key: string, windowMs: n
   const now = app.clock();
   const stale = now - windowMs;
   const row = await app.db
-    .insertInto('auth_attempts')
+    .insertInto('rate_limit_hits')
     .values({ key, window_start: now, count: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql<number>`case when auth_attempts.window_start <= ${stale} then 1 else auth_attempts.count + 1 end`,
-        window_start: sql<number>`case when auth_attempts.window_start <= ${stale} then ${now} else auth_attempts.window_start end`,
+        count: sql<number>`case when rate_limit_hits.window_start <= ${stale} then 1 else rate_limit_hits.count + 1 end`,
+        window_start: sql<number>`case when rate_limit_hits.window_start <= ${stale} then ${now} else rate_limit_hits.window_start end`,
       }),
     )
     .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
   return { current: Number(row.count), ttl: Math.max(0, Number(row.window_start) + windowMs - now) };
+}
+
+/** Windows that ended go (the hourly prune; the longest route window is an hour). */
+export async function pruneRateLimits(db: FastifyInstance['db'], now: number): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_hits')
+    .where('window_start', '<', now - 24 * 3_600_000)
+    .execute();
 }

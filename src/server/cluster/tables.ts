@@ -15,3 +15,10 @@ export interface BeaconIpMinutesTable {
   minute: number;
   hits: number;
 }
+
+/** The routes' per-address rate-limit windows on PostgreSQL (cluster/rate-limit-store.ts). */
+export interface RateLimitHitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}

@@ -54,6 +54,7 @@ export interface Database {
   stats_account_ranges_built: import('../stats/dashboard-tables').StatsAccountRangesBuiltTable;
   scheduled_runs: import('../cluster/tables').ScheduledRunsTable;
   beacon_ip_minutes: import('../cluster/tables').BeaconIpMinutesTable;
+  rate_limit_hits: import('../cluster/tables').RateLimitHitsTable;
 }
 
 /** Instance-wide key/value settings. */

@@ -9,6 +9,9 @@ import type { Kysely } from 'kysely';
  *
  * `beacon_ip_minutes`: the beacons' per-address caps shared by every instance (src/server/cluster/ip-caps.ts):
  * hits per `scope|address` and minute, added at each flush; rows older than a few minutes are pruned.
+ *
+ * `rate_limit_hits`: the routes' per-address limits (@fastify/rate-limit's store on PostgreSQL,
+ * src/server/cluster/rate-limit-store.ts): a fixed window per `route|address` key.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -25,9 +28,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('hits', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('beacon_ip_minutes_pk', ['key', 'minute'])
     .execute();
+  await db.schema
+    .createTable('rate_limit_hits')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('window_start', 'bigint', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('rate_limit_hits').ifExists().execute();
   await db.schema.dropTable('beacon_ip_minutes').ifExists().execute();
   await db.schema.dropTable('scheduled_runs').ifExists().execute();
 }
