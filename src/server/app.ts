@@ -22,6 +22,10 @@ import { registerSessionGuard } from './auth/session';
 import { sealPlainSecrets } from './auth/totp-store';
 import { expireAccounts } from './billing/orders';
 import { createBlog } from './blog/index';
+import { pruneIpMinutes } from './cluster/ip-caps';
+import { pruneRateLimits } from './cluster/rate-limit-store';
+import { readiness } from './cluster/ready';
+import { scheduleOnce } from './cluster/schedule';
 import type { Config } from './config';
 import { createDb, type DbHandle, migrateToLatest } from './db/index';
 import { API_PREFIX, fail, isApiRequest, newRequestId } from './envelope';
@@ -78,6 +82,8 @@ export interface AppDeps {
   blogPostsDir?: string;
   /** The file store (default: the configured one, src/server/storage); the caller then closes it. */
   storage?: FileStore;
+  /** PATH in which /readyz looks for the converter tools (default: the process's; tests). */
+  toolPath?: string;
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
@@ -120,6 +126,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate('config', config);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
+  app.decorate('dbListen', handle.listen);
+  app.decorate('draining', false);
   if (!deps.db) app.addHook('onClose', () => handle.destroy());
   // Where the publishing files live (issue 19): the data folder, or an S3 bucket with the data folder as cache.
   const storage = deps.storage ?? (await createFileStore(config));
@@ -208,6 +216,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
   });
 
+  // Ready (issue 19): database, file store and, where this process converts, the converter tools; 503
+  // naming the failing check, or `draining` at once after SIGTERM (src/server/cluster/ready.ts).
+  app.get('/readyz', { logLevel: healthLogLevel, config: PUBLIC }, async (request, reply) => {
+    const ready = await readiness({ db: app.db, config, toolPath: deps.toolPath, draining: () => app.draining });
+    if (ready.status !== 'ready') request.log.warn({ ready }, 'readiness check: not ready');
+    return reply
+      .code(ready.status === 'ready' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(ready);
+  });
+
   await app.register(beaconRoutes);
   await app.register(publishSiteRoutes);
   await app.register(avatarRoutes);
@@ -269,22 +288,35 @@ async function decorateAuth(app: FastifyInstance, config: Config, deps: AppDeps)
   app.decorate('captcha', createCaptcha({ config, db: app.db, hmacKey: keys.captcha, clock, fetch: deps.fetch }));
   registerSessionGuard(app);
 
-  const prune = () =>
-    Promise.all([
-      pruneExpired(app.db, clock()).catch((err: unknown) => {
-        app.log.warn({ err }, 'pruning expired sign-in rows failed');
-      }),
-      // Raw statistics past QUIRE_STATS_RAW_DAYS (issue 17; the rollups stay).
-      purgeStatistics(app.db, clock(), config.statsRawDays).catch((err: unknown) => {
-        app.log.warn({ err }, 'purging old raw statistics failed');
-      }),
-      // onReady takes a resolved value for an error: resolve nothing.
-    ]).then(() => undefined);
-  const timer = setInterval(prune, PRUNE_EVERY_MS);
-  timer.unref();
-  app.addHook('onReady', prune);
+  // Once per hour across every process on this database (src/server/cluster/schedule.ts).
+  const prune = scheduleOnce(
+    app.db,
+    {
+      name: 'prune',
+      everyMs: PRUNE_EVERY_MS,
+      run: () =>
+        Promise.all([
+          pruneExpired(app.db, clock()).catch((err: unknown) => {
+            app.log.warn({ err }, 'pruning expired sign-in rows failed');
+          }),
+          // The beacons' per-address counts of past minutes, the routes' ended limit windows (cluster/).
+          Promise.all([pruneIpMinutes(app.db, clock()), pruneRateLimits(app.db, clock())]).catch((err: unknown) => {
+            app.log.warn({ err }, 'pruning the beacons’ address counts failed');
+          }),
+          // Raw statistics past QUIRE_STATS_RAW_DAYS (issue 17; the rollups stay).
+          purgeStatistics(app.db, clock(), config.statsRawDays).catch((err: unknown) => {
+            app.log.warn({ err }, 'purging old raw statistics failed');
+          }),
+        ]),
+    },
+    { clock, log: app.log },
+  );
+  // onReady takes a resolved value for an error: resolve nothing.
+  app.addHook('onReady', async () => {
+    await prune.start();
+  });
+  app.addHook('preClose', () => prune.stop());
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     mailer.close();
   });
 }

@@ -61,6 +61,8 @@ export interface Config {
   convert: ConvertConfig;
   /** /account/privacy (issue 16): exports of an account's data and the deletion of accounts (src/server/privacy). */
   privacy: PrivacyConfig;
+  /** The worker process of its own (`npm run worker`, src/server/jobs/worker-main.ts). */
+  worker: WorkerConfig;
   /**
    * Third-party scripts the browser loads for a signed-in user with an e-mail who consented (SPEC §7):
    * QUIRE_SUPPORT_CHAT_URL, QUIRE_PAGE_TESTING_URL; unset: never loaded, and the CSP names no other origin.
@@ -128,6 +130,16 @@ export interface PrivacyConfig {
   exportDays: number;
   /** Export and purge jobs this process runs at once; 0 = none here (another process runs them). */
   jobs: number;
+}
+
+/** The worker process (`npm run worker`): graceful drain and its own health port (QUIRE_WORKER_*). */
+export interface WorkerConfig {
+  /** After SIGTERM, how long running conversions may finish before their jobs go back to the queue (ms). */
+  drainMs: number;
+  /** Port of the worker's /healthz and /readyz (undefined: none). */
+  healthPort: number | undefined;
+  /** Address the health port listens on (QUIRE_HOST). */
+  healthHost: string;
 }
 
 /** Conversion worker settings (QUIRE_CONVERT_*). */
@@ -472,6 +484,13 @@ const EnvSchema = v.object({
   QUIRE_CONVERT_MEMORY_BUDGET: v.optional(
     rule('must be a number of megabytes between 256 and 1048576', (s) => /^\d{3,7}$/.test(s) && +s >= 256 && +s <= 1_048_576, Number),
   ),
+  QUIRE_WORKER_DRAIN_SECONDS: v.optional(
+    rule('must be a number of seconds between 0 and 86400', (s) => /^\d{1,5}$/.test(s) && +s <= 86_400, Number),
+    '60',
+  ),
+  QUIRE_WORKER_HEALTH_PORT: v.optional(
+    rule('must be a port number between 1 and 65535', (s) => /^\d{1,5}$/.test(s) && +s >= 1 && +s <= 65_535, Number),
+  ),
   QUIRE_CONVERT_MAX_PAGES: v.optional(
     rule('must be an integer between 1 and 100000', (s) => /^\d{1,6}$/.test(s) && +s >= 1 && +s <= 100_000, Number),
     '2000',
@@ -793,6 +812,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxPages: e.QUIRE_CONVERT_MAX_PAGES,
     },
     privacy: { graceDays: e.QUIRE_ACCOUNT_DELETION_GRACE_DAYS, exportDays: e.QUIRE_EXPORT_TTL_DAYS, jobs: e.QUIRE_ACCOUNT_JOBS },
+    worker: { drainMs: e.QUIRE_WORKER_DRAIN_SECONDS * 1000, healthPort: e.QUIRE_WORKER_HEALTH_PORT, healthHost: e.QUIRE_HOST },
     statsRawDays: e.QUIRE_STATS_RAW_DAYS,
     scripts: { support_chat: e.QUIRE_SUPPORT_CHAT_URL, page_testing: e.QUIRE_PAGE_TESTING_URL },
     tracker: e.QUIRE_TRACKER,

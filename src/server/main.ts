@@ -26,6 +26,9 @@ function onSignals(app: FastifyInstance): void {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // /readyz answers 503 `draining` from now on, so the load balancer stops sending; app.close() lets
+    // the requests in flight finish.
+    app.draining = true;
     setTimeout(() => {
       process.stderr.write(`Quire: shutdown took longer than ${SHUTDOWN_CAP_MS / 1000} s, exiting\n`);
       process.exit(0);

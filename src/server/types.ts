@@ -5,7 +5,7 @@ import type { PasswordHasher } from './auth/passwords';
 import type { AuthContext } from './auth/session';
 import type { Blog } from './blog/index';
 import type { Config } from './config';
-import type { Db, DialectName } from './db/index';
+import type { Db, DbHandle, DialectName } from './db/index';
 import type { Mailer } from './mail/index';
 import type { FileStore } from './storage/index';
 
@@ -43,6 +43,10 @@ declare module 'fastify' {
     webhooks: JobRunner;
     /** The blog teasers and shipped posts (src/server/blog), cached one hour per language. */
     blog: Blog;
+    /** PostgreSQL: LISTEN on a channel (one connection of its own); undefined on SQLite (one process). */
+    dbListen: DbHandle['listen'];
+    /** Whether the process is shutting down (SIGTERM): /readyz answers 503 `draining` (src/server/cluster/ready.ts). */
+    draining: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -280,6 +280,11 @@ const CHANGE_ON_REFUSAL = new Set([
   // An API key's usage bookkeeping (request counters written back now and then, last use).
   'api_key_hits',
   'api_keys',
+  // The routes' per-address limits on PostgreSQL (a refused call is counted too), the beacons' address
+  // counts and the periodic tasks' runs (issue 19, src/server/cluster).
+  'rate_limit_hits',
+  'beacon_ip_minutes',
+  'scheduled_runs',
 ]);
 
 /** argon2 costs ~50 ms a call; sign-in runs here are about inputs, so a cheap real KDF (scrypt, N=1024). */

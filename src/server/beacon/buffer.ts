@@ -1,4 +1,5 @@
 import type { BeaconQuery } from '../../contracts/share';
+import { ipMinuteKey, type SharedIpCap } from '../cluster/ip-caps';
 import type { Db } from '../db/index';
 import { SerialFlusher } from '../flush/serial';
 import { type PendingCount, writeShareCounts } from './repo';
@@ -32,10 +33,17 @@ export interface ShareBeaconOptions {
   perIpPerMinute?: number;
   flushMs?: number;
   flushRows?: number;
+  /** Several instances (PostgreSQL): the per-address cap counted across all of them at flush (cluster/ip-caps.ts). */
+  sharedCap?: SharedIpCap;
+}
+
+/** A waiting counter; with a shared cap its hits by address and minute too (the cap drops hits by address). */
+interface Pending extends PendingCount {
+  byIp?: Map<string, number>;
 }
 
 export class ShareBeacon {
-  private pending = new Map<string, PendingCount>();
+  private pending = new Map<string, Pending>();
   private perIp = new Map<string, number>();
   private ipWindow = 0;
   private dayStart = 0;
@@ -66,9 +74,17 @@ export class ShareBeacon {
     }
     const day = this.dayOf(now);
     const key = `${q.aid ?? ''}|${q.bid ?? ''}|${q.s}|${q.d}|${day}`;
-    const row = this.pending.get(key);
+    let row = this.pending.get(key);
     if (row) row.count++;
-    else this.pending.set(key, { accountId: q.aid ?? null, bookId: q.bid ?? null, source: q.s, device: q.d, day, count: 1 });
+    else {
+      row = { accountId: q.aid ?? null, bookId: q.bid ?? null, source: q.s, device: q.d, day, count: 1 };
+      this.pending.set(key, row);
+    }
+    if (this.options.sharedCap) {
+      const ipMinute = ipMinuteKey(now, ip);
+      row.byIp ??= new Map();
+      row.byIp.set(ipMinute, (row.byIp.get(ipMinute) ?? 0) + 1);
+    }
     this.counted++;
     if (this.pending.size >= (this.options.flushRows ?? FLUSH_ROWS)) void this.flush();
     else this.flusher.schedule();
@@ -91,15 +107,41 @@ export class ShareBeacon {
 
   /** One round of a flush: the counters waiting now. */
   private async writePending(): Promise<void> {
-    const rows = [...this.pending.values()];
+    const waiting = [...this.pending.values()];
     this.pending = new Map();
-    if (rows.length === 0) return;
+    if (waiting.length === 0) return;
+    let rows: PendingCount[] = waiting;
     try {
+      rows = await this.withinSharedCap(waiting);
+      if (rows.length === 0) return;
       this.written += await writeShareCounts(this.options.db, rows);
     } catch (err) {
       // Statistics are best effort: a failed batch is logged and dropped, never retried in a loop.
       this.options.log.warn({ err, rows: rows.length }, 'share beacon: writing a batch failed');
     }
+  }
+
+  /** The counts that fit under the per-address cap counted by every instance (all of them without one). */
+  private async withinSharedCap(waiting: Pending[]): Promise<PendingCount[]> {
+    const cap = this.options.sharedCap;
+    if (!cap) return waiting;
+    const hits = new Map<string, number>();
+    for (const row of waiting) for (const [ipMinute, n] of row.byIp ?? []) hits.set(ipMinute, (hits.get(ipMinute) ?? 0) + n);
+    const allowed = await cap(hits);
+    const kept: PendingCount[] = [];
+    for (const { byIp, ...row } of waiting) {
+      let count = 0;
+      for (const [ipMinute, n] of byIp ?? []) {
+        const left = allowed.get(ipMinute) ?? 0;
+        const take = Math.min(n, left);
+        allowed.set(ipMinute, left - take);
+        count += take;
+      }
+      this.dropped += row.count - count;
+      this.counted -= row.count - count;
+      if (count > 0) kept.push({ ...row, count });
+    }
+    return kept;
   }
 
   private allowIp(ip: string, now: number): boolean {

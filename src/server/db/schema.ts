@@ -56,6 +56,9 @@ export interface Database {
   invoices: import('../billing/tables').InvoicesTable;
   billing_counters: import('../billing/tables').BillingCountersTable;
   billing_events: import('../billing/tables').BillingEventsTable;
+  scheduled_runs: import('../cluster/tables').ScheduledRunsTable;
+  beacon_ip_minutes: import('../cluster/tables').BeaconIpMinutesTable;
+  rate_limit_hits: import('../cluster/tables').RateLimitHitsTable;
 }
 
 /** Instance-wide key/value settings. */

@@ -20,6 +20,8 @@ export interface Worker {
   wake(): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Graceful: stops claiming, lets running conversions finish up to `timeoutMs`, then puts the rest back (answers how many). */
+  drain(timeoutMs: number): Promise<number>;
 }
 
 /**
@@ -102,6 +104,12 @@ export function createWorker(
       await runner.stop();
       await office.close();
       stopEncoders();
+    },
+    async drain(timeoutMs) {
+      const requeued = await runner.drain(timeoutMs);
+      await office.close();
+      stopEncoders();
+      return requeued;
     },
   };
 }

@@ -129,8 +129,35 @@ export class JobRunner implements JobRunnerApi {
     if (this.#started && !this.#stopped) this.#tick();
   }
 
+  /**
+   * Graceful drain (the worker's SIGTERM): stops claiming at once, lets the running attempts finish (their
+   * leases still renewed) for up to `timeoutMs`, then stops (aborts what still runs and puts those jobs
+   * back in the queue). Resolves with the jobs put back. `stop()` during a drain ends it at once.
+   */
+  async drain(timeoutMs: number): Promise<number> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    const finished = Promise.all([...this.#running.values()].map((r) => r.done));
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+      this.#drainCut = resolve;
+    });
+    await Promise.race([finished, expired]);
+    clearTimeout(timer);
+    this.#drainCut = undefined;
+    const left = this.#running.size;
+    await this.stop();
+    return left;
+  }
+
+  #drainCut: (() => void) | undefined;
+
   /** Stops claiming, aborts running attempts and puts their jobs back in the queue. */
   async stop(): Promise<void> {
+    this.#drainCut?.();
     this.#stopped = true;
     clearTimeout(this.#timer);
     await this.#unsubscribe?.();

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimitPlugin from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OAUTH_LANDING_PATH } from '../../contracts/pages';
+import { dbRateLimitStore } from '../cluster/rate-limit-store';
 import type { Config } from '../config';
 import { ApiError } from '../envelope';
 import { isHttps } from '../public-url';
@@ -84,9 +85,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   app.addHook('onSend', async (request, reply) => {
     if (request.url.split('?', 1)[0] === OAUTH_LANDING_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
-  // Off by default; a route opts in with `config: rateLimit(max, timeWindow)`.
+  // Off by default; a route opts in with `config: rateLimit(max, timeWindow)`. On PostgreSQL the counts
+  // live in the database, shared by every app instance (cluster/rate-limit-store.ts).
   await app.register(rateLimitPlugin, {
     global: false,
+    ...(app.dialect === 'postgres' ? { store: dbRateLimitStore(app) } : {}),
     errorResponseBuilder: (_request, context) => new ApiError('rateLimited', { message: `retry in ${context.after}` }),
   });
 }

@@ -150,6 +150,8 @@ export interface PrivacyWorker {
   wake(): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Stops claiming, lets running jobs finish up to `timeoutMs`, then puts the rest back (answers how many). */
+  drain(timeoutMs: number): Promise<number>;
 }
 
 export function createPrivacyWorker(deps: PrivacyDeps & { listen?: DbHandle['listen']; pollMs?: number }): PrivacyWorker {
@@ -181,5 +183,6 @@ export function createPrivacyWorker(deps: PrivacyDeps & { listen?: DbHandle['lis
       }
     },
     stop: () => runner.stop(),
+    drain: (timeoutMs) => runner.drain(timeoutMs),
   };
 }

@@ -5,6 +5,7 @@ import { BEACON_PATH, BeaconQuerySchema } from '../../contracts/share';
 import { PUBLIC } from '../auth/rules';
 import { BEACON_IP_PER_MINUTE, ShareBeacon } from '../beacon/buffer';
 import { TRANSPARENT_GIF } from '../beacon/gif';
+import { sharedIpCap } from '../cluster/ip-caps';
 import { jsonSettingsOf } from '../publish/views';
 import { visitorGate } from '../reader/access';
 import { STATS_IP_PER_MINUTE, StatsIngest } from '../stats/ingest';
@@ -38,6 +39,8 @@ const beaconRoutes: FastifyPluginAsync = async (app) => {
     clock: app.clock,
     log: app.log.child({ module: 'beacon' }),
     perIpPerMinute: BEACON_IP_PER_MINUTE * app.config.ipLimitScale,
+    // PostgreSQL: the cap holds across every app instance (counted at flush, cluster/ip-caps.ts).
+    ...(app.dialect === 'postgres' ? { sharedCap: sharedIpCap(app.db, 'share', BEACON_IP_PER_MINUTE * app.config.ipLimitScale) } : {}),
   });
   app.decorate('shareBeacon', beacon);
   // After the server stopped taking requests and before the database closes (root onClose runs last).
@@ -65,6 +68,7 @@ const beaconRoutes: FastifyPluginAsync = async (app) => {
     clock: app.clock,
     log: app.log.child({ module: 'stats' }),
     perIpPerMinute: STATS_IP_PER_MINUTE * app.config.ipLimitScale,
+    ...(app.dialect === 'postgres' ? { sharedCap: sharedIpCap(app.db, 'stats', STATS_IP_PER_MINUTE * app.config.ipLimitScale) } : {}),
     readable: (row, token, now) => visitorGate(app, row, jsonSettingsOf(row), { kind: 'link', token }, now) === undefined,
   });
   app.decorate('statsIngest', ingest);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ipMinuteKey, type SharedIpCap } from '../cluster/ip-caps';
 import type { BookRow, Database } from '../db/schema';
 import { SerialFlusher } from '../flush/serial';
 import { type PendingBatch, type WriteResult, writeStatsBatches } from './rollup';
@@ -34,6 +35,8 @@ export interface StatsIngestOptions {
   perIpPerMinute?: number;
   flushMs?: number;
   flushEvents?: number;
+  /** Several instances (PostgreSQL): the per-address cap counted across all of them at flush (cluster/ip-caps.ts). */
+  sharedCap?: SharedIpCap;
 }
 
 export class StatsIngest {
@@ -110,7 +113,9 @@ export class StatsIngest {
     this.pendingEvents -= events;
     if (batches.length === 0) return;
     try {
-      const result: WriteResult = await writeStatsBatches(this.options.db, batches, {
+      const kept = await this.withinSharedCap(batches);
+      if (kept.length === 0) return;
+      const result: WriteResult = await writeStatsBatches(this.options.db, kept, {
         readable: this.options.readable,
         now: this.options.clock(),
         salts: this.salts,
@@ -124,6 +129,31 @@ export class StatsIngest {
       this.options.log.warn({ err, batches: batches.length }, 'statistics: writing a flush failed');
     }
     // The salts of days gone by are not needed in memory any more.
+    this.trimSalts();
+  }
+
+  /** The batches that fit under the per-address cap counted by every instance (all of them without one). */
+  private async withinSharedCap(batches: PendingBatch[]): Promise<PendingBatch[]> {
+    const cap = this.options.sharedCap;
+    if (!cap) return batches;
+    const counts = new Map<string, number>();
+    for (const batch of batches) {
+      const key = ipMinuteKey(batch.at, batch.address);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const allowed = await cap(counts);
+    const kept = batches.filter((batch) => {
+      const key = ipMinuteKey(batch.at, batch.address);
+      const left = allowed.get(key) ?? 0;
+      if (left <= 0) return false;
+      allowed.set(key, left - 1);
+      return true;
+    });
+    this.totals.limited += batches.length - kept.length;
+    return kept;
+  }
+
+  private trimSalts(): void {
     if (this.salts.size > 3) for (const day of [...this.salts.keys()].sort().slice(0, this.salts.size - 3)) this.salts.delete(day);
   }
 }

@@ -5,7 +5,7 @@ import { gated, owner, SIGNED_IN } from '../../auth/rules';
 import { authOf } from '../../auth/session';
 import { ok, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
-import { forgetApiKey } from '../v1/auth';
+import { announceRevoke } from '../v1/auth';
 
 /**
  * The API keys of /account/apikey (issue 18; SPEC §6: premium and up, not inside a manager's
@@ -45,8 +45,8 @@ const apiKeyRoutes: FastifyPluginAsync = async (app) => {
       const { account } = authOf(request);
       const body = parse(ApiKeyIdSchema, request.body);
       const key = await revokeKey(app.db, account.id, body.id, app.clock());
-      // This process stops accepting it at once; others within their key cache's few seconds.
-      forgetApiKey(app, key.id);
+      // Every process stops accepting it at once (PostgreSQL NOTIFY; SQLite has only this one).
+      await announceRevoke(app, key.id);
       request.log.info({ apiKey: key.id, account: account.id }, 'api key: revoked');
       return ok(reply.header('cache-control', 'private, no-store'), { items: await listKeys(app.db, account.id) });
     },

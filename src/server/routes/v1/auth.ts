@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import {
   API_EXPIRES_HEADER,
   API_KEY_HEADER,
@@ -51,16 +52,26 @@ import type { V1Key } from './types';
  *
  * Limits: sliding windows approximated from fixed windows in `api_key_hits` (the current window plus
  * the previous one weighted by how much of it still lies within the rolling length), so every process
- * reads the same counters. Requests are counted in memory and written back every FLUSH_MS (adding this
- * process's hits and reading the total, which includes the other processes'): across N processes a
- * key may exceed the hourly limit by at most what the other processes counted within one flush
- * interval. Publications (rare) are counted in the database on each call, exactly.
+ * reads the same counters. Correct across processes (issue 19: several app instances on one
+ * PostgreSQL) and still cheap: a process RESERVES hits in the database in small blocks with one atomic,
+ * guarded upsert (`hits = hits + n` only while the total stays within what the rolling limit allows
+ * now) and spends them in memory; the block is an eighth of what is left (at most RESERVE_MAX, at least
+ * one — near the limit every request is counted in the database, exactly), and what a process has not
+ * spent goes back every FLUSH_MS once the key is idle or near its limit (and at close). So the limit
+ * is never exceeded across any number of processes; a process may refuse early by at most the blocks
+ * the others hold unspent for one FLUSH_MS. Publications (rare) are counted one by one with the same
+ * guarded upsert. A revoke reaches every process at once on PostgreSQL (NOTIFY on API_KEYS_CHANNEL:
+ * they forget their cached keys); otherwise within KEY_CACHE_TTL_MS.
  */
 
 /** How long a key row stays cached (a revoke in another process takes effect within this). */
 export const KEY_CACHE_TTL_MS = 5_000;
-/** Write-back interval of the request counters. */
+/** How often unspent reservations of idle keys go back to the database. */
 export const FLUSH_MS = 1_000;
+/** Largest block of requests a process reserves at once. */
+export const RESERVE_MAX = 50;
+/** NOTIFY channel (PostgreSQL) on which a revoke tells every process to forget its cached keys. */
+export const API_KEYS_CHANNEL = 'quire_api_keys';
 const LAST_USED_EVERY_MS = 60_000;
 const KEY_CACHE_MAX = 10_000;
 
@@ -74,12 +85,15 @@ interface CachedKey {
 
 interface Counter {
   windowStart: number;
-  /** Hits of the current window as last read from the database plus this process's since. */
+  /** Hits of the current window in the database as last seen (every process's reservations included). */
   current: number;
   previous: number;
-  /** This process's hits not yet written. */
-  pending: number;
-  loading?: Promise<void>;
+  /** Hits this process reserved in the database and has not spent yet. */
+  reserved: number;
+  /** Whether a hit was spent since the last flush. */
+  used: boolean;
+  /** Database work on this counter runs one at a time (reserving, giving back). */
+  queue: Promise<unknown>;
 }
 
 interface State {
@@ -87,7 +101,6 @@ interface State {
   counters: Map<string, Counter>;
   lastUsed: Map<string, number>;
   timer?: NodeJS.Timeout;
-  flushing?: Promise<void>;
 }
 
 /** Per app, by its database handle (the same object in every plugin scope of one app). */
@@ -108,17 +121,23 @@ export function forgetApiKey(app: FastifyInstance, keyId?: string): void {
   for (const [lookup, cached] of keys) if (keyId === undefined || cached.row.id === keyId) keys.delete(lookup);
 }
 
-/** Starts the counters' write-back (the v1 plugin calls it once); stops and flushes on close. */
+/** Starts the counters' write-back (the v1 plugin calls it once); gives everything back on close. */
 export function startApiLimits(app: FastifyInstance): void {
   const state = stateOf(app);
   state.timer = setInterval(() => {
-    void flushCounters(app).catch((err: unknown) => app.log.warn({ err }, 'api: writing the request counters failed'));
+    void flushCounters(app, false).catch((err: unknown) => app.log.warn({ err }, 'api: writing the request counters failed'));
   }, FLUSH_MS);
   state.timer.unref();
   app.addHook('preClose', async () => {
     clearInterval(state.timer);
     await flushCounters(app).catch(() => undefined);
   });
+}
+
+/** A revoke: every process forgets its cached keys (PostgreSQL NOTIFY; elsewhere only this one). */
+export async function announceRevoke(app: FastifyInstance, keyId: string): Promise<void> {
+  forgetApiKey(app, keyId);
+  if (app.dialect === 'postgres') await sql`select pg_notify(${API_KEYS_CHANNEL}, ${keyId})`.execute(app.db);
 }
 
 // ── Raw body hash ──────────────────────────────────────────────────────────────────────────
@@ -390,64 +409,147 @@ async function addHits(app: FastifyInstance, keyId: string, kind: LimitKind, win
   return Number(row.hits);
 }
 
+/**
+ * Adds `n` hits to a window only while its total stays within `allowed` (one atomic statement, so
+ * concurrent processes never pass the limit together): the new total, or undefined when refused.
+ */
+async function addWithin(
+  app: FastifyInstance,
+  keyId: string,
+  kind: LimitKind,
+  windowStart: number,
+  n: number,
+  allowed: number,
+): Promise<number | undefined> {
+  if (n > allowed) return undefined;
+  const row = await app.db
+    .insertInto('api_key_hits')
+    .values({ key_id: keyId, kind, window_start: windowStart, hits: n })
+    .onConflict((oc) =>
+      oc
+        .columns(['key_id', 'kind', 'window_start'])
+        .doUpdateSet((eb) => ({ hits: eb('api_key_hits.hits', '+', eb.ref('excluded.hits')) }))
+        .where(sql<boolean>`api_key_hits.hits + excluded.hits <= ${allowed}`),
+    )
+    .returning('hits')
+    .executeTakeFirst();
+  return row ? Number(row.hits) : undefined;
+}
+
+/**
+ * Hits the current window may hold now: a hit is allowed while the rolling count before it is below the
+ * limit (previous·(1 − elapsed) + current < max), so the current window may reach ⌈max − previous·(1 − elapsed)⌉.
+ */
+function allowedNow(c: Pick<Counter, 'previous' | 'windowStart'>, max: number, windowMs: number, now: number): number {
+  const elapsed = Math.min(1, Math.max(0, (now - c.windowStart) / windowMs));
+  return Math.ceil(max - c.previous * (1 - elapsed));
+}
+
+/** Runs `work` after the counter's earlier database work (one at a time per counter and process). */
+function serial<T>(counter: Counter, work: () => Promise<T>): Promise<T> {
+  const next = counter.queue.then(work, work);
+  counter.queue = next.catch(() => undefined);
+  return next;
+}
+
+/** This process's counter of a key for the window of `now` (a new window gives the old one's unspent hits back). */
+async function counterOf(app: FastifyInstance, keyId: string, now: number): Promise<Counter> {
+  const { windowMs } = LIMITS.requests;
+  const { counters } = stateOf(app);
+  const windowStart = windowStartOf(now, windowMs);
+  const counter = counters.get(keyId);
+  if (counter && counter.windowStart === windowStart) return counter;
+  const fresh: Counter = { windowStart, current: 0, previous: 0, reserved: 0, used: false, queue: Promise.resolve() };
+  counters.set(keyId, fresh);
+  await serial(fresh, async () => {
+    if (counter && counter.reserved > 0) {
+      const back = counter.reserved;
+      counter.reserved = 0;
+      await serial(counter, () => addHits(app, keyId, 'requests', counter.windowStart, -back)).catch(() => 0);
+    }
+    const read = await readWindows(app, keyId, 'requests', windowStart, windowMs);
+    fresh.current = read.current;
+    fresh.previous = read.previous;
+  });
+  return fresh;
+}
+
 /** Counts a request of a key; throws apiRateLimited (with Retry-After set on the reply) past the hourly limit. */
 export async function countRequest(app: FastifyInstance, keyId: string, now: number, setRetryAfter: (s: number) => void): Promise<number> {
   const { max, windowMs } = LIMITS.requests;
-  const { counters } = stateOf(app);
-  const windowStart = windowStartOf(now, windowMs);
-  let counter = counters.get(keyId);
-  if (!counter || counter.windowStart !== windowStart) {
-    const stale = counter;
-    const fresh: Counter = { windowStart, current: 0, previous: 0, pending: 0 };
-    counters.set(keyId, fresh);
-    // Hits of the window that ended, not yet written, go into its row.
-    if (stale && stale.pending > 0) await addHits(app, keyId, 'requests', stale.windowStart, stale.pending).catch(() => 0);
-    fresh.loading = readWindows(app, keyId, 'requests', windowStart, windowMs).then((read) => {
-      fresh.current += read.current;
-      fresh.previous = read.previous;
-      fresh.loading = undefined;
+  const counter = await counterOf(app, keyId, now);
+  if (counter.reserved === 0) {
+    await serial(counter, async () => {
+      if (counter.reserved > 0) return;
+      const allowed = allowedNow(counter, max, windowMs, now);
+      const block = Math.min(RESERVE_MAX, Math.max(1, Math.floor((allowed - counter.current) / 8)));
+      let total = await addWithin(app, keyId, 'requests', counter.windowStart, block, allowed);
+      let got = block;
+      if (total === undefined && block > 1) {
+        got = 1;
+        total = await addWithin(app, keyId, 'requests', counter.windowStart, 1, allowed);
+      }
+      if (total === undefined) {
+        counter.current = (await readWindows(app, keyId, 'requests', counter.windowStart, windowMs)).current;
+        return;
+      }
+      counter.current = total;
+      counter.reserved += got;
     });
-    counter = fresh;
   }
-  if (counter.loading) await counter.loading;
-  if (estimate(counter, windowMs, now) >= max) {
+  if (counter.reserved === 0) {
     setRetryAfter(retryAfter(counter, max, windowMs, now));
     throw new ApiError('apiRateLimited');
   }
-  counter.current += 1;
-  counter.pending += 1;
-  return Math.max(0, Math.floor(max - estimate(counter, windowMs, now)));
+  counter.reserved -= 1;
+  counter.used = true;
+  return requestsRemaining(app, keyId, now);
 }
 
-/** Writes this process's pending request counts, reading back the totals (which include other processes'). */
-export async function flushCounters(app: FastifyInstance): Promise<void> {
+/**
+ * Gives this process's unspent reservations back to the database (all of them; with `all` false only
+ * those of keys idle since the last flush or near their limit — the timer's round).
+ */
+export async function flushCounters(app: FastifyInstance, all = true): Promise<void> {
   const state = stateOf(app);
-  if (state.flushing) return state.flushing;
-  state.flushing = (async () => {
-    for (const [keyId, counter] of state.counters) {
-      if (counter.pending === 0 || counter.loading) continue;
-      const pending = counter.pending;
-      counter.pending = 0;
-      try {
-        const total = await addHits(app, keyId, 'requests', counter.windowStart, pending);
-        // Hits counted while writing stay pending and local.
-        counter.current = total + counter.pending;
-      } catch (error) {
-        counter.pending += pending;
-        throw error;
-      }
+  const { max, windowMs } = LIMITS.requests;
+  const now = app.clock();
+  const rounds: Promise<unknown>[] = [];
+  for (const [keyId, counter] of state.counters) {
+    const near = allowedNow(counter, max, windowMs, now) - counter.current < 8 * RESERVE_MAX;
+    const idle = !counter.used;
+    counter.used = false;
+    if (counter.reserved === 0) {
+      // A key unused for a whole window is forgotten (memory stays bounded by the active keys).
+      if (idle && now - counter.windowStart >= windowMs) state.counters.delete(keyId);
+      continue;
     }
-  })().finally(() => {
-    state.flushing = undefined;
-  });
-  return state.flushing;
+    if (!all && !idle && !near) continue;
+    rounds.push(
+      serial(counter, async () => {
+        const back = counter.reserved;
+        if (back === 0) return;
+        counter.reserved = 0;
+        try {
+          counter.current = await addHits(app, keyId, 'requests', counter.windowStart, -back);
+        } catch (error) {
+          counter.reserved += back;
+          throw error;
+        }
+      }),
+    );
+  }
+  const results = await Promise.allSettled(rounds);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
-/** What is left of the hourly requests (the account call shows it). */
+/** What is left of the hourly requests (the account call shows it): what this process holds counts as spent by others. */
 export function requestsRemaining(app: FastifyInstance, keyId: string, now: number): number {
   const counter = stateOf(app).counters.get(keyId);
   if (!counter) return API_RATE_REQUESTS;
-  return Math.max(0, Math.floor(API_RATE_REQUESTS - estimate(counter, API_RATE_REQUESTS_WINDOW_MS, now)));
+  const spent = counter.current - counter.reserved;
+  return Math.max(0, Math.floor(API_RATE_REQUESTS - estimate({ ...counter, current: spent }, API_RATE_REQUESTS_WINDOW_MS, now)));
 }
 
 /** What is left of the publications of the rolling 15 minutes. */
@@ -458,7 +560,7 @@ export async function publicationsRemaining(app: FastifyInstance, keyId: string,
   return Math.max(0, Math.floor(max - estimate({ ...read, windowStart }, windowMs, now)));
 }
 
-/** Checks the publishing limit and counts one publication (in the database, at once). */
+/** Checks the publishing limit and counts one publication (in the database, at once, atomically). */
 export async function countPublication(
   app: FastifyInstance,
   keyId: string,
@@ -469,11 +571,12 @@ export async function countPublication(
   const windowStart = windowStartOf(now, windowMs);
   const read = await readWindows(app, keyId, 'publish', windowStart, windowMs);
   const counter = { ...read, windowStart };
-  if (estimate(counter, windowMs, now) >= max) {
-    setRetryAfter(retryAfter(counter, max, windowMs, now));
+  const counted = await addWithin(app, keyId, 'publish', windowStart, 1, allowedNow(counter, max, windowMs, now));
+  if (counted === undefined) {
+    const again = { ...(await readWindows(app, keyId, 'publish', windowStart, windowMs)), windowStart };
+    setRetryAfter(retryAfter(again, max, windowMs, now));
     throw new ApiError('apiRateLimited');
   }
-  await addHits(app, keyId, 'publish', windowStart, 1);
 }
 
 /** Old counter windows and expired idempotency rows go (the plugin runs this now and then). */

@@ -4,15 +4,18 @@ import * as v from 'valibot';
 import { API_IDEMPOTENCY_TTL_MS } from '../../../contracts/api-keys';
 import { API_V1_OPERATIONS, type V1Operation } from '../../../contracts/api-v1';
 import { apiKeyRule } from '../../auth/rules';
+import { scheduleOnce } from '../../cluster/schedule';
 import { ApiError, ok, parse } from '../../envelope';
 import accountHandlers from './account';
 import {
+  API_KEYS_CHANNEL,
   assertAllowed,
   assertBodySigned,
   authenticateKey,
   bodyHashOf,
   countPublication,
   countRequest,
+  forgetApiKey,
   pruneApiRows,
   startApiLimits,
   touchKey,
@@ -70,11 +73,30 @@ const v1Routes: FastifyPluginAsync = async (app) => {
   // The raw body's SHA-256, for signed calls.
   app.addHook('preParsing', trackBodyHash);
   startApiLimits(app);
-  const prune = () =>
-    pruneApiRows(app, app.clock(), API_IDEMPOTENCY_TTL_MS).catch((err: unknown) => app.log.warn({ err }, 'api: pruning failed'));
-  const timer = setInterval(prune, PRUNE_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // A revoke in another process: forget the cached keys at once (PostgreSQL; a reconnect forgets them too).
+  if (app.dbListen) {
+    const listen = app.dbListen;
+    let unlisten: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      unlisten = await listen(
+        API_KEYS_CHANNEL,
+        () => forgetApiKey(app),
+        (err) => app.log.warn({ err }, 'api: the connection listening for key revokes failed'),
+      ).catch((err: unknown) => {
+        app.log.warn({ err }, 'api: cannot listen for key revokes; cached keys expire after a few seconds');
+        return undefined;
+      });
+    });
+    app.addHook('preClose', async () => unlisten?.());
+  }
+  // Old counter windows and idempotency rows: once per interval across every process (cluster/schedule.ts).
+  const prune = scheduleOnce(
+    app.db,
+    { name: 'api-prune', everyMs: PRUNE_EVERY_MS, run: () => pruneApiRows(app, app.clock(), API_IDEMPOTENCY_TTL_MS) },
+    { clock: app.clock, log: app.log },
+  );
+  app.addHook('onReady', () => prune.start());
+  app.addHook('preClose', () => prune.stop());
 
   for (const op of API_V1_OPERATIONS) {
     const handler = V1_HANDLERS[op.id];
