@@ -219,7 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Ready (issue 19): database, file store and, where this process converts, the converter tools; 503
   // naming the failing check, or `draining` at once after SIGTERM (src/server/cluster/ready.ts).
   app.get('/readyz', { logLevel: healthLogLevel, config: PUBLIC }, async (request, reply) => {
-    const ready = await readiness({ db: app.db, config, toolPath: deps.toolPath, draining: () => app.draining });
+    const ready = await readiness({ db: app.db, config, storage: app.storage, toolPath: deps.toolPath, draining: () => app.draining });
     if (ready.status !== 'ready') request.log.warn({ ready }, 'readiness check: not ready');
     return reply
       .code(ready.status === 'ready' ? 200 : 503)

@@ -40,6 +40,30 @@ describe.each(DIALECTS)('/readyz on %s', (dialect) => {
     expect((await readdir(path.join(config.dataDir, 'files'))).filter((f) => f.startsWith('.ready'))).toEqual([]);
   });
 
+  it('answers 503 naming storage when the bucket cannot be reached (S3 store)', async () => {
+    const down = await testConfig(dialect, {
+      QUIRE_CONVERT_CONCURRENCY: '0',
+      QUIRE_S3_URL: 'http://127.0.0.1:9',
+      QUIRE_S3_BUCKET: 'quire-nowhere',
+      QUIRE_S3_ACCESS_KEY_ID: 'x',
+      QUIRE_S3_SECRET_ACCESS_KEY: 'y',
+    });
+    const other = await buildApp(down);
+    try {
+      await other.ready();
+      const res = await get(other);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'unready',
+        checks: { database: 'ok', storage: 'failed', converters: 'skipped' },
+        failed: ['storage'],
+      });
+    } finally {
+      await other.close();
+      await rm(down.dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('answers 503 naming storage when the file store takes no write', async () => {
     const files = path.join(config.dataDir, 'files');
     await rm(files, { recursive: true, force: true });
@@ -113,7 +137,7 @@ describe('/readyz of a converting process', () => {
         checks: { database: 'ok', storage: 'ok', converters: 'failed' },
         failed: ['converters'],
       });
-      expect(await readiness({ db: app.db, config })).toEqual({
+      expect(await readiness({ db: app.db, config, storage: app.storage })).toEqual({
         status: 'ready',
         checks: { database: 'ok', storage: 'ok', converters: 'ok' },
       });

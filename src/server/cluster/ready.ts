@@ -1,17 +1,18 @@
 import { constants } from 'node:fs';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { FileStore } from '../storage/index';
 
 /**
  * Readiness (issue 19): whether this process can do its work now, for a load balancer (`GET /readyz`
  * of the app, src/server/app.ts) and for the worker's own health port (src/server/jobs/worker-main.ts).
  * Unlike `/healthz` (alive: the database answers), a failing check takes the instance out of rotation:
  *  - database: `select 1` answers within CHECK_TIMEOUT_MS;
- *  - storage: the file store takes a write (storageReady: today the data folder's files/, written and
- *    removed; the S3 store answers its own check() — the one place to switch);
+ *  - storage: the file store's own check() (the data folder takes a write; or the bucket answers and
+ *    the cache folder takes a write);
  *  - converters: only where this process converts (QUIRE_CONVERT_CONCURRENCY > 0): pdftoppm, pdfinfo
  *    and soffice are found on the PATH ('skipped' otherwise).
  * During a graceful shutdown the answer is 503 `draining` at once, so the balancer stops sending while
@@ -33,7 +34,9 @@ export interface Readiness {
 
 export interface ReadyDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'dataDir' | 'convert'>;
+  config: Pick<Config, 'convert'>;
+  /** The file store of this process. */
+  storage: FileStore;
   /** PATH in which the converter tools are looked for (default: the process's). */
   toolPath?: string;
   /** Whether the process is shutting down. */
@@ -53,21 +56,9 @@ export async function databaseReady(db: Kysely<Database>): Promise<void> {
   await withTimeout(sql`select 1`.execute(db), CHECK_TIMEOUT_MS);
 }
 
-/**
- * The file store takes a write. Today the local folder (`<data>/files`); the S3 store of issue 19
- * answers its own `check()` here instead.
- */
-export async function storageReady(deps: Pick<ReadyDeps, 'config'>): Promise<void> {
-  const dir = path.join(deps.config.dataDir, 'files');
-  const probe = path.join(dir, `.ready-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
-  await withTimeout(
-    (async () => {
-      await mkdir(dir, { recursive: true });
-      await writeFile(probe, 'ok');
-      await rm(probe, { force: true });
-    })(),
-    CHECK_TIMEOUT_MS,
-  );
+/** The file store answers its own check (src/server/storage): the folder takes a write; a bucket is reachable, and its cache folder takes a write. */
+export async function storageReady(deps: Pick<ReadyDeps, 'storage'>): Promise<void> {
+  await withTimeout(deps.storage.check(), CHECK_TIMEOUT_MS);
 }
 
 /** A tool is an executable file on `pathEnv`. */

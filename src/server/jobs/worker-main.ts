@@ -19,7 +19,7 @@ import { type Config, ConfigError, loadConfig } from '../config';
 import { createDb, type Db, migrateToLatest } from '../db/index';
 import { createMailer } from '../mail/index';
 import { createPrivacyWorker } from '../privacy/worker';
-import { createFileStore } from '../storage/index';
+import { createFileStore, type FileStore } from '../storage/index';
 import { createWorker } from './index';
 import type { Logger } from './runner';
 
@@ -35,7 +35,7 @@ const num = (name: string): number | undefined => {
 };
 
 /** The worker's health port: /healthz (alive) and /readyz (ready; `draining` while stopping). */
-function healthServer(db: Db, config: Config, draining: () => boolean): Server {
+function healthServer(db: Db, config: Config, storage: FileStore, draining: () => boolean): Server {
   return createServer((request, response) => {
     const url = (request.url ?? '/').split('?', 1)[0];
     const send = (status: number, body: unknown) => {
@@ -51,7 +51,7 @@ function healthServer(db: Db, config: Config, draining: () => boolean): Server {
       return;
     }
     if (url === '/readyz') {
-      readiness({ db, config, draining }).then(
+      readiness({ db, config, storage, draining }).then(
         (ready) => send(ready.status === 'ready' ? 200 : 503, ready),
         () => send(503, { status: 'unready' }),
       );
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   let draining = false;
   let health: Server | undefined;
   if (config.worker.healthPort !== undefined) {
-    health = healthServer(handle.db, config, () => draining);
+    health = healthServer(handle.db, config, storage, () => draining);
     await new Promise<void>((resolve, reject) => {
       health?.once('error', reject);
       health?.listen(config.worker.healthPort, config.worker.healthHost, () => resolve());
