@@ -62,7 +62,7 @@ import { type ToolLimits, untilAborted } from './tools';
 import { extractWords } from './words';
 
 export { ConversionError } from './errors';
-export { PAGE_THUMB_WIDTH, PAGE_WEBP_WIDTHS, PAGE_WIDTH, PAGE_ZOOM_WIDTH, pageImage, pageJpeg, pageWebp } from './images';
+export { PAGE_SMALL_WIDTH, PAGE_THUMB_WIDTH, PAGE_WEBP_WIDTHS, PAGE_WIDTH, PAGE_ZOOM_WIDTH, pageImage, pageJpeg, pageWebp } from './images';
 export type { BookManifest, ConversionWarning } from './manifest';
 export { OfficeConverter } from './office';
 
