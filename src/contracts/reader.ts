@@ -18,8 +18,13 @@ export const GESTURES = {
   dragMinPx: 10,
 } as const;
 
-/** Page image widths the server makes (normal view 1240 px; 2480 px for zoom and dense screens; 240 px thumbnails). */
-export const READER_WIDTHS = { thumb: 240, normal: 1240, zoom: 2480 } as const;
+/**
+ * Page image widths the server makes (normal view 1240 px; 2480 px for zoom and dense screens; 240 px
+ * thumbnails; 620 px for page 1 as the server's HTML shows it on a screen that draws it at most that
+ * many device pixels wide: a desktop at 1 device pixel per CSS pixel, where page 1 fits the window's
+ * height at ~450–650 px — a quarter of the normal image's pixels to send and decode before it shows).
+ */
+export const READER_WIDTHS = { thumb: 240, small: 620, normal: 1240, zoom: 2480 } as const;
 
 export interface OutlineEntry {
   title: string;

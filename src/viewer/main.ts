@@ -11,7 +11,8 @@
  * there is no boot page (explicit books ask first, gates, errors).
  *
  * The styles stay here (the lead form's too, through reader.css), so they are the entry's stylesheet
- * in read.html's head.
+ * in read.html's head; with a boot page, the server moves it after page 1 in the body, where it does
+ * not hold page 1's first frame back (page 1 has its layout in style attributes).
  */
 import './reader.css';
 

@@ -26,6 +26,37 @@ test.describe('reader', () => {
     await shown(page, 3);
   });
 
+  test('shows page 1 at its displayed width before the script and sharpens it once the reader runs', async ({ browser, page, baseURL }) => {
+    const token = await publisher(page);
+    const book = await publish(page.request, token, 'Page one first');
+    // Without the script and the stylesheet: page 1 from the server's HTML alone, laid out by its own
+    // attributes, at the small width on a desktop window at 1 device pixel per CSS pixel (page 1 is
+    // ~475 px wide here) — the first request answers the normal JPEG while the small WebP is made.
+    const bare = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, javaScriptEnabled: false });
+    try {
+      const view = await bare.newPage();
+      await view.route(/\.css$/, (r) => r.abort());
+      await view.goto(new URL(book.url.viewer, baseURL).href);
+      const img = view.locator('.qr-boot img');
+      await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      expect(await img.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\/620\/1\.webp/);
+      const box = await img.boundingBox();
+      expect(box?.height).toBeCloseTo(800 - 2 * 52 - 24, -1);
+      expect(box?.width).toBeGreaterThan(400);
+      expect(box?.width).toBeLessThan(620);
+    } finally {
+      await bare.close();
+    }
+    // With the script: the reader adopts that element and sharpens it to the normal width.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(book.url.viewer);
+    await shown(page, 1);
+    const first = page.locator('.qr-page[data-page="1"] img');
+    await expect.poll(() => first.evaluate((i: HTMLImageElement) => i.currentSrc)).toMatch(/\/1240\/1\.webp/);
+    expect(await first.evaluate((i: HTMLImageElement) => [i.hasAttribute('srcset'), i.hasAttribute('style')])).toEqual([false, false]);
+    await expect(page.locator('.qr-boot')).toHaveCount(0);
+  });
+
   test('a right-to-left book turns the other way', async ({ page }) => {
     const token = await publisher(page);
     const book = await publish(page.request, token, 'Right to left', { read_mode: '1' });

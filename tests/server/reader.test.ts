@@ -198,12 +198,13 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       expect(jpg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
 
-    it('answers the normal width at once from the JPEG, then the WebP made meanwhile', async () => {
-      const url = `/pages/${ids.public}/1240/3.webp?r=1`;
+    it.each([1240, 620])('answers the %i-px width at once from the JPEG, then the WebP made meanwhile', async (width) => {
+      const url = `/pages/${ids.public}/${width}/3.webp?r=1`;
       const first = await image(url);
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-type']).toBe('image/jpeg');
       expect(first.headers['cache-control']).toBe('public, max-age=60');
+      expect((await sharp(first.rawPayload).metadata()).width).toBe(1240);
       let later = first;
       for (let i = 0; i < 100 && later.headers['content-type'] !== 'image/webp'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -211,7 +212,7 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       }
       expect(later.headers['content-type']).toBe('image/webp');
       expect(later.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await sharp(later.rawPayload).metadata()).width).toBe(1240);
+      expect((await sharp(later.rawPayload).metadata()).width).toBe(width);
     });
 
     it('renders the zoom width from the PDF', async () => {
@@ -227,6 +228,7 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
         `/pages/${ids.public}/240/4.webp`,
         `/pages/${ids.public}/240/1.png`,
         `/pages/${ids.public}/240/1.jpg`,
+        `/pages/${ids.public}/620/1.jpg`,
         `/pages/${ids.public}/0240/1.webp`,
         `/pages/${ids.public}/240/01.webp`,
         '/pages/nosuchbook/240/1.webp',
@@ -319,19 +321,34 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       expect(metaContent(html, 'og:image')).toBe(`http://localhost:3000/thumbs/${ids.public}/large.webp?r=1`);
       expect(linkHref(html, 'canonical')).toBe(`http://localhost:3000/read/${ids.public}`);
       expect(html).not.toContain('books.example.org');
-      // Page 1 preloaded from the head, and shown as plain HTML in the reader root before the script runs.
+      // Page 1 preloaded from the head, and shown as plain HTML in the reader root before the script
+      // runs: the small width where the screen draws page 1 at most that wide (the page's displayed
+      // width under .qr-boot: the window's width or its height between the bars times the page's
+      // proportions, 595 × 842 pt here), else the normal one.
       const [head, body] = html.split('</head>') as [string, string];
+      const small = `/pages/${ids.public}/620/1.webp?r=1`;
+      const normal = `/pages/${ids.public}/1240/1.webp?r=1`;
+      const srcset = `${small} 620w, ${normal} 1240w`;
+      const sizes =
+        '(max-width: 745px) min(calc(100vw - 24px), calc((100vh - 120px) * 0.7067)), min(calc(100vw - 24px), calc((100vh - 128px) * 0.7067))';
       expect(
         elementsOf(head, 'link')
           .filter((l) => l.attribs.rel === 'preload')
           .map((l) => l.attribs),
-      ).toEqual([{ rel: 'preload', href: `/pages/${ids.public}/1240/1.webp?r=1`, as: 'image', fetchpriority: 'high' }]);
-      // …first in the head, before the stylesheet: the browser asks for it first.
+      ).toEqual([{ rel: 'preload', as: 'image', fetchpriority: 'high', imagesrcset: srcset, imagesizes: sizes }]);
+      // …first in the head, before the scripts: the browser asks for it first.
       expect(head.indexOf('rel="preload"')).toBeGreaterThan(head.indexOf('<meta charset'));
-      expect(head.indexOf('rel="preload"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+      expect(head.indexOf('rel="preload"')).toBeLessThan(head.indexOf('<script'));
       expect(head.match(/rel="preload"/g)).toHaveLength(1);
-      expect(elementsOf(body, 'link')).toEqual([]);
-      expect(elementsOf(body, 'img').map((i) => i.attribs.src)).toEqual([`/pages/${ids.public}/1240/1.webp?r=1`]);
+      const [img] = elementsOf(body, 'img');
+      expect(elementsOf(body, 'img')).toHaveLength(1);
+      expect(img?.attribs).toMatchObject({ src: normal, srcset, sizes, fetchpriority: 'high', width: '1240', height: '1755' });
+      // Laid out by its own attributes, the stylesheet after it in the body: not render-blocking there.
+      expect(img?.attribs.style).toContain('max-height:100%');
+      expect(head).not.toContain('rel="stylesheet"');
+      const sheets = elementsOf(body, 'link');
+      expect(sheets.map((l) => l.attribs.rel)).toEqual(['stylesheet']);
+      expect(body.indexOf('rel="stylesheet"')).toBeGreaterThan(body.indexOf('<img'));
       expect(html).not.toContain('noindex');
       const inline = preload(html);
       expect('book' in inline && inline.book.name).toBe('Le Petit <Livre>');

@@ -12,8 +12,9 @@ import { MemoryBudget, type ToolLimits } from './tools';
  * Page images. Eager (during the conversion, straight from the renderer as JPEG):
  *   pages/<PAGE_WIDTH>/<n>.jpg        the normal view
  * Lazy (first request, then cached on disk), WebP at each of PAGE_WEBP_WIDTHS:
- *   pages/<width>/<n>.webp            made by `pageImage`: the page thumbnail (240) scaled down from
- *                                     the normal JPEG, the normal and the zoom width rendered afresh
+ *   pages/<width>/<n>.webp            made by `pageImage`: the page thumbnail (240) and the small
+ *                                     page (620) scaled down from the normal JPEG, the normal and the
+ *                                     zoom width rendered afresh
  * and the book's thumbnails image.small/medium/large as WebP from page 1's normal image (bookPaths().thumb(size)).
  *
  * Everything runs in child processes: the renderer (pdftoppm) reads the document, and the encoder
@@ -24,9 +25,11 @@ export const PAGE_WIDTH = 1240;
 
 /** The reader's page strip (WebP, made on request). */
 export const PAGE_THUMB_WIDTH = 240;
+/** Page 1 in the reader's HTML on a screen that draws it at most this wide (reader/page.tsx `srcset`). */
+export const PAGE_SMALL_WIDTH = 620;
 /** Zoom on high-density screens: twice the normal width. */
 export const PAGE_ZOOM_WIDTH = 2480;
-export const PAGE_WEBP_WIDTHS = [PAGE_THUMB_WIDTH, PAGE_WIDTH, PAGE_ZOOM_WIDTH] as const;
+export const PAGE_WEBP_WIDTHS = [PAGE_THUMB_WIDTH, PAGE_SMALL_WIDTH, PAGE_WIDTH, PAGE_ZOOM_WIDTH] as const;
 export type PageWebpWidth = (typeof PAGE_WEBP_WIDTHS)[number];
 
 const WEBP_QUALITY = 80;

@@ -21,7 +21,7 @@
  *   A page pdftoppm cannot draw at the width is drawn by resolution (pdf.ts), one nothing can draw gets
  *   a placeholder (images.ts); text, outline and links are bonuses. Each shortfall is a warning in the
  *   manifest, and the book is DONE: the same file would fail the same way on every retry.
- *   WebP pages at 240 / 1240 / 2480 px: made on first request by `pageImage` (images.ts), then cached.
+ *   WebP pages at 240 / 620 / 1240 / 2480 px: made on first request by `pageImage` (images.ts), then cached.
  *
  * Why this shape (measured on this 2-core machine with the 100-page text PDF of the bench, page width
  * 1240 px; CPU seconds, since other work shared the machine and made wall-clock times noisy):
@@ -62,7 +62,7 @@ import { type ToolLimits, untilAborted } from './tools';
 import { extractWords } from './words';
 
 export { ConversionError } from './errors';
-export { PAGE_THUMB_WIDTH, PAGE_WEBP_WIDTHS, PAGE_WIDTH, PAGE_ZOOM_WIDTH, pageImage, pageJpeg, pageWebp } from './images';
+export { PAGE_SMALL_WIDTH, PAGE_THUMB_WIDTH, PAGE_WEBP_WIDTHS, PAGE_WIDTH, PAGE_ZOOM_WIDTH, pageImage, pageJpeg, pageWebp } from './images';
 export type { BookManifest, ConversionWarning } from './manifest';
 export { OfficeConverter } from './office';
 

@@ -30,16 +30,71 @@ const BOOT_ROOT_START = '<div id="reader" class="qr">';
 const PRELOAD_LINK = /^<link rel="preload"[^>]*>/;
 /** The first element of read.html's head that the browser fetches (the stylesheet, the entry's script). */
 const HEAD_FETCHES = /<link rel="stylesheet"|<script /;
+/** read.html's stylesheet links (build.mjs writes them in the head). */
+const STYLESHEETS = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
 
-/** The reader root holding page 1 until the script renders (see reader.css `.qr-boot`). */
-function BootPage({ src, size }: { src: string; size: { width: number; height: number } | undefined }) {
+/**
+ * Page 1's image in the server's HTML: the small width (READER_WIDTHS.small) where the screen draws page
+ * 1 at most that many device pixels wide (a desktop at 1 device pixel per CSS pixel: page 1 fits the
+ * window's height, ~450–650 px), the normal width elsewhere (dense screens, phones, large windows).
+ * `sizes` is page 1's displayed width under reader.css `.qr-boot` (fixed between the bars, 12 px
+ * padding, the page fitted in): the smaller of the width and the height times the page's proportions,
+ * with the bars' height of each screen size (--qr-bar-h: 52 px, 48 px up to 745 px wide). With it,
+ * the browser sends and decodes a quarter of the pixels before page 1 shows on such a screen (the
+ * reader's script then sharpens it to the normal width, src/viewer/render/images.ts).
+ */
+function bootImage(pattern: string, size: { width: number; height: number } | undefined) {
+  const url = (width: number) => pattern.replace('{w}', String(width)).replace('{n}', '1');
+  const ratio = size && size.width > 0 && size.height > 0 ? size.width / size.height : Math.SQRT1_2;
+  const r = Number(ratio.toFixed(4));
+  const fit = (bars: number) => `min(calc(100vw - 24px), calc((100vh - ${bars * 2 + 24}px) * ${r}))`;
+  return {
+    src: url(READER_WIDTHS.normal),
+    srcSet: `${url(READER_WIDTHS.small)} ${READER_WIDTHS.small}w, ${url(READER_WIDTHS.normal)} ${READER_WIDTHS.normal}w`,
+    sizes: `(max-width: 745px) ${fit(48)}, ${fit(52)}`,
+  };
+}
+
+/**
+ * The boot page's layout, in style attributes (the reader's CSP allows them): page 1 shows without the
+ * stylesheet, which the page then loads after it (not render-blocking, see `render`). Fixed between
+ * the bars (--qr-bar-h once reader.css is in; 52 px before), 12 px padding, page 1 fitted in.
+ */
+const BOOT_STYLE = {
+  position: 'fixed',
+  inset: 'var(--qr-bar-h, 52px) 0 var(--qr-bar-h, 52px)',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: '12px',
+} as const;
+const BOOT_IMAGE_STYLE = {
+  maxWidth: '100%',
+  maxHeight: '100%',
+  width: 'auto',
+  height: 'auto',
+  boxShadow: '0 8px 30px rgb(0 0 0 / 45%)',
+} as const;
+
+/** The reader root holding page 1 until the script renders (the script adopts the image, images.ts). */
+function BootPage({ image, size }: { image: ReturnType<typeof bootImage>; size: { width: number; height: number } | undefined }) {
   const width = READER_WIDTHS.normal;
   const height = size ? Math.round((width * size.height) / size.width) : Math.round(width * Math.SQRT2);
   return (
     <div id="reader" className="qr">
-      <div className="qr-boot" aria-hidden="true">
-        <div className="qr-page" data-page="1">
-          <img className="qr-img" src={src} alt="" width={width} height={height} fetchPriority="high" />
+      <div className="qr-boot" aria-hidden="true" style={BOOT_STYLE}>
+        <div className="qr-page" data-page="1" style={{ display: 'contents' }}>
+          <img
+            className="qr-img"
+            style={BOOT_IMAGE_STYLE}
+            src={image.src}
+            srcSet={image.srcSet}
+            sizes={image.sizes}
+            alt=""
+            width={width}
+            height={height}
+            fetchPriority="high"
+          />
         </div>
       </div>
     </div>
@@ -59,9 +114,10 @@ function BookParts({
   canonical: string;
 }) {
   const description = shorten(book.description);
-  const first = book.pageUrl.replace('{w}', String(READER_WIDTHS.normal)).replace('{n}', '1');
-  // Page 1's image, fetched along with the scripts (React writes this link first).
-  preload(first, { as: 'image', fetchPriority: 'high' });
+  const first = bootImage(book.pageUrl, book.pages[0]);
+  // Page 1's image, fetched along with the scripts (React writes this link first), the same candidate
+  // as the boot page's <img> picks.
+  preload(first.src, { as: 'image', fetchPriority: 'high', imageSrcSet: first.srcSet, imageSizes: first.sizes });
   const image = book.image.large ? absolute(book.image.large) : undefined;
   return (
     <>
@@ -86,7 +142,7 @@ function BookParts({
       <JsonScript id={READER_PRELOAD_ID} data={{ book } satisfies ReaderPreload} />
       {/* The first page as plain HTML: shown as soon as its image arrives, before the reader's script
           has run (which replaces it). Not for explicit books: those ask first (safe mode). */}
-      {!book.is_adult && <BootPage src={first} size={book.pages[0]} />}
+      {!book.is_adult && <BootPage image={first} size={book.pages[0]} />}
     </>
   );
 }
@@ -154,7 +210,18 @@ export function createReadPage(app: FastifyInstance) {
     }
     const boot = parts.indexOf(BOOT_ROOT_START);
     if (boot >= 0) {
-      html = html.replace(READER_ROOT, () => parts.slice(boot));
+      // The stylesheet after page 1 in the body: a stylesheet in the head blocks rendering until it is
+      // in, one in the body does not (HTML: only a parser-inserted stylesheet before <body> may block
+      // rendering), so page 1 (styled by its own attributes) shows as soon as its image is in. The
+      // reader's script waits for the stylesheet all the same (a script-blocking one).
+      const sheets: string[] = [];
+      const end = html.indexOf('</head>');
+      const head = html.slice(0, end).replace(STYLESHEETS, (link) => {
+        sheets.push(link.trim());
+        return '';
+      });
+      html = head + html.slice(end);
+      html = html.replace(READER_ROOT, () => [parts.slice(boot), ...sheets].join('\n    '));
       parts = parts.slice(0, boot);
     }
     return html.replace('</head>', () => `    ${parts}\n  </head>`);

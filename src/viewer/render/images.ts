@@ -7,17 +7,31 @@ import { A4_PAGE } from './dom';
 /**
  * Page 1 as the server's HTML shows it before the script runs (reader/page.ts `.qr-boot`): taken once,
  * when the script starts, so the pool can adopt that element (already loading or decoded) instead of
- * making a new one for the same URL.
+ * making a new one for the same page. Its `srcset` may have picked the small width
+ * (READER_WIDTHS.small) rather than the normal one: the pool then sharpens the same element, which
+ * keeps showing the small image until the sharper one has loaded.
  */
 let bootImage: HTMLImageElement | null =
   typeof document === 'undefined' ? null : document.querySelector<HTMLImageElement>('.qr-boot img.qr-img');
 
-/** The boot image when it shows this URL (once). */
-function adoptBootImage(url: string): HTMLImageElement | null {
+const absolute = (url: string) => new URL(url, document.baseURI).href;
+
+/** The boot image and the width it shows when it is this book's page (once). */
+function adoptBootImage(pattern: string, page: number): { img: HTMLImageElement; width: number } | null {
   const img = bootImage;
-  if (!img || img.getAttribute('src') !== url) return null;
+  if (!img || page !== 1) return null;
+  const shown = absolute(img.currentSrc || img.getAttribute('src') || '');
+  const width = [READER_WIDTHS.small, READER_WIDTHS.normal].find((w) => absolute(pageImageUrl(pattern, w, page)) === shown);
+  if (width === undefined) return null;
   bootImage = null;
-  return img;
+  // The boot page's own layout (reader/page.tsx) gives way to the stage's (.qr-img), and its srcset
+  // to the pool's choice (it would choose again on a resize): the element keeps the image it shows.
+  img.removeAttribute('style');
+  img.removeAttribute('srcset');
+  img.removeAttribute('sizes');
+  const url = pageImageUrl(pattern, width, page);
+  if (img.getAttribute('src') !== url) img.src = url;
+  return { img, width };
 }
 
 /**
@@ -35,16 +49,18 @@ export class ImagePool {
 
   /** The image of a page at least `width` wide (created or sharpened as needed). */
   img(page: number, width: number, eager = true): HTMLImageElement {
-    const held = this.imgs.get(page);
+    let held = this.imgs.get(page);
+    if (!held) {
+      const adopted = adoptBootImage(this.pattern, page);
+      if (adopted) {
+        adopted.img.draggable = false;
+        adopted.img.decoding = 'async';
+        held = adopted;
+        this.imgs.set(page, held);
+      }
+    }
     if (held && held.width >= width) return held.img;
     const url = pageImageUrl(this.pattern, width, page);
-    const adopted = held ? null : adoptBootImage(url);
-    if (adopted) {
-      adopted.draggable = false;
-      adopted.decoding = 'async';
-      this.imgs.set(page, { img: adopted, width });
-      return adopted;
-    }
     const img = held?.img ?? document.createElement('img');
     const size = this.pages[page - 1] ?? A4_PAGE;
     if (!held) {

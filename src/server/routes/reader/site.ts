@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { READER_TOKEN_PARAM, READER_WIDTHS } from '../../../contracts/reader';
 import { reader } from '../../auth/rules';
-import { PAGE_WIDTH } from '../../convert/index';
+import { PAGE_SMALL_WIDTH, PAGE_WIDTH } from '../../convert/index';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, CACHE_NONE } from '../../plugins/static';
 import { resolveAccess } from '../../reader/access';
@@ -13,7 +13,7 @@ import { sendStored, stored } from '../../storage/serve';
 
 const WIDTHS: readonly number[] = Object.values(READER_WIDTHS);
 const CACHE_PRIVATE = 'private, max-age=3600';
-/** The normal-width JPEG sent while its WebP is being made: kept briefly, so the WebP replaces it. */
+/** The normal-width JPEG sent while a WebP (normal or small) is being made: kept briefly, so the WebP replaces it. */
 const CACHE_INTERIM = 'max-age=60';
 
 const notFound = (reply: FastifyReply) =>
@@ -62,9 +62,10 @@ const readerSiteRoutes: FastifyPluginAsync = async (app) => {
     if (jpeg) {
       key = keys.jpeg(page);
       type = 'image/jpeg';
-    } else if (width === PAGE_WIDTH && !(await stored(app.storage.stat(keys.webp(width, page))))) {
-      // First request of this page: the JPEG the conversion made answers now (the WebP takes
-      // 0.3–1.5 s to encode), and the WebP is made meanwhile for the next readers.
+    } else if ((width === PAGE_WIDTH || width === PAGE_SMALL_WIDTH) && !(await stored(app.storage.stat(keys.webp(width, page))))) {
+      // First request of this page at this width: the JPEG the conversion made answers now (the WebP
+      // takes 0.3–1.5 s to encode, the small one an encoder's start), and the WebP is made meanwhile
+      // for the next readers.
       storedPageImage(app, row.id, page, width).catch((err: unknown) => request.log.warn({ err, bookId, page }, 'page image failed'));
       key = keys.jpeg(page);
       type = 'image/jpeg';
