@@ -136,6 +136,15 @@ export const ERRORS = {
   apiFetchFailed: { type: 'APIKEY', code: 1016, http: 422 },
   webhookNotFound: { type: 'APIKEY', code: 1020, http: 404 },
   webhookLimit: { type: 'APIKEY', code: 1021, http: 409 },
+  // Managers and association accounts (issue 20, src/contracts/managers.ts). The account id header from
+  // anyone but a manager naming one of its own children (whether the account exists or not).
+  managerHeaderRefused: { type: 'MANAGER', code: 1101, http: 403 },
+  // A manager page or call from an account that is no manager (platinum with management type manager).
+  notAManager: { type: 'MANAGER', code: 1102, http: 403 },
+  // Inside an association session: what a manager may not do on a child's behalf (its data export, deletion).
+  managerNotOnBehalf: { type: 'MANAGER', code: 1103, http: 403 },
+  // A child id that is none of the manager's children (answered like an unknown one).
+  childNotFound: { type: 'MANAGER', code: 1104, http: 404 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -47,6 +47,7 @@ import {
 import { EnvelopeSchema } from '../../src/contracts/envelope';
 import { FavoriteCreateSchema, FavoriteDeleteSchema, FavoriteListQuerySchema, FavoriteRequestSchema } from '../../src/contracts/favorites';
 import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateSchema } from '../../src/contracts/library';
+import { AssociationQuerySchema, AuditQuerySchema } from '../../src/contracts/managers';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
 import { DeletionRequestSchema, ExportDownloadQuerySchema } from '../../src/contracts/privacy';
 import { AvatarCropSchema, PublicProfileUpdateSchema } from '../../src/contracts/profile';
@@ -234,6 +235,10 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   // API keys (issue 18).
   '/api/account/apikey/create': ApiKeyCreateSchema,
   '/api/account/apikey/delete': ApiKeyIdSchema,
+  // Managers and association accounts (issue 20).
+  '/api/account/manager/association': AssociationQuerySchema,
+  '/api/account/manager/audit': AuditQuerySchema,
+  '/api/account/audit': AuditQuerySchema,
 };
 const ALL_CONTRACTS = Object.values(CONTRACTS);
 const ALL_FIELDS = fieldNames(ALL_CONTRACTS);

@@ -155,7 +155,8 @@ declare module 'fastify' {
 }
 
 const ACCESS = new Set(['public', 'signedIn', 'owner', 'reader', 'listed', 'apiKey']);
-const needsSession = (rule: AuthRule) =>
+/** Whether a rule's routes run app.requireSession (registerAuthRules checks that they do). */
+export const needsSession = (rule: AuthRule) =>
   rule.access === 'signedIn' || rule.access === 'owner' || (rule.access === 'reader' && !!rule.signedIn);
 
 /** Why a route's rule is wrong, or undefined when it is right. */

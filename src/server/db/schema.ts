@@ -52,6 +52,9 @@ export interface Database {
   stats_account_cached: import('../stats/dashboard-tables').StatsAccountCachedTable;
   stats_account_ranges: import('../stats/dashboard-tables').StatsAccountRangesTable;
   stats_account_ranges_built: import('../stats/dashboard-tables').StatsAccountRangesBuiltTable;
+  manager_links: import('../managers/tables').ManagerLinksTable;
+  manager_invitations: import('../managers/tables').ManagerInvitationsTable;
+  manager_audit: import('../managers/tables').ManagerAuditTable;
 }
 
 /** Instance-wide key/value settings. */

@@ -5,6 +5,7 @@ import { ApiError } from '../envelope';
 import apiKeyRoutes from './account/apikeys';
 import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
+import managerRoutes from './account/managers';
 import presetRoutes from './account/presets';
 import profileAccountRoutes from './account/profile';
 import statsRoutes from './account/stats';
@@ -53,6 +54,8 @@ export const AREAS: FastifyPluginAsync[] = [
   // The public API's OpenAPI document and reference page (issue 18; {api}/v1/openapi.json, {api}/v1/docs).
   apiDocsRoutes,
   apiKeyRoutes,
+  // Managers and association accounts (issue 20).
+  managerRoutes,
 ];
 
 /**

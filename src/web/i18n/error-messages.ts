@@ -134,4 +134,11 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.APIKEY.1016', message: 'The document could not be fetched from this address.' }),
   msg({ id: 'errors.APIKEY.1020', message: 'This webhook does not exist or is not yours.' }),
   msg({ id: 'errors.APIKEY.1021', message: 'You have reached the maximum number of webhooks. Remove one before you add another.' }),
+  msg({
+    id: 'errors.MANAGER.1101',
+    message: 'You cannot act on behalf of this account. Choose your own account or one of your managed accounts.',
+  }),
+  msg({ id: 'errors.MANAGER.1102', message: 'Only manager accounts can manage other accounts.' }),
+  msg({ id: 'errors.MANAGER.1103', message: 'This cannot be done on behalf of a managed account. Switch back to your own account.' }),
+  msg({ id: 'errors.MANAGER.1104', message: 'This account does not exist or is not one of your managed accounts.' }),
 ];

@@ -23,6 +23,7 @@ import * as m0021 from './0021_stats_indexes';
 import * as m0022 from './0022_api_keys';
 import * as m0023 from './0023_stats_ranges';
 import * as m0024 from './0024_webhook_targets';
+import * as m0027 from './0027_managers';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022_api_keys': m0022,
   '0023_stats_ranges': m0023,
   '0024_webhook_targets': m0024,
+  '0027_managers': m0027,
 };

@@ -1,0 +1,84 @@
+import * as v from 'valibot';
+import { pageNumber } from './limits';
+
+/**
+ * Managers and association (child) accounts (issue 20; SPEC §1, §3 Association session / child,
+ * §4 Impersonation, §6, §7 Associations, §9). A manager is a platinum account whose management type is
+ * `manager`; it acts on behalf of one of its child accounts by sending the account id header
+ * (ACCOUNT_ID_HEADER) with its own session. The server honours the header only there and refuses it
+ * everywhere else (src/server/auth/session.ts), and writes every state-changing call so made to an
+ * audit log that the manager and the child's owner read.
+ */
+
+/** The header naming the account a manager acts for (SPEC §6 "an association session sends an account id header"). */
+export const ACCOUNT_ID_HEADER = 'X-Quire-Account';
+
+/** SPEC §9: association page size 200 (`GET {api}/account/manager/association/?step=200`). */
+export const ASSOCIATION_STEP = 200;
+/** Audit log entries per page. */
+export const AUDIT_STEP = 50;
+export const AUDIT_MAX_STEP = 200;
+
+/** The management type of a manager account (SPEC §3 Account management.type). */
+export const MANAGER_TYPE = 'manager';
+
+/** Whether an account (as the API answers it, or as the server reads it) is a manager (SPEC §6). */
+export const isManagerAccount = (account: { mode: string; management_type?: string | null; management?: { type: string | null } }) =>
+  account.mode === 'PLATINUM' && (account.management_type ?? account.management?.type ?? null) === MANAGER_TYPE;
+
+export const AccountIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.invalid'));
+
+/** The account id header's value: one id, nothing else. */
+export const AccountHeaderSchema = AccountIdSchema;
+
+/** GET {api}/account/manager/association/?step&start. */
+export const AssociationQuerySchema = v.object({
+  start: pageNumber(0, 1_000_000),
+  step: pageNumber(ASSOCIATION_STEP, ASSOCIATION_STEP),
+});
+
+/** GET {api}/account/manager/audit/?step&start (every child's) and GET {api}/account/audit/?step&start (the account's own). */
+export const AuditQuerySchema = v.object({
+  start: pageNumber(0, 1_000_000),
+  step: pageNumber(AUDIT_STEP, AUDIT_MAX_STEP),
+});
+
+/** SPEC §3 Association child, plus what /account/manager lists. */
+export interface AssociationChild {
+  child: { id: string; type: { id: string; mode: string }; image: { small: string | null } };
+  name: string;
+  /** 'created' (made by the manager) or 'invited' (its owner accepted). */
+  origin: string;
+  /** Linked since (epoch ms). */
+  since: number;
+  publications: number;
+  /** Readers (visitors) this calendar month (UTC). */
+  readers_month: number;
+  /** Last activity: the latest of the owner's last login, a publication, a call on its behalf (epoch ms), or null. */
+  last_activity: number | null;
+}
+
+export interface AssociationList {
+  list: AssociationChild[];
+  total: number;
+  start: number;
+  step: { current: number };
+}
+
+/** One audit entry (who, on whose behalf, what, when). */
+export interface AuditEntry {
+  id: string;
+  manager: { id: string; name: string };
+  child: { id: string; name: string };
+  method: string;
+  route: string;
+  status: number;
+  date: number;
+}
+
+export interface AuditList {
+  list: AuditEntry[];
+  total: number;
+  start: number;
+  step: { current: number };
+}
