@@ -145,6 +145,13 @@ export const ERRORS = {
   managerNotOnBehalf: { type: 'MANAGER', code: 1103, http: 403 },
   // A child id that is none of the manager's children (answered like an unknown one).
   childNotFound: { type: 'MANAGER', code: 1104, http: 404 },
+  // An invitation link that is unknown, used, expired, or for another address (all alike).
+  invitationInvalid: { type: 'MANAGER', code: 1105, http: 404 },
+  // Accepting an invitation: the account already has a manager, or is a manager itself.
+  alreadyManaged: { type: 'MANAGER', code: 1106, http: 409 },
+  managerCannotBeChild: { type: 'MANAGER', code: 1107, http: 409 },
+  // MANAGER_CHILDREN_MAX child accounts already.
+  childLimit: { type: 'MANAGER', code: 1108, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

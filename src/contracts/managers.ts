@@ -82,3 +82,71 @@ export interface AuditList {
   start: number;
   step: { current: number };
 }
+
+// ── Managing child accounts (/account/manager) ────────────────────────────────────────────────────
+
+/** At most this many child accounts per manager: one association page (SPEC §9) lists them all. */
+export const MANAGER_CHILDREN_MAX = ASSOCIATION_STEP;
+/** An invitation's link stays valid this long. */
+export const INVITATION_TTL_MS = 7 * 86_400_000;
+/** The fragment parameter of the mailed invitation link: `/account/manager#invitation-<token>`. */
+export const INVITATION_FRAGMENT = 'invitation';
+export const MANAGER_PATH = '/account/manager';
+
+const trimmed = v.pipe(v.string(), v.trim());
+/** An e-mail address (as the sign-up form's, lower-cased). */
+export const ManagedEmailSchema = v.pipe(
+  trimmed,
+  v.nonEmpty('validation.required'),
+  v.maxLength(254, 'validation.max'),
+  v.email('validation.email'),
+  v.toLowerCase(),
+);
+export const CHILD_NAME_MAX = 100;
+export const ChildNameSchema = v.pipe(trimmed, v.nonEmpty('validation.required'), v.maxLength(CHILD_NAME_MAX, 'validation.max'));
+
+/** POST {api}/account/manager/child/create {name, email}. */
+export const ChildCreateSchema = v.object({ name: ChildNameSchema, email: ManagedEmailSchema });
+export type ChildCreate = v.InferOutput<typeof ChildCreateSchema>;
+/** POST {api}/account/manager/invitation/create {email}. */
+export const InvitationCreateSchema = v.object({ email: ManagedEmailSchema });
+export type InvitationCreate = v.InferOutput<typeof InvitationCreateSchema>;
+/** POST {api}/account/manager/child/detach {id}. */
+export const ChildIdSchema = v.object({ id: AccountIdSchema });
+/** GET {api}/account/manager/invitation/get?token and POST …/invitation/accept {token}. */
+export const InvitationTokenSchema = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{20,100}$/, 'validation.invalid')) });
+
+/** What the manager's create and invite calls answer: the address (whatever became of it: no account enumeration). */
+export const ManagerMailedSchema = v.object({ email: v.string() });
+
+/** An invitation as its invited owner sees it before accepting. */
+export const InvitationViewSchema = v.object({ manager: v.object({ name: v.string() }), email: v.string(), expires_at: v.number() });
+export type InvitationView = v.InferOutput<typeof InvitationViewSchema>;
+
+const Paging = { total: v.number(), start: v.number(), step: v.object({ current: v.number() }) };
+
+export const AssociationChildSchema = v.object({
+  child: v.object({
+    id: v.string(),
+    type: v.object({ id: v.string(), mode: v.string() }),
+    image: v.object({ small: v.nullable(v.string()) }),
+  }),
+  name: v.string(),
+  origin: v.string(),
+  since: v.number(),
+  publications: v.number(),
+  readers_month: v.number(),
+  last_activity: v.nullable(v.number()),
+});
+export const AssociationListSchema = v.object({ list: v.array(AssociationChildSchema), ...Paging });
+
+export const AuditEntrySchema = v.object({
+  id: v.string(),
+  manager: v.object({ id: v.string(), name: v.string() }),
+  child: v.object({ id: v.string(), name: v.string() }),
+  method: v.string(),
+  route: v.string(),
+  status: v.number(),
+  date: v.number(),
+});
+export const AuditListSchema = v.object({ list: v.array(AuditEntrySchema), ...Paging });

@@ -1,14 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '../../src/contracts/errors';
-import { ACCOUNT_ID_HEADER, ASSOCIATION_STEP } from '../../src/contracts/managers';
+import { ACCOUNT_ID_HEADER, ASSOCIATION_STEP, INVITATION_FRAGMENT } from '../../src/contracts/managers';
 import { needsSession, type RuledRoute } from '../../src/server/auth/rules';
 import { headerScope } from '../../src/server/auth/session';
 import { linkChild } from '../../src/server/managers/repo';
-import { call, nextIp, signedIn, useAccountsApp } from './accounts-support';
+import { call, nextIp, signedIn, useAccountsApp, useSmtpServer } from './accounts-support';
 import { makePdf } from './fixtures/pdf';
 import { DIALECTS } from './helpers';
-import { multipartBody } from './publish-support';
+import { multipartBody, waitFor } from './publish-support';
 
 /**
  * Managers and association accounts (issue 20): the account id header on every route the app registers
@@ -230,5 +230,129 @@ describe.each(DIALECTS)('managers and association accounts on %s', (dialect) => 
     expect(res.json().content).toMatchObject({ type: 'MANAGER', code: REFUSED.code });
     // The log stays readable by the child's owner.
     expect((await call(ctx.app, '/account/audit', undefined, { token: child.token })).json().content.total).toBe(1);
+  });
+});
+
+describe.each(DIALECTS)('managing child accounts on %s', (dialect) => {
+  const smtp = useSmtpServer();
+  const ctx = useAccountsApp(dialect, { smtp });
+  const manager = {} as Caller & { email: string };
+  const invited = {} as Caller & { email: string };
+  const other = {} as Caller & { email: string };
+
+  const signIn = async (caller: Caller & { email: string }, name: string) => {
+    const { token, content, email } = await signedIn(ctx, name);
+    caller.token = token;
+    caller.accountId = content.account.id as string;
+    caller.email = email;
+  };
+  const mailTo = async (to: string, count: number) => {
+    await waitFor(async () => smtp.received.filter((r) => r.rcpt.includes(to)).length >= count, 10_000, `mail ${count} to ${to}`);
+    return smtp.latest(to);
+  };
+  const invitationToken = (text: string) => {
+    const token = new RegExp(`/account/manager#${INVITATION_FRAGMENT}-([\\w-]+)`).exec(text)?.[1];
+    if (!token) throw new Error(`no invitation link in: ${text}`);
+    return token;
+  };
+  const children = async (caller: Caller) =>
+    (await call(ctx.app, '/account/manager/association?step=200', undefined, { token: caller.token })).json().content;
+
+  beforeAll(async () => {
+    await ctx.app.ready();
+    await signIn(manager, 'boss');
+    await signIn(invited, 'invited');
+    await signIn(other, 'other');
+    await ctx.app.db
+      .updateTable('accounts')
+      .set({ mode: 'PLATINUM', type: 'PLATINUM', management_type: 'manager', name: 'Boss Media' })
+      .where('id', '=', manager.accountId)
+      .execute();
+  });
+
+  it('invites an existing account by mail; its owner reads and accepts the invitation, then it is listed', async () => {
+    const sent = await call(
+      ctx.app,
+      '/account/manager/invitation/create',
+      { email: invited.email.toUpperCase() },
+      { token: manager.token },
+    );
+    expect(sent.json()).toMatchObject({ status: 'ok', content: { email: invited.email } });
+    const mail = await mailTo(invited.email, 1);
+    expect(mail.subject).toContain('Boss Media');
+    const token = invitationToken(mail.text);
+    // Another account cannot read or use the link (like an unknown one).
+    const foreign = await call(ctx.app, `/account/manager/invitation/get?token=${token}`, undefined, { token: other.token });
+    expect(foreign.json().content).toMatchObject({ type: 'MANAGER', code: ERRORS.invitationInvalid.code });
+    expect((await call(ctx.app, '/account/manager/invitation/accept', { token }, { token: other.token })).json().content.code).toBe(
+      ERRORS.invitationInvalid.code,
+    );
+    const view = await call(ctx.app, `/account/manager/invitation/get?token=${token}`, undefined, { token: invited.token });
+    expect(view.json().content).toMatchObject({ manager: { name: 'Boss Media' }, email: invited.email });
+    const accepted = await call(ctx.app, '/account/manager/invitation/accept', { token }, { token: invited.token });
+    expect(accepted.json()).toMatchObject({ status: 'ok', content: { manager: { name: 'Boss Media' } } });
+    // Used once.
+    expect((await call(ctx.app, '/account/manager/invitation/accept', { token }, { token: invited.token })).json().content.code).toBe(
+      ERRORS.invitationInvalid.code,
+    );
+    const list = await children(manager);
+    expect(list.list.map((c: { child: { id: string }; origin: string }) => [c.child.id, c.origin])).toEqual([
+      [invited.accountId, 'invited'],
+    ]);
+    // The manager now acts for it.
+    const res = await call(ctx.app, '/account/book', undefined, {
+      headers: { authorization: `Bearer ${manager.token}`, [ACCOUNT_ID_HEADER]: invited.accountId },
+    });
+    expect(res.json().status).toBe('ok');
+  });
+
+  it('creates a child account for a new address: its owner gets a link to choose a password; a known address is invited instead', async () => {
+    const email = `new-child-${Date.now()}@example.com`;
+    const res = await call(ctx.app, '/account/manager/child/create', { name: 'Local Choir', email }, { token: manager.token });
+    expect(res.json()).toMatchObject({ status: 'ok', content: { email } });
+    const mail = await mailTo(email, 1);
+    expect(mail.text).toContain('Local Choir');
+    const hash = /\/reset#hash-([\w-]+)/.exec(mail.text)?.[1];
+    expect(hash).toBeTruthy();
+    const reset = await call(ctx.app, '/profile/password/', { password: 'a brand new secret', hash });
+    expect(reset.json().status, reset.body).toBe('ok');
+    const list = await children(manager);
+    const created = list.list.find((c: { name: string }) => c.name === 'Local Choir');
+    expect(created).toMatchObject({ origin: 'created', publications: 0, child: { type: { mode: 'FREE' } } });
+    // The other account's address exists: no account is created, an invitation goes there (the answer is the same).
+    const before = (await children(manager)).total;
+    const known = await call(ctx.app, '/account/manager/child/create', { name: 'Taken', email: other.email }, { token: manager.token });
+    expect(known.json()).toMatchObject({ status: 'ok', content: { email: other.email } });
+    expect(invitationToken((await mailTo(other.email, 1)).text)).toBeTruthy();
+    expect((await children(manager)).total).toBe(before);
+    // Bad input changes nothing and says why.
+    const bad = await call(ctx.app, '/account/manager/child/create', { name: '', email: 'nope' }, { token: manager.token });
+    expect(bad.json().content).toMatchObject({ type: 'VALIDATION' });
+  });
+
+  it('refuses the managing calls to an account that is no manager, and an invitation to a managed or manager account', async () => {
+    const notManager = await call(ctx.app, '/account/manager/invitation/create', { email: other.email }, { token: other.token });
+    expect(notManager.json().content).toMatchObject({ type: 'MANAGER', code: ERRORS.notAManager.code });
+    const create = await call(ctx.app, '/account/manager/child/create', { name: 'X', email: 'x@example.com' }, { token: invited.token });
+    expect(create.json().content.code).toBe(ERRORS.notAManager.code);
+    // The invited account already has a manager: no mail is sent.
+    const count = smtp.received.filter((r) => r.rcpt.includes(invited.email)).length;
+    await call(ctx.app, '/account/manager/invitation/create', { email: invited.email }, { token: manager.token });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((r) => r.rcpt.includes(invited.email)).length).toBe(count);
+  });
+
+  it('detaches a child: it is no longer listed nor acted for; another id is answered like an unknown one', async () => {
+    const unknown = await call(ctx.app, '/account/manager/child/detach', { id: other.accountId }, { token: manager.token });
+    expect(unknown.json().content).toMatchObject({ type: 'MANAGER', code: ERRORS.childNotFound.code });
+    const res = await call(ctx.app, '/account/manager/child/detach', { id: invited.accountId }, { token: manager.token });
+    expect(res.json().status).toBe('ok');
+    expect(res.json().content.list.map((c: { child: { id: string } }) => c.child.id)).not.toContain(invited.accountId);
+    const acting = await call(ctx.app, '/account/book', undefined, {
+      headers: { authorization: `Bearer ${manager.token}`, [ACCOUNT_ID_HEADER]: invited.accountId },
+    });
+    expect(acting.json().content.code).toBe(REFUSED.code);
+    // The account itself stays, and may be invited again.
+    expect(await ctx.app.db.selectFrom('accounts').select('id').where('id', '=', invited.accountId).executeTakeFirst()).toBeTruthy();
   });
 });

@@ -29,7 +29,9 @@ export type Resource =
   /** An API key of the account (issue 18, /account/apikey). */
   | 'apiKey'
   /** An API user's webhook endpoint (api_webhooks, issue 18). */
-  | 'webhook';
+  | 'webhook'
+  /** A manager's child account (manager_links, issue 20). */
+  | 'child';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -102,6 +104,7 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   session: 'sessionNotFound',
   trustedDevice: 'deviceNotFound',
   apiKey: 'apiKeyNotFound',
+  child: 'childNotFound',
 };
 
 /** Route config fragments: `config: PUBLIC`, `config: { ...PUBLIC, ...rateLimit(5, '1 minute') }`. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type AssociationChild, type AuditEntry, isManagerAccount } from '../../contracts/managers';
-import { newId } from '../auth/crypto';
+import { newId, newToken, sha256 } from '../auth/crypto';
 import type { Config } from '../config';
 import type { AccountRow, Database } from '../db/schema';
 import { avatarImages } from '../profile/views';
@@ -229,4 +229,73 @@ export async function listAudit(
       date: Number(r.created_at),
     })),
   };
+}
+
+/** How many children a manager has. */
+export async function countChildren(db: Kysely<Database>, managerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('manager_links')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('manager_account_id', '=', managerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A new invitation of an address (its earlier pending ones from this manager are dropped): the token to mail. */
+export async function createInvitation(
+  db: Kysely<Database>,
+  invitation: { managerId: string; email: string; ttlMs: number },
+  now: number,
+): Promise<string> {
+  await db
+    .deleteFrom('manager_invitations')
+    .where('manager_account_id', '=', invitation.managerId)
+    .where('email', '=', invitation.email)
+    .where('accepted_at', 'is', null)
+    .execute();
+  const token = newToken();
+  await db
+    .insertInto('manager_invitations')
+    .values({
+      id: newId(),
+      manager_account_id: invitation.managerId,
+      email: invitation.email,
+      token_hash: sha256(token),
+      created_at: now,
+      expires_at: now + invitation.ttlMs,
+      accepted_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** A pending, unexpired invitation by its token, with its manager account. */
+export async function findInvitation(db: Kysely<Database>, token: string, now: number) {
+  return db
+    .selectFrom('manager_invitations')
+    .innerJoin('accounts', 'accounts.id', 'manager_invitations.manager_account_id')
+    .select([
+      'manager_invitations.id',
+      'manager_invitations.email',
+      'manager_invitations.expires_at',
+      'manager_invitations.manager_account_id',
+      'accounts.name as manager_name',
+      'accounts.mode as manager_mode',
+      'accounts.management_type as manager_management_type',
+    ])
+    .where('manager_invitations.token_hash', '=', sha256(token))
+    .where('manager_invitations.accepted_at', 'is', null)
+    .where('manager_invitations.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Marks an invitation used (false when another request used it first). */
+export async function acceptInvitation(db: Kysely<Database>, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('manager_invitations')
+    .set({ accepted_at: now })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

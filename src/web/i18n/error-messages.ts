@@ -141,4 +141,8 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.MANAGER.1102', message: 'Only manager accounts can manage other accounts.' }),
   msg({ id: 'errors.MANAGER.1103', message: 'This cannot be done on behalf of a managed account. Switch back to your own account.' }),
   msg({ id: 'errors.MANAGER.1104', message: 'This account does not exist or is not one of your managed accounts.' }),
+  msg({ id: 'errors.MANAGER.1105', message: 'This invitation is not valid: it was used, it expired, or it is for another address.' }),
+  msg({ id: 'errors.MANAGER.1106', message: 'Your account already has a manager.' }),
+  msg({ id: 'errors.MANAGER.1107', message: 'A manager account cannot be managed by another manager.' }),
+  msg({ id: 'errors.MANAGER.1108', message: 'You manage the maximum number of accounts. Detach one before you add another.' }),
 ];
