@@ -150,3 +150,6 @@ export const AuditEntrySchema = v.object({
   date: v.number(),
 });
 export const AuditListSchema = v.object({ list: v.array(AuditEntrySchema), ...Paging });
+
+/** What accepting an invitation answers: the manager's name. */
+export const InvitationAcceptedSchema = v.object({ manager: v.object({ name: v.string() }) });
