@@ -1,4 +1,5 @@
 import type { MachineEntry } from '../registry-types';
+import { associationSwitchMachine } from './association-switch.machine';
 import { sampleAudit, sampleChildren, sampleInvitation } from './fixtures';
 import { invitationMachine } from './invitation.machine';
 import { type ManagerSectionContext, managerSectionMachine } from './manager-section.machine';
@@ -76,6 +77,23 @@ export const managerMachines: MachineEntry[] = [
           type: 'xstate.error.actor.acceptInvitation',
           error: { name: 'ApiCallError', kind: 'server', type: 'MANAGER', code: 1106, status: 409 },
         },
+      ],
+    },
+  },
+  {
+    id: 'associationSwitch',
+    title: 'Child-account selector',
+    description:
+      'The header’s selector of a manager (SPEC §4 Impersonation): its children load as itself; choosing a child stores the association session and reloads, choosing its own account clears it and reloads (also when the list failed).',
+    machine: associationSwitchMachine,
+    paths: {
+      events: () => [
+        { type: 'xstate.done.actor.loadChildren', output: sampleChildren },
+        { type: 'xstate.error.actor.loadChildren', error: networkError },
+        { type: 'user.retry' },
+        { type: 'user.choose', id: 'c1' },
+        { type: 'user.choose', id: null },
+        { type: 'user.choose', id: 'missing' },
       ],
     },
   },

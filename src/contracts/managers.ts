@@ -21,6 +21,8 @@ export const AUDIT_MAX_STEP = 200;
 
 /** The management type of a manager account (SPEC §3 Account management.type). */
 export const MANAGER_TYPE = 'manager';
+/** The management type of a managed (association, child) account: its banner opens /account/manager (SPEC §2 Other). */
+export const ASSOCIATION_TYPE = 'association';
 
 /** Whether an account (as the API answers it, or as the server reads it) is a manager (SPEC §6). */
 export const isManagerAccount = (account: { mode: string; management_type?: string | null; management?: { type: string | null } }) =>

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type AssociationChild, type AuditEntry, isManagerAccount } from '../../contracts/managers';
+import { ASSOCIATION_TYPE, type AssociationChild, type AuditEntry, isManagerAccount } from '../../contracts/managers';
 import { newId, newToken, sha256 } from '../auth/crypto';
 import type { Config } from '../config';
 import type { AccountRow, Database } from '../db/schema';
@@ -43,17 +43,32 @@ export async function linkChild(
     .insertInto('manager_links')
     .values({ child_account_id: link.childId, manager_account_id: link.managerId, origin: link.origin, created_at: now })
     .execute();
+  // SPEC §3 Account management.type: a managed account says so (its banner opens /account/manager); the
+  // newer ats makes its open sessions read the change.
+  await db
+    .updateTable('accounts')
+    .set({ management_type: ASSOCIATION_TYPE, ats: now })
+    .where('id', '=', link.childId)
+    .where('management_type', 'is', null)
+    .execute();
   return true;
 }
 
 /** Removes a child from its manager (its account, publications and audit log stay): false when it was not its child. */
-export async function unlinkChild(db: Kysely<Database>, managerId: string, childId: string): Promise<boolean> {
+export async function unlinkChild(db: Kysely<Database>, managerId: string, childId: string, now: number): Promise<boolean> {
   const result = await db
     .deleteFrom('manager_links')
     .where('manager_account_id', '=', managerId)
     .where('child_account_id', '=', childId)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (Number(result.numDeletedRows) === 0) return false;
+  await db
+    .updateTable('accounts')
+    .set({ management_type: null, ats: now })
+    .where('id', '=', childId)
+    .where('management_type', '=', ASSOCIATION_TYPE)
+    .execute();
+  return true;
 }
 
 /** The first day (`YYYY-MM-DD`) of the calendar month of `now` (UTC). */

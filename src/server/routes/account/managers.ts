@@ -165,7 +165,7 @@ const managerRoutes: FastifyPluginAsync = async (app) => {
       const { account: own } = authOf(request);
       const body = parse(ChildIdSchema, request.body);
       // Another manager's child, or an unknown id: childNotFound alike (a non-manager has no children).
-      if (!(await unlinkChild(app.db, own.id, body.id))) throw new ApiError('childNotFound');
+      if (!(await unlinkChild(app.db, own.id, body.id, app.clock()))) throw new ApiError('childNotFound');
       request.log.info({ manager: own.id, child: body.id }, 'manager: child detached');
       const page = await listChildren(app.db, app.config, own.id, { start: 0, step: MANAGER_CHILDREN_MAX }, app.clock());
       return ok(reply.header('cache-control', noStore), { ...page, start: 0, step: { current: MANAGER_CHILDREN_MAX } });
