@@ -13,6 +13,7 @@ import { favoriteMachines } from './favorites/registry';
 import { foldersMachines } from './folders/registry';
 import { languageMachine } from './language.machine';
 import { libraryMachines } from './library/registry';
+import { managerMachines } from './managers/registry';
 import { modalsMachine } from './modals.machine';
 import { privacyMachines } from './privacy/registry';
 import { profileMachines } from './profile/registry';
@@ -285,4 +286,6 @@ export const machines: MachineEntry[] = [
   ...favoriteMachines,
   // The account's own pages: account details, public profile, avatar (machines/profile/registry.ts).
   ...profileMachines,
+  // Managers and association accounts (issue 20, machines/managers/registry.ts).
+  ...managerMachines,
 ];

@@ -9,7 +9,7 @@ import type { ClientConfig, HostKind } from './hosts';
 
 /** Cookie holding the session token when no token is in memory (SPEC §6 fallback). */
 export const TOKEN_COOKIE = 'quire_token';
-/** Header naming the account a manager acts for (SPEC §6 association session). */
+/** Header naming the account a manager acts for (SPEC §6 association session; the server's src/contracts/managers.ts ACCOUNT_ID_HEADER). */
 export const ASSOCIATION_HEADER = 'X-Quire-Account';
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -26,6 +26,8 @@ export interface CallOptions<T = unknown> {
   searchParams?: Record<string, QueryValue>;
   /** No Authorization/association header and `credentials: 'omit'`. */
   anonymous?: boolean;
+  /** No association header: the signed-in person's own call inside an association session (the account switcher). */
+  asSelf?: boolean;
   /** Do not wait for the session gate (the session check itself, login…). */
   skipSessionWait?: boolean;
   /**
@@ -169,8 +171,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             }
             const token = options.getToken?.() ?? cookie(TOKEN_COOKIE);
             if (token) request.headers.set('authorization', `Bearer ${token}`);
-            const account = options.getAssociationId?.();
+            const account = (kyOptions.context as { asSelf?: boolean }).asSelf ? undefined : options.getAssociationId?.();
             if (account) request.headers.set(ASSOCIATION_HEADER, account);
+            else request.headers.delete(ASSOCIATION_HEADER);
           },
         ],
       },
@@ -192,7 +195,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(call.anonymous ? { credentials: 'omit' as const } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
       ...(call.timeoutMs !== undefined ? { timeout: call.timeoutMs } : {}),
-      context: { anonymous: call.anonymous === true },
+      context: { anonymous: call.anonymous === true, asSelf: call.asSelf === true },
     });
     const response = await pending;
     const text = await pending.text(); // body read is bounded by the timeout too

@@ -148,6 +148,22 @@ export const ERRORS = {
   // A provider webhook: missing or wrong signature, or a timestamp outside the tolerance (a replay).
   webhookSignatureInvalid: { type: 'ORDER', code: 1210, http: 400 },
   tooManyOpenOrders: { type: 'ORDER', code: 1211, http: 409 },
+  // Managers and association accounts (issue 20, src/contracts/managers.ts). The account id header from
+  // anyone but a manager naming one of its own children (whether the account exists or not).
+  managerHeaderRefused: { type: 'MANAGER', code: 1101, http: 403 },
+  // A manager page or call from an account that is no manager (platinum with management type manager).
+  notAManager: { type: 'MANAGER', code: 1102, http: 403 },
+  // Inside an association session: what a manager may not do on a child's behalf (its data export, deletion).
+  managerNotOnBehalf: { type: 'MANAGER', code: 1103, http: 403 },
+  // A child id that is none of the manager's children (answered like an unknown one).
+  childNotFound: { type: 'MANAGER', code: 1104, http: 404 },
+  // An invitation link that is unknown, used, expired, or for another address (all alike).
+  invitationInvalid: { type: 'MANAGER', code: 1105, http: 404 },
+  // Accepting an invitation: the account already has a manager, or is a manager itself.
+  alreadyManaged: { type: 'MANAGER', code: 1106, http: 409 },
+  managerCannotBeChild: { type: 'MANAGER', code: 1107, http: 409 },
+  // MANAGER_CHILDREN_MAX child accounts already.
+  childLimit: { type: 'MANAGER', code: 1108, http: 409 },
 } as const satisfies Record<string, { type: string; code: number; http: number }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -74,7 +74,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
     gates: ['user', 'free', 'premium'],
     api: ['/account/integration/trigger/lead/*', '/account/book/trigger/*'],
   },
-  { href: '/account/manager', key: 'manager', group: 'account', gates: ['user'] },
+  { href: '/account/manager', key: 'manager', group: 'account', gates: ['user'], api: ['/account/manager/*'] },
   // Its account details go through `{api}/account/update`, which the post-login usage context shares: the
   // route checks the gate on a details body itself (routes/account/index.ts), so no call is the page's alone.
   { href: '/account/info_account', key: 'info_account', group: 'account', gates: ['user'], api: [] },

@@ -83,6 +83,8 @@ export const ACCOUNT_SECTIONS = [
   'notification',
   'info_account',
   'apikey',
+  // Managers and association accounts (issue 20).
+  'manager',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

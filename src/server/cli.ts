@@ -13,7 +13,7 @@ import type { AccountUpdate, ProfileUpdate } from './db/schema';
 /**
  * Admin command (`npm run quire -- …`, i.e. `node dist/server/cli.js …`) on the configured database:
  *   account list
- *   account set --email <e> [--mode FREE|PREMIUM|PLATINUM] [--type <type>] [--profile-type 0..3] [--activate] [--renew-terms]
+ *   account set --email <e> [--mode FREE|PREMIUM|PLATINUM] [--type <type>] [--profile-type 0..3] [--activate] [--renew-terms] [--management manager|none]
  *                           [--tours-seen]
  *   book feature --id <bookId> [--off]   (the explorer's "featured" list: books.is_awarded)
  *   contact list [--last <n>]
@@ -25,7 +25,7 @@ import type { AccountUpdate, ProfileUpdate } from './db/schema';
 const USAGE = `Usage:
   quire account list
   quire account set --email <address> [--mode ${ACCOUNT_MODES.join('|')}] [--type ${ACCOUNT_TYPES.join('|')}]
-                    [--profile-type 0|1|2|3] [--activate] [--renew-terms] [--tours-seen]
+                    [--profile-type 0|1|2|3] [--activate] [--renew-terms] [--tours-seen] [--management manager|none]
   quire book feature --id <book id> [--off]
   quire contact list [--last <n>]
   quire order list [--state ${ORDER_STATES.join('|')}]
@@ -129,6 +129,8 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       'renew-terms': { type: 'boolean' },
       'tours-seen': { type: 'boolean' },
       days: { type: 'string' },
+      // Issue 20: `manager` makes a (platinum) account a manager of child accounts, `none` stops it.
+      management: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -144,8 +146,11 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
   const profileType = values['profile-type'];
   if (profileType !== undefined && !/^[0-3]$/.test(profileType))
     throw new UsageError(`--profile-type must be 0, 1, 2 or 3 (got ${JSON.stringify(profileType)})`);
-  if (!mode && profileType === undefined && !values.activate && !values['renew-terms'] && !values['tours-seen'])
-    throw new UsageError('nothing to change: give --mode, --type, --profile-type, --activate, --renew-terms or --tours-seen');
+  const management = values.management;
+  if (management !== undefined && management !== 'manager' && management !== 'none')
+    throw new UsageError(`--management must be manager or none (got ${JSON.stringify(management)})`);
+  if (!mode && profileType === undefined && !values.activate && !values['renew-terms'] && !values['tours-seen'] && !management)
+    throw new UsageError('nothing to change: give --mode, --type, --profile-type, --activate, --renew-terms, --tours-seen or --management');
 
   const handle = createDb(config);
   try {
@@ -177,6 +182,7 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       // A demo plan runs for its days, then the account returns to free (billing/orders.ts expireAccounts);
       // a plain mode set by hand has no end.
       if (type) accountPatch.expiration = null;
+      if (management) accountPatch.management_type = management === 'manager' ? 'manager' : null;
       let account = await updateAccount(trx, profile.account_id, accountPatch, now);
       if (demo && mode && mode !== 'FREE') {
         const days = values.days !== undefined ? Number(values.days) : (config.billing?.demoDays ?? 14);

@@ -6,7 +6,7 @@ import { ERRORS, type ErrorName } from '../../src/contracts/errors';
 import { access, menuItem, viewerOf } from '../../src/contracts/gating';
 import { READER_PRELOAD_ID } from '../../src/contracts/reader';
 import { WIDGET_DEFAULTS, widgetQuery } from '../../src/contracts/widget';
-import { updateAccount } from '../../src/server/accounts/repo';
+import { insertAccount, updateAccount } from '../../src/server/accounts/repo';
 import { trustedDeviceId } from '../../src/server/accounts/tokens';
 import { newKeyPair, sealSigningKey, secretHash, signingKeyOf } from '../../src/server/api-keys/crypto';
 import { buildApp } from '../../src/server/app';
@@ -26,6 +26,7 @@ import {
 import { insertComment } from '../../src/server/comments/repo';
 import { insertFolder } from '../../src/server/folders/repo';
 import { insertItem } from '../../src/server/library/repo';
+import { linkChild } from '../../src/server/managers/repo';
 import { flushCounters } from '../../src/server/routes/v1/auth';
 import { libraryPaths } from '../../src/server/storage/paths';
 import type { WebhookDeliverer } from '../../src/server/triggers/deliveries';
@@ -96,6 +97,9 @@ const SAMPLES: Record<string, Sample | (() => Sample)> = {
   '/api/v1/folders/:id': () => ({ body: { name: `API folder ${newId()}` } }),
   '/api/v1/webhooks': { body: { url: 'https://hooks.example.com/api-matrix', events: ['lead.received'] } },
   '/api/v1/publications': { body: { url: 'https://example.com/matrix.pdf' } },
+  // Managers (issue 20).
+  '/api/account/manager/child/create': () => ({ body: { name: 'Matrix child', email: `child-${newId()}@example.com` } }),
+  '/api/account/manager/invitation/create': { body: { email: 'invited@example.com' } },
   '/library/': {
     query: Object.fromEntries(new URLSearchParams(widgetQuery({ ...WIDGET_DEFAULTS, type: 'account', id: 'x' })).entries()),
   },
@@ -186,6 +190,9 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     caller.profileId = profile.id;
     // As `quire account set --mode` does.
     if (mode !== 'FREE') await updateAccount(ctx.app.db, caller.accountId, { mode, type: mode }, Date.now());
+    // The owner is a manager too (issue 20), so its child accounts' calls reach the route's own checks.
+    if (caller === owners)
+      await ctx.app.db.updateTable('accounts').set({ management_type: 'manager' }).where('id', '=', caller.accountId).execute();
     caller.apiSecret = (await createKey(ctx.app, caller.accountId)).secret;
   };
 
@@ -331,7 +338,12 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
         revoked_at: null,
       })
       .execute();
+    // A child account of the caller's (issue 20: a manager's; the others' are refused like unknown ones).
+    const child = newId();
+    await insertAccount(app.db, { id: child, name: `Matrix child ${child}`, ats: now, created_at: now });
+    await linkChild(app.db, { managerId: accountId, childId: child, origin: 'created' }, now);
     return {
+      child,
       apiKey,
       book,
       folder,

@@ -53,6 +53,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0023_stats_ranges', 'Success'],
       ['0024_webhook_targets', 'Success'],
       ['0025_scheduled_runs', 'Success'],
+      ['0027_managers', 'Success'],
       ['0029_billing', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);

@@ -48,6 +48,14 @@ import {
 import { EnvelopeSchema } from '../../src/contracts/envelope';
 import { FavoriteCreateSchema, FavoriteDeleteSchema, FavoriteListQuerySchema, FavoriteRequestSchema } from '../../src/contracts/favorites';
 import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateSchema } from '../../src/contracts/library';
+import {
+  AssociationQuerySchema,
+  AuditQuerySchema,
+  ChildCreateSchema,
+  ChildIdSchema,
+  InvitationCreateSchema,
+  InvitationTokenSchema,
+} from '../../src/contracts/managers';
 import { FolderCreateSchema, FolderDeleteSchema, FolderUpdateSchema } from '../../src/contracts/presets';
 import { DeletionRequestSchema, ExportDownloadQuerySchema } from '../../src/contracts/privacy';
 import { AvatarCropSchema, PublicProfileUpdateSchema } from '../../src/contracts/profile';
@@ -240,6 +248,15 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   '/api/account/order/get': OrderIdQuerySchema,
   '/api/account/order/cancel': OrderIdQuerySchema,
   '/api/account/invoice/download': OrderIdQuerySchema,
+  // Managers and association accounts (issue 20).
+  '/api/account/manager/association': AssociationQuerySchema,
+  '/api/account/manager/audit': AuditQuerySchema,
+  '/api/account/audit': AuditQuerySchema,
+  '/api/account/manager/child/create': ChildCreateSchema,
+  '/api/account/manager/child/detach': ChildIdSchema,
+  '/api/account/manager/invitation/create': InvitationCreateSchema,
+  '/api/account/manager/invitation/get': InvitationTokenSchema,
+  '/api/account/manager/invitation/accept': InvitationTokenSchema,
 };
 const ALL_CONTRACTS = Object.values(CONTRACTS);
 const ALL_FIELDS = fieldNames(ALL_CONTRACTS);

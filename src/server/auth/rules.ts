@@ -29,7 +29,9 @@ export type Resource =
   /** An API key of the account (issue 18, /account/apikey). */
   | 'apiKey'
   /** An API user's webhook endpoint (api_webhooks, issue 18). */
-  | 'webhook';
+  | 'webhook'
+  /** A manager's child account (manager_links, issue 20). */
+  | 'child';
 
 /** Where a route reads an id: a path parameter, a query parameter or a body field (as sent). */
 export type IdField = `params.${string}` | `query.${string}` | `body.${string}`;
@@ -102,6 +104,7 @@ export const NOT_FOUND: Record<Resource, ErrorName> = {
   session: 'sessionNotFound',
   trustedDevice: 'deviceNotFound',
   apiKey: 'apiKeyNotFound',
+  child: 'childNotFound',
 };
 
 /** Route config fragments: `config: PUBLIC`, `config: { ...PUBLIC, ...rateLimit(5, '1 minute') }`. */
@@ -155,7 +158,8 @@ declare module 'fastify' {
 }
 
 const ACCESS = new Set(['public', 'signedIn', 'owner', 'reader', 'listed', 'apiKey']);
-const needsSession = (rule: AuthRule) =>
+/** Whether a rule's routes run app.requireSession (registerAuthRules checks that they do). */
+export const needsSession = (rule: AuthRule) =>
   rule.access === 'signedIn' || rule.access === 'owner' || (rule.access === 'reader' && !!rule.signedIn);
 
 /** Why a route's rule is wrong, or undefined when it is right. */

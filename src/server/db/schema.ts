@@ -59,6 +59,9 @@ export interface Database {
   scheduled_runs: import('../cluster/tables').ScheduledRunsTable;
   beacon_ip_minutes: import('../cluster/tables').BeaconIpMinutesTable;
   rate_limit_hits: import('../cluster/tables').RateLimitHitsTable;
+  manager_links: import('../managers/tables').ManagerLinksTable;
+  manager_invitations: import('../managers/tables').ManagerInvitationsTable;
+  manager_audit: import('../managers/tables').ManagerAuditTable;
 }
 
 /** Instance-wide key/value settings. */

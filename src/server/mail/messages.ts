@@ -162,6 +162,36 @@ export const MAIL_MESSAGES = {
     }),
     bye: msg({ id: 'mail.accountDeleted.bye', message: 'This is the last message you receive from us. Thank you for having used Quire.' }),
   },
+  // Managers and association accounts (issue 20).
+  managerInvitation: {
+    subject: msg({ id: 'mail.managerInvitation.subject', message: '{manager} invites you to have your Quire account managed' }),
+    body: msg({
+      id: 'mail.managerInvitation.body',
+      message: '{manager} manages Quire accounts and invites you to add yours. Sign in with this address, then accept or decline.',
+    }),
+    rights: msg({
+      id: 'mail.managerInvitation.rights',
+      message:
+        'A manager can publish and manage publications in your account. Everything a manager does on your behalf is written to a log you can read on your account page.',
+    }),
+    action: msg({ id: 'mail.managerInvitation.action', message: 'See the invitation' }),
+    ignore: msg({
+      id: 'mail.managerInvitation.ignore',
+      message: 'The link is valid for {days} days. If you do not want it, ignore this message: nothing changes.',
+    }),
+  },
+  managerChildCreated: {
+    subject: msg({ id: 'mail.managerChildCreated.subject', message: '{manager} created a Quire account for you' }),
+    body: msg({
+      id: 'mail.managerChildCreated.body',
+      message: '{manager} created the Quire account “{account}” for this address and manages it.',
+    }),
+    action: msg({ id: 'mail.managerChildCreated.action', message: 'Choose my password' }),
+    later: msg({
+      id: 'mail.managerChildCreated.later',
+      message: 'The link is valid for {minutes} minutes. Later, choose a password with “Forgot your password?” on the sign-in form:',
+    }),
+  },
   // The weekly statistics digest (issue 17): to owners who switched it on, after a week with views.
   statsDigest: {
     subject: msg({ id: 'mail.statsDigest.subject', message: 'Your week on Quire: {count, plural, one {# view} other {# views}}' }),

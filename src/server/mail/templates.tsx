@@ -29,6 +29,10 @@ export type MailData =
   | { kind: 'deletionScheduled'; name: string; url: string; at: number; days: number }
   | { kind: 'deletionCancelled'; name: string; url: string }
   | { kind: 'accountDeleted'; name: string }
+  // Managers (issue 20): an invitation to be managed (its link opens /account/manager), and a child account a
+  // manager created for this address (its link sets the password: the reset page).
+  | { kind: 'managerInvitation'; name: string; manager: string; url: string; days: number }
+  | { kind: 'managerChildCreated'; name: string; manager: string; account: string; url: string; minutes: number; forgotUrl: string }
   /**
    * The weekly statistics digest (src/server/stats/digest.ts): a week's days (`YYYY-MM-DD`, UTC), its
    * totals and the week before's, the most viewed publications, the dashboard and the switch's page.
@@ -179,6 +183,23 @@ function blocksOf(data: MailData, t: Translate, lang: string): Block[] {
       ];
     case 'accountDeleted':
       return [{ p: hello }, { p: t(M.accountDeleted.body) }, { p: t(M.accountDeleted.bye) }];
+    case 'managerInvitation':
+      return [
+        { p: hello },
+        { p: t(M.managerInvitation.body, { manager: data.manager }) },
+        { p: t(M.managerInvitation.rights) },
+        ...link(t(M.managerInvitation.action), data.url),
+        { p: t(M.managerInvitation.ignore, { days: data.days }) },
+      ];
+    case 'managerChildCreated':
+      return [
+        { p: hello },
+        { p: t(M.managerChildCreated.body, { manager: data.manager, account: data.account }) },
+        { p: t(M.managerInvitation.rights) },
+        ...link(t(M.managerChildCreated.action), data.url),
+        { p: t(M.managerChildCreated.later, { minutes: data.minutes }) },
+        { small: data.forgotUrl },
+      ];
     case 'statsDigest': {
       const number = (n: number) => new Intl.NumberFormat(lang).format(n);
       // Against the week before: a rounded percentage, or words when there is none to give.
@@ -252,6 +273,10 @@ function subjectOf(data: MailData, t: Translate): string {
       return t(M.deletionCancelled.subject);
     case 'accountDeleted':
       return t(M.accountDeleted.subject);
+    case 'managerInvitation':
+      return t(M.managerInvitation.subject, { manager: data.manager });
+    case 'managerChildCreated':
+      return t(M.managerChildCreated.subject, { manager: data.manager });
     case 'statsDigest':
       return t(M.statsDigest.subject, { count: data.totals.views });
     case 'contact':

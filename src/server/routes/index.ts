@@ -5,6 +5,7 @@ import { ApiError } from '../envelope';
 import apiKeyRoutes from './account/apikeys';
 import folderRoutes from './account/folders';
 import accountRoutes from './account/index';
+import managerRoutes from './account/managers';
 import presetRoutes from './account/presets';
 import profileAccountRoutes from './account/profile';
 import statsRoutes from './account/stats';
@@ -56,6 +57,8 @@ export const AREAS: FastifyPluginAsync[] = [
   apiKeyRoutes,
   // Orders and invoices (issue 21).
   billingRoutes,
+  // Managers and association accounts (issue 20).
+  managerRoutes,
 ];
 
 /**

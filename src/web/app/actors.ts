@@ -14,6 +14,7 @@ import type { Language } from '../../contracts/languages';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
 import { AUTH_PAGES, routeFor } from '../pages/routes';
+import { associationId } from '../session/user-store';
 import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
@@ -105,6 +106,8 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     sessionGate,
     onAlert: (a) => pushAlert({ type: a.type, message: a.message, requestId: a.requestId, delay: a.delay, closable: a.closable }),
     getToken: () => wiring.getToken(),
+    // A manager's association session (SPEC §6): the account id header names the child it acts for.
+    getAssociationId: () => associationId(globalThis.sessionStorage),
     getAts: () => wiring.getAts(),
     onAts: (ats) => wiring.onAts(ats),
     onSessionExpired,

@@ -3,6 +3,7 @@ import { type LoadedBatch, workspaceMachine } from '../../../machines/workspace.
 import type { ApiClient } from '../../api/client';
 import type { Language } from '../../contracts/languages';
 import type { PublishingDeps } from '../components/publish/publishing-machine';
+import { associationId } from '../session/user-store';
 import type { AlertsOf } from './alert-action';
 import type { SessionWiring } from './session';
 
@@ -24,6 +25,7 @@ export function provideWorkspace({ api, wiring, alerts, navigate, doc, onSession
   const publishingDeps: PublishingDeps = {
     api,
     getToken: () => wiring.getToken(),
+    getAssociationId: () => associationId(globalThis.sessionStorage),
     getUser: () => wiring.store.get(),
     onSessionExpired,
   };

@@ -14,6 +14,8 @@ import { Button, ButtonLink } from './ui/Button';
 // The avatar button and its menu load with the first signed-in render (the session is known after the
 // first paint); an avatar-sized slot holds their place meanwhile, so nothing moves.
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
+// Managers and managed accounts only (issue 20): the child-account selector and the impersonation banner.
+const AssociationBar = lazy(() => import('./managers/AssociationBar'));
 const avatarSlot = (
   <span className="avatar-slot" aria-hidden="true">
     <span className="avatar" />
@@ -115,6 +117,11 @@ export function Header() {
           </Button>
         </nav>
       </div>
+      {user?.account.management.type && (
+        <Suspense fallback={null}>
+          <AssociationBar account={user.account} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -143,4 +143,15 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.ORDER.1207', message: 'This invoice does not exist or is not yours.' }),
   msg({ id: 'errors.ORDER.1210', message: 'The payment notification could not be verified.' }),
   msg({ id: 'errors.ORDER.1211', message: 'You already have orders waiting for payment. Pay or cancel one before you order again.' }),
+  msg({
+    id: 'errors.MANAGER.1101',
+    message: 'You cannot act on behalf of this account. Choose your own account or one of your managed accounts.',
+  }),
+  msg({ id: 'errors.MANAGER.1102', message: 'Only manager accounts can manage other accounts.' }),
+  msg({ id: 'errors.MANAGER.1103', message: 'This cannot be done on behalf of a managed account. Switch back to your own account.' }),
+  msg({ id: 'errors.MANAGER.1104', message: 'This account does not exist or is not one of your managed accounts.' }),
+  msg({ id: 'errors.MANAGER.1105', message: 'This invitation is not valid: it was used, it expired, or it is for another address.' }),
+  msg({ id: 'errors.MANAGER.1106', message: 'Your account already has a manager.' }),
+  msg({ id: 'errors.MANAGER.1107', message: 'A manager account cannot be managed by another manager.' }),
+  msg({ id: 'errors.MANAGER.1108', message: 'You manage the maximum number of accounts. Detach one before you add another.' }),
 ];

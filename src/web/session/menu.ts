@@ -16,6 +16,7 @@ import {
 } from '../../contracts/gating';
 import { hasSitePage } from '../components/ui/AppLink';
 import { SERVED_ACCOUNT_PATHS } from '../pages/routes';
+import { storedAssociation } from './user-store';
 
 export {
   ACCOUNT_MENU,
@@ -41,9 +42,18 @@ export function showsUpgrade(expiration: number | null, now: number): boolean {
 /** Whether the app has this menu link's page: an account page this server serves, or a site page (/upgrade). */
 export const isServed = (href: string): boolean => SERVED_ACCOUNT_PATHS.has(href) || hasSitePage(href);
 
-/** The signed-in user's gating viewer (an association session is not part of this app yet). */
-export const viewerOfUser = (user: { account: Pick<Account, 'mode' | 'type'>; profile: Pick<Profile, 'has_subscriptions'> }): Viewer =>
-  viewerOf(user.account, user.profile);
+/**
+ * The signed-in user's gating viewer. A manager (platinum, management type manager) inside an association
+ * session (issue 20) is gated as the child account it acts for, `inAssociation` (user-only pages removed),
+ * as the server gates its calls (src/server/auth/session.ts).
+ */
+export const viewerOfUser = (
+  user: { account: Pick<Account, 'mode' | 'type'> & { management?: { type: string | null } }; profile: Pick<Profile, 'has_subscriptions'> },
+  association: { mode: string; type: string } | null = storedAssociation(globalThis.sessionStorage),
+): Viewer =>
+  association && user.account.mode === 'PLATINUM' && user.account.management?.type === 'manager'
+    ? viewerOf(association, user.profile, true)
+    : viewerOf(user.account, user.profile);
 
 /**
  * What the avatar menu and the account navigation show, in the table's order: the served pages the

@@ -10,6 +10,27 @@ import type { Association, CurrentUser } from './user-schema';
 export { ASSOCIATION_KEY, type KeyValueStorage, KNOWN_ACCOUNT_KEY, USER_KEY } from './keys';
 export type { Association, CurrentUser } from './user-schema';
 
+/**
+ * The id of the child account a manager acts for (the association session), read without the schema
+ * (the app's first load: every API call's account id header): a stored id of the expected form, or undefined.
+ */
+export function associationId(storage: KeyValueStorage | undefined): string | undefined {
+  return storedAssociation(storage)?.id;
+}
+
+/** The stored association session (id, name, mode, type), read without the schema (the menu's gating); null without one. */
+export function storedAssociation(storage: KeyValueStorage | undefined): Association | null {
+  try {
+    const raw = storage?.getItem(ASSOCIATION_KEY);
+    const a = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    if (!a || typeof a.id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(a.id)) return null;
+    const text = (x: unknown) => (typeof x === 'string' ? x : '');
+    return { id: a.id, name: text(a.name), mode: text(a.mode), type: text(a.type) };
+  } catch {
+    return null;
+  }
+}
+
 /** Builds the stored user from a login or session-check answer. */
 export function userFromLogin(content: LoginContent, now: number, previous?: CurrentUser | null): CurrentUser {
   return {

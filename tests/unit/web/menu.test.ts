@@ -15,6 +15,7 @@ import {
   unlockingMode,
   type Viewer,
   viewerOf,
+  viewerOfUser,
 } from '../../../src/web/session/menu';
 
 const item = (href: string) => ACCOUNT_MENU.find((i) => i.href === href)!;
@@ -86,6 +87,25 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
     expect(access(item('/account/book'), viewer({ demo: true }))).toBe('locked');
     expect(access(item('/account/dashboard'), viewer({ demo: true }))).toBe('enabled');
   });
+  it('a manager inside an association session is gated as the child it acts for (issue 20), its user-only pages removed', () => {
+    const manager = {
+      account: { mode: 'PLATINUM' as const, type: 'PLATINUM' as const, management: { type: 'manager' as string | null } },
+      profile: { has_subscriptions: true },
+    };
+    const acting = viewerOfUser(manager, { mode: 'FREE', type: 'FREE' });
+    expect(acting).toMatchObject({ inAssociation: true, mode: 'FREE' });
+    expect(access(item('/account/manager'), acting)).toBe('removed');
+    expect(access(item('/account/theme'), acting)).toBe('removed');
+    // Not a manager: a stored association changes nothing; a manager without one is itself.
+    expect(
+      viewerOfUser({ ...manager, account: { ...manager.account, management: { type: null } } }, { mode: 'FREE', type: 'FREE' }),
+    ).toMatchObject({
+      inAssociation: false,
+      mode: 'PLATINUM',
+    });
+    expect(viewerOfUser(manager, null)).toMatchObject({ inAssociation: false, mode: 'PLATINUM' });
+  });
+
   it('user-only items are removed for logged-out visitors and inside an association session', () => {
     expect(access(item('/account/order'), viewer({ loggedIn: false }))).toBe('removed');
     expect(access(item('/account/manager'), viewer({ inAssociation: true }))).toBe('removed');
@@ -195,10 +215,10 @@ describe('every account route × every role: menu, navigation and a visit agree 
     const entries = menuEntries(TIERS.platinum as Viewer, isServed).map((e) => e.item.href);
     expect(entries).toEqual(ACCOUNT_MENU.map((i) => i.href).filter((href) => SERVED_ACCOUNT_PATHS.has(href) || href === '/upgrade'));
     // Until their issues land, these are neither in the menu nor the navigation (issue 16).
-    for (const href of ['/account/order', '/account/invoice', '/account/manager', '/account/account-center'])
-      expect(entries).not.toContain(href);
-    // API keys (issue 18) landed.
+    for (const href of ['/account/order', '/account/invoice', '/account/account-center']) expect(entries).not.toContain(href);
+    // API keys (issue 18) and the managed accounts (issue 20) landed.
     expect(entries).toContain('/account/apikey');
+    expect(entries).toContain('/account/manager');
   });
 
   it('hides Upgrade while the plan runs (an expiration ahead), as the dashboard does', () => {

@@ -24,6 +24,7 @@ import * as m0022 from './0022_api_keys';
 import * as m0023 from './0023_stats_ranges';
 import * as m0024 from './0024_webhook_targets';
 import * as m0025 from './0025_scheduled_runs';
+import * as m0027 from './0027_managers';
 import * as m0029 from './0029_billing';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0023_stats_ranges': m0023,
   '0024_webhook_targets': m0024,
   '0025_scheduled_runs': m0025,
+  '0027_managers': m0027,
   '0029_billing': m0029,
 };

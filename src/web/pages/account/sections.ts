@@ -22,4 +22,5 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   notification: lazy(() => import('../../components/profile/NotificationSection')),
   info_account: lazy(() => import('../../components/profile/InfoAccountSection')),
   apikey: lazy(() => import('../../components/api-keys/ApiKeysSection')),
+  manager: lazy(() => import('../../components/managers/ManagerSection')),
 };
