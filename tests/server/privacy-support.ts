@@ -239,6 +239,7 @@ export function privacyRunner(app: FastifyInstance): PrivacyWorker {
     db: app.db,
     config: { ...app.config, privacy: { ...app.config.privacy, jobs: 1 } },
     mailer: app.mailer,
+    storage: app.storage,
     log: { info() {}, warn() {}, error() {} },
     clock: app.clock,
     pollMs: 20,

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   type DeletionCodeSent,
@@ -20,11 +18,11 @@ import { ApiError, ok, parse } from '../../envelope';
 import { greetingName } from '../../mail/greeting';
 import { rateLimit } from '../../plugins/security';
 import { findDeletion, scheduleDeletion } from '../../privacy/deletion';
-import { exportFile } from '../../privacy/files';
 import { EXPORT_TOKEN_CHARS, effectiveState, exportToken, exportView, insertExport, latestExport } from '../../privacy/repo';
 import { enqueueExport } from '../../privacy/worker';
 import { publicBase } from '../../public-url';
 import { sameToken } from '../../reader/access';
+import { exportKey } from '../../storage/paths';
 
 /** The mailed deletion code is valid this long, and this many wrong tries end it. */
 const CODE_TTL_MS = 10 * 60_000;
@@ -70,7 +68,7 @@ const privacyRoutes: FastifyPluginAsync = async (app) => {
         await enqueueExport(trx, { exportId: row.id, accountId: account.id, base: publicBase(app, request) }, now);
         return previous;
       });
-      for (const row of replaced) await rm(exportFile(app.config.dataDir, account.id, row.id), { force: true });
+      for (const row of replaced) await app.storage.remove(exportKey(account.id, row.id));
       app.privacyJobs.wake();
       return ok(reply, await status(app, authOf(request)));
     },
@@ -90,19 +88,17 @@ const privacyRoutes: FastifyPluginAsync = async (app) => {
         !sameToken(query.token, exportToken(app.keys.codes, row))
       )
         throw new ApiError('exportUnavailable');
-      const file = exportFile(app.config.dataDir, account.id, row.id);
-      const size = await stat(file).then(
-        (s) => s.size,
-        () => undefined,
-      );
-      if (size === undefined) throw new ApiError('exportUnavailable');
+      // From the store: this process's folder, or straight from the bucket (the worker that wrote it
+      // may be on another machine).
+      const opened = await app.storage.open(exportKey(account.id, row.id));
+      if (!opened) throw new ApiError('exportUnavailable');
       const day = new Date(Number(row.created_at)).toISOString().slice(0, 10);
       return reply
         .header('content-type', 'application/zip')
-        .header('content-length', size)
+        .header('content-length', opened.info.size)
         .header('content-disposition', `attachment; filename="quire-data-${day}.zip"`)
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(file));
+        .send(opened.stream);
     },
   );
 
