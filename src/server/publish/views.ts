@@ -15,7 +15,8 @@ import {
 import { jsonObject } from '../accounts/views';
 import type { Config } from '../config';
 import type { BookRow } from '../db/schema';
-import { bookPaths, THUMB_SIZES } from '../storage/paths';
+import type { FileStore } from '../storage/index';
+import { bookKeys, bookPaths, THUMB_SIZES } from '../storage/paths';
 
 /**
  * Books as clients see them (SPEC §3 Book, Book list item). A book row keeps the settings it
@@ -103,6 +104,11 @@ export interface ViewContext {
   pagesToken?: (book: BookRow) => string;
   /** The book's triggers (SPEC §3 Book.triggers), read when given. */
   triggersOf?: (bookId: string) => Promise<unknown[]>;
+  /**
+   * The file store (src/server/storage): whether a converting book's thumbnails exist is asked of it
+   * (a worker on another machine stores them in the bucket); without it, this process's folder.
+   */
+  store?: Pick<FileStore, 'stat'>;
 }
 
 export const viewerUrl = (config: Pick<Config, 'hosts'>, bookId: string) => `${config.hosts.viewer}/read/${bookId}`;
@@ -131,7 +137,9 @@ export async function bookImages(row: BookRow, ctx: ViewContext): Promise<BookIm
   const paths = bookPaths(ctx.config.dataDir, row.id);
   await Promise.all(
     THUMB_SIZES.map(async (size) => {
-      if (row.status === 'DONE' || (row.status !== 'ERROR' && (await exists(paths.thumb(size)))))
+      const made = async () =>
+        ctx.store ? (await ctx.store.stat(`${bookKeys(row.id).thumbs}/${size}.webp`)) !== undefined : exists(paths.thumb(size));
+      if (row.status === 'DONE' || (row.status !== 'ERROR' && (await made())))
         images[size] =
           `${thumbUrl(ctx.config, row, size)}${row.publishing_mode === 2 && ctx.pagesToken ? `&t=${ctx.pagesToken(row)}` : ''}`;
     }),

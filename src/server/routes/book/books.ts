@@ -65,6 +65,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     privateToken: (book) => privateToken(app, book),
     pagesToken: (book) => pagesToken(app, book),
     triggersOf: (id) => bookTriggers(app.db, id),
+    store: app.storage,
   });
 
   app.get('/account/book/preflight', { ...guarded, config: SIGNED_IN }, async (request, reply) => {
