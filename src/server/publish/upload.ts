@@ -197,7 +197,7 @@ export async function placeSource(store: FileStore, partPath: string, bookId: st
   } catch (error) {
     // Back to a part file: the caller discards it as for any other failure.
     await rename(source, partPath).catch(() => rm(source, { force: true }));
-    await store.remove(keys.dir).catch(() => undefined);
+    await store.remove(keys.dir).catch(() => rm(path.dirname(source), { recursive: true, force: true }));
     throw error;
   }
   liveParts.delete(partPath);
