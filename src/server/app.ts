@@ -166,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db: handle.db,
     config,
     mailer: app.mailer,
+    storage,
     log: app.log.child({ module: 'privacy' }),
     clock: app.clock,
     listen: handle.listen,

@@ -33,13 +33,10 @@ import type { WebhookDeliverer } from '../../src/server/triggers/deliveries';
 import { nextIp, signedIn, useAccountsApp } from './accounts-support';
 import { createKey } from './api-v1-support';
 import { makePdf } from './fixtures/pdf';
-import { DIALECTS, testConfig } from './helpers';
+import { BOOKKEEPING_TABLES, DIALECTS, testConfig } from './helpers';
 import { multipartBody } from './publish-support';
 import { linkToken, makeBook, makeReaderPublicDir, pagesTokenOf } from './reader-support';
 
-/** The limits' and schedules' bookkeeping (counted for refused calls too: on PostgreSQL the routes' limits live in the database), not data. */
-
-const BOOKKEEPING = ['rate_limit_hits', 'beacon_ip_minutes', 'scheduled_runs'];
 /**
  * The authorization matrix (issue 12), generated from the app's own route table (`app.routeRules`,
  * collected by an onRoute hook; every route must declare a rule, see src/server/auth/rules.ts):
@@ -364,7 +361,7 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
   async function snapshot(except: readonly string[] = []): Promise<string> {
     const parts = await Promise.all(
       tables
-        .filter((table) => !except.includes(table) && !BOOKKEEPING.includes(table))
+        .filter((table) => !except.includes(table) && !BOOKKEEPING_TABLES.includes(table))
         .map(async (table) => {
           const rows = await ctx.app.db
             .selectFrom(table as 'books')

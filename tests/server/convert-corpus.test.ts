@@ -11,7 +11,7 @@ import type { Config } from '../../src/server/config';
 import { type BookManifest, PAGE_WIDTH, pageImage, pageJpeg } from '../../src/server/convert/index';
 import { macroFreeProfile } from '../../src/server/convert/office';
 import { ContentSniffer, detectKind } from '../../src/server/publish/detect';
-import { bookPaths, THUMB_SIZES, THUMB_WIDTHS } from '../../src/server/storage/paths';
+import { bookKeys, bookPaths, THUMB_SIZES, THUMB_WIDTHS } from '../../src/server/storage/paths';
 import { insertAccount, insertBook, waitForOutcome } from './fixtures/books';
 import { type Corpus, type CorpusDoc, corpus, officeScript } from './fixtures/corpus';
 import { tempDir, testConfig } from './helpers';
@@ -138,6 +138,11 @@ describe('the regression corpus', () => {
       // Macros are neither kept nor served: the original goes once converted, the PDF stays.
       expect(existsSync(paths.source)).toBe(!doc.macros);
       expect(existsSync(paths.pdf)).toBe(true);
+      // …in the store too (the store's own view of the book's files).
+      const stored = (await app.storage.list(bookKeys(bookId).dir)).map((item) => item.key);
+      expect(stored.includes(bookKeys(bookId).source)).toBe(!doc.macros);
+      expect(stored).toContain(bookKeys(bookId).pdf);
+      expect(stored).toContain(bookKeys(bookId).manifest);
       expect((await readdir(paths.dir)).filter((f) => f.startsWith('tmp-'))).toEqual([]);
     },
     200_000,

@@ -111,7 +111,7 @@ import {
   textFields,
   toJson,
 } from './fuzz-support';
-import { testConfig } from './helpers';
+import { BOOKKEEPING_TABLES, testConfig } from './helpers';
 import { makePng, uploadImage } from './library-support';
 import { multipartBody } from './publish-support';
 import { makeBook, makeReaderPublicDir } from './reader-support';
@@ -297,11 +297,7 @@ const CHANGE_ON_REFUSAL = new Set([
   // An API key's usage bookkeeping (request counters written back now and then, last use).
   'api_key_hits',
   'api_keys',
-  // The routes' per-address limits on PostgreSQL (a refused call is counted too), the beacons' address
-  // counts and the periodic tasks' runs (issue 19, src/server/cluster).
-  'rate_limit_hits',
-  'beacon_ip_minutes',
-  'scheduled_runs',
+  ...BOOKKEEPING_TABLES,
 ]);
 
 /** argon2 costs ~50 ms a call; sign-in runs here are about inputs, so a cheap real KDF (scrypt, N=1024). */

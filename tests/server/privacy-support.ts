@@ -6,7 +6,7 @@ import { newId } from '../../src/server/auth/crypto';
 import { insertComment } from '../../src/server/comments/repo';
 import { insertFolder } from '../../src/server/folders/repo';
 import { createPrivacyWorker, type PrivacyWorker } from '../../src/server/privacy/worker';
-import { avatarDir, bookPaths, libraryPaths } from '../../src/server/storage/paths';
+import { avatarDir, avatarKey, bookKeys, bookPaths, libraryKeys, libraryPaths } from '../../src/server/storage/paths';
 import { makeBook } from './reader-support';
 
 /** Helpers of the /account/privacy tests: an account with one of everything, a ZIP reader, a scan for leftovers. */
@@ -157,6 +157,10 @@ export async function fillAccount(app: FastifyInstance, accountId: string, other
   const avatar = avatarDir(app.config.dataDir, accountId);
   await mkdir(avatar, { recursive: true });
   await writeFile(path.join(avatar, '1-small.webp'), 'RIFF');
+  // Into the store too: PostgreSQL apps keep their files in a bucket (the data folder is their cache).
+  for (const key of [bookKeys(book).dir, bookKeys(later).dir, libraryKeys(accountId).dir, avatarKey(accountId)]) {
+    if ((await app.storage.putTree(key)) === 0) throw new Error(`nothing to store under ${key}`);
+  }
   return { accountId, profileId: profile.id, books: [book, later], scheduled: { id: later, publishAt } };
 }
 
@@ -239,6 +243,7 @@ export function privacyRunner(app: FastifyInstance): PrivacyWorker {
     db: app.db,
     config: { ...app.config, privacy: { ...app.config.privacy, jobs: 1 } },
     mailer: app.mailer,
+    storage: app.storage,
     log: { info() {}, warn() {}, error() {} },
     clock: app.clock,
     pollMs: 20,

@@ -1,10 +1,10 @@
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { HIDDEN_UNTIL } from '../../src/server/privacy/deletion';
-import { accountExportsDir, exportFile, exportsRoot } from '../../src/server/privacy/files';
 import type { PrivacyWorker } from '../../src/server/privacy/worker';
-import { bookPaths, filesDir } from '../../src/server/storage/paths';
+import { avatarKey, bookKeys, bookPaths, exportKey, filesDir, libraryKeys } from '../../src/server/storage/paths';
 import { call, lastMail, login, loginCode, outbox, PASSWORD, signedIn, useAccountsApp } from './accounts-support';
 import { waitFor } from './fixtures/books';
 import { DIALECTS, tempDir } from './helpers';
@@ -174,15 +174,15 @@ describe.each(DIALECTS)('/account/privacy on %s', (dialect) => {
       });
 
       // A new export replaces the old one, file included.
-      const oldFile = exportFile(
-        ctx.config.dataDir,
+      const oldKey = exportKey(
         accountId,
         (await ctx.app.db.selectFrom('data_exports').select('id').where('account_id', '=', accountId).executeTakeFirstOrThrow()).id,
       );
-      await stat(oldFile);
+      expect(await ctx.app.storage.stat(oldKey)).toBeDefined();
       const renewed = await call(ctx.app, '/account/privacy/export/create', {}, { token: user.token });
       expect(renewed.json().content.export.state).toMatch(/queued|running|ready/);
-      await expect(stat(oldFile)).rejects.toThrow();
+      expect(await ctx.app.storage.stat(oldKey)).toBeUndefined();
+      expect(await ctx.app.storage.list(exportKey(accountId))).toEqual([]);
       expect((await call(ctx.app, url, undefined, { token: user.token })).json().content).toMatchObject({ code: 932 });
     });
 
@@ -196,10 +196,12 @@ describe.each(DIALECTS)('/account/privacy on %s', (dialect) => {
         return s.content.export?.state === 'ready' ? s.content.export : undefined;
       });
       const row = await ctx.app.db.selectFrom('data_exports').selectAll().where('account_id', '=', accountId).executeTakeFirstOrThrow();
-      const file = exportFile(ctx.config.dataDir, accountId, row.id);
-      await stat(file);
+      // In the store (S3: the bucket only, the worker keeps no copy); read through a local copy.
+      const key = exportKey(accountId, row.id);
+      const file = await ctx.app.storage.fetch(key);
+      expect(file).toBeDefined();
       // Files of an account without publications: its own JSON only.
-      const entries = await readZip(file);
+      const entries = await readZip(file as string);
       expect([...entries.keys()].filter((n) => n.startsWith('publications/'))).toEqual([]);
 
       // Its time is over (as if seven days had passed): the link stops at once, the removal job follows.
@@ -220,11 +222,7 @@ describe.each(DIALECTS)('/account/privacy on %s', (dialect) => {
       await ctx.app.db.updateTable('jobs').set({ run_at: past }).where('id', '=', job.id).execute();
       for (const r of runners) r.wake();
       await waitFor(
-        () =>
-          stat(file).then(
-            () => undefined,
-            () => true,
-          ),
+        async () => ((await ctx.app.storage.stat(key)) || existsSync(file as string) ? undefined : true),
         10_000,
         'the removal of the expired export',
       );
@@ -321,7 +319,7 @@ describe.each(DIALECTS)('/account/privacy on %s', (dialect) => {
       const r = await runner();
       await waitFor(async () => ((await status(user.token)).content.export?.state === 'ready' ? true : undefined));
       await r.stop();
-      expect((await walk(accountExportsDir(ctx.config.dataDir, accountId))).length).toBeGreaterThan(0);
+      expect((await ctx.app.storage.list(exportKey(accountId))).length).toBe(1);
 
       const res = await call(ctx.app, '/account/privacy/deletion/create', { password: PASSWORD }, { token: user.token });
       expect(res.json().status).toBe('ok');
@@ -355,7 +353,15 @@ describe.each(DIALECTS)('/account/privacy on %s', (dialect) => {
       const files = await walk(filesDir(ctx.config.dataDir));
       expect(files.filter((f) => needles.some((id) => f.includes(id)))).toEqual([]);
       for (const book of filled.books) await expect(stat(bookPaths(ctx.config.dataDir, book).dir)).rejects.toThrow();
-      expect(await walk(path.join(exportsRoot(ctx.config.dataDir), accountId))).toEqual([]);
+      expect(await walk(path.join(filesDir(ctx.config.dataDir), exportKey(accountId)))).toEqual([]);
+      // …and nothing of it in the store (S3: the bucket).
+      for (const prefix of [
+        ...filled.books.map((b) => bookKeys(b).dir),
+        exportKey(accountId),
+        libraryKeys(accountId).dir,
+        avatarKey(accountId),
+      ])
+        expect(await ctx.app.storage.list(prefix)).toEqual([]);
       // The account's publications answer like unknown ones; the neighbour keeps everything.
       const unknown = await call(ctx.app, '/public/book/get?id=unknownbook0002');
       expect((await call(ctx.app, `/public/book/get?id=${filled.books[0]}`)).json().content).toEqual(unknown.json().content);
@@ -450,6 +456,7 @@ describe.each(DIALECTS)('immediate deletion (grace period 0) on %s', (dialect) =
     );
     expect(await scanDatabase(ctx.app, [accountId, book])).toEqual([]);
     await expect(stat(bookPaths(ctx.config.dataDir, book).dir)).rejects.toThrow();
+    expect(await ctx.app.storage.list(bookKeys(book).dir)).toEqual([]);
   });
 });
 

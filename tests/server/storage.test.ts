@@ -27,7 +27,7 @@ async function storeOf(kind: (typeof KINDS)[number], extra: Record<string, strin
 }
 
 /** A second process's view of the same store: its own (empty) cache folder. */
-async function otherProcess(kind: (typeof KINDS)[number], env: Record<string, string | undefined>) {
+async function otherProcess(env: Record<string, string | undefined>) {
   const dataDir = await tempDir('quire-store-other-');
   const config = loadConfig({ ...env, QUIRE_DATA_DIR: dataDir });
   return createFileStore(config);
@@ -53,7 +53,7 @@ describe.each(KINDS)('file store (%s)', (kind) => {
       });
     }
     // The local store is one folder: "another process" is the same folder (one machine).
-    other = kind === 's3' ? await otherProcess(kind, env) : store;
+    other = kind === 's3' ? await otherProcess(env) : store;
   });
   afterAll(() => {
     store.close();

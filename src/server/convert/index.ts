@@ -50,6 +50,7 @@ import type { Config } from '../config';
 import type { Database, JobRow } from '../db/schema';
 import { type OfficeTraits, officeTraits } from '../publish/detect';
 import { indexBook } from '../search/repo';
+import type { FileStore } from '../storage/index';
 import { bookPaths } from '../storage/paths';
 import { ConversionError, documentError } from './errors';
 import { makeBookThumbs, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
@@ -69,6 +70,18 @@ export { OfficeConverter } from './office';
 export interface ConvertDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'dataDir' | 'convert'>;
+  /**
+   * Where the source is fetched from and every output is stored (src/server/storage): a worker on
+   * another machine converts in its own data folder (the S3 store's cache) and the app instances read
+   * the result from the bucket.
+   */
+  storage: FileStore;
+  /**
+   * Forget this process's local copies of the book once its outputs are stored (S3 store): a worker
+   * process serves nothing, so its cache need not keep sources, PDFs and pages. The in-process worker
+   * of a server keeps them (the same process serves them next).
+   */
+  dropLocal?: boolean;
   office: OfficeConverter;
   clock: () => number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -102,11 +115,59 @@ export async function convertBook(deps: ConvertDeps, job: JobRow, signal: AbortS
       !signal.aborted &&
       !(await deps.db.selectFrom('books').select('id').where('id', '=', job.book_id).executeTakeFirst())
     ) {
-      await rm(bookPaths(deps.config.dataDir, job.book_id).dir, { recursive: true, force: true, maxRetries: 5 });
+      await removeBook(deps, job.book_id);
       return;
     }
     throw error;
+  } finally {
+    if (job.book_id && deps.dropLocal) {
+      await deps.storage.dropLocal(bookKey(deps.storage, deps.config.dataDir, job.book_id)).catch(() => undefined);
+    }
   }
+}
+
+const bookKey = (store: FileStore, dataDir: string, bookId: string) => store.keyOf(bookPaths(dataDir, bookId).dir);
+
+/** A book deleted during its conversion: what this attempt wrote goes, from the store and this folder. */
+async function removeBook(deps: ConvertDeps, bookId: string): Promise<void> {
+  const dir = bookPaths(deps.config.dataDir, bookId).dir;
+  await deps.storage.remove(deps.storage.keyOf(dir));
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 });
+}
+
+/** Files stored at once by a conversion (pages as they appear, then the text and word boxes). */
+const STORE_LANES = 8;
+
+/**
+ * The store operations of one attempt, at most STORE_LANES at once. `settled` waits for every one
+ * started (an attempt never ends with an upload still running: a retry's clean start would race it).
+ */
+function storeQueue(store: FileStore) {
+  const started: Promise<unknown>[] = [];
+  const waiting: Array<() => void> = [];
+  let active = 0;
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active >= STORE_LANES) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await work();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+  const track = <T>(p: Promise<T>) => {
+    started.push(p);
+    p.catch(() => {}); // awaited by the caller, and by settled()
+    return p;
+  };
+  return {
+    put: (file: string) => track(run(() => store.put(store.keyOf(file)))),
+    putTree: (dir: string) => track(run(() => store.putTree(store.keyOf(dir)))),
+    settled: async () => {
+      for (let i = 0; i < started.length; i++) await Promise.allSettled([started[i]]);
+    },
+  };
 }
 
 async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Promise<void> {
@@ -126,9 +187,17 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   const limits: ToolLimits = { memoryBytes: config.convert.memoryBytes, timeoutMs: config.convert.timeoutMs + 10_000 };
   const opts = { signal, limits };
 
-  // Start clean: outputs of an earlier attempt (and of its orphaned tools) go.
+  const store = deps.storage;
+  const stored = storeQueue(store);
+  // The source as received (the upload stored it before queueing the job): in this process's folder.
+  // An office document converted to document.pdf by an earlier attempt resumes from that PDF (its
+  // source may even be gone: a macro-carrying one is removed once converted).
+  const source = await store.fetch(store.keyOf(paths.source));
+  const resumed = book.source_kind !== 'pdf' && isKind(book.source_kind) && (await store.fetch(store.keyOf(paths.pdf))) !== undefined;
+
+  // Start clean: outputs of an earlier attempt (and of its orphaned tools) go, from the store too.
   await stages.time('start', async () => {
-    await clearOutputs(paths);
+    await clearOutputs(store, paths, { keepPdf: resumed });
     await db
       .updateTable('books')
       .set({ status: 'CONVERTING', error_code: null, pages_done: 0, pages_total: 0 })
@@ -136,12 +205,16 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
       .execute();
   });
 
-  const size = await stat(paths.source).then(
-    (s) => s.size,
-    () => -1,
-  );
-  if (size < 0) throw documentError('FAILED', 'the uploaded file is missing');
-  if (size === 0) throw documentError('EMPTY', 'the file is empty');
+  if (!resumed) {
+    const size = source
+      ? await stat(source).then(
+          (s) => s.size,
+          () => -1,
+        )
+      : -1;
+    if (size < 0) throw documentError('FAILED', 'the uploaded file is missing');
+    if (size === 0) throw documentError('EMPTY', 'the file is empty');
+  }
   if (!isKind(book.source_kind)) throw documentError('UNSUPPORTED', `unsupported kind ${book.source_kind}`);
 
   const work = path.join(paths.dir, `tmp-${job.id}-${job.attempts}`);
@@ -151,22 +224,27 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
   try {
     if (book.source_kind === 'pdf') {
       await link(paths.source, paths.pdf).catch(() => copyFile(paths.source, paths.pdf));
-    } else {
+    } else if (!resumed) {
       traits = await officeTraits(paths.source);
       // LibreOffice would only fail to open it (CORRUPT): say what it is.
       if (traits.encrypted) throw documentError('ENCRYPTED', 'the document needs a password to open');
       const kind = book.source_kind;
       await stages.time('office', () => deps.office.convert(paths.source, kind, path.join(work, 'document.pdf'), signal));
       await rename(path.join(work, 'document.pdf'), paths.pdf);
+    } else if (source) {
+      // Resumed: the macros still decide whether the source is kept.
+      traits = await officeTraits(paths.source).catch(() => undefined);
     }
+    // Stored beside the renders (a retry resumes from it; the reader's tools and downloads use it).
+    const pdfStored = stored.put(paths.pdf);
     // The renderer starts beside pdfinfo (renderAll): the first page does not wait for the page count.
     const info = stages.time('pdfinfo', () => pdfInfo(paths.pdf, config.convert.maxPages, opts));
-    manifest = await renderAll(deps, book.id, paths, work, info, signal, limits, stages);
-    await stages.time('manifest', async () => {
-      await writeFile(`${paths.manifest}.tmp`, JSON.stringify(manifest));
-      await rename(`${paths.manifest}.tmp`, paths.manifest);
-    });
+    manifest = await renderAll(deps, book.id, paths, work, info, signal, limits, stages, stored);
+    await stages.time('store', () => pdfStored);
+    // The manifest last: a book with a manifest in the store has every other file there.
+    await stages.time('manifest', () => store.write(store.keyOf(paths.manifest), JSON.stringify(manifest)));
   } finally {
+    await stored.settled();
     await rm(work, { recursive: true, force: true });
   }
   const done = await stages.time('done', () =>
@@ -187,10 +265,10 @@ async function attempt(deps: ConvertDeps, job: JobRow, signal: AbortSignal): Pro
     'conversion: done',
   );
   if (Number(done.numUpdatedRows) === 0)
-    await rm(paths.dir, { recursive: true, force: true, maxRetries: 5 }); // deleted meanwhile
+    await removeBook(deps, book.id); // deleted meanwhile
   // Macros are neither kept nor served: the book is its PDF from now on (the download serves
-  // document.pdf for every office kind), and the original with its macros goes.
-  else if (traits?.macros) await rm(paths.source, { force: true });
+  // document.pdf for every office kind), and the original with its macros goes (from the store too).
+  else if (traits?.macros) await store.remove(store.keyOf(paths.source));
 }
 
 /**
@@ -207,6 +285,7 @@ async function renderAll(
   outer: AbortSignal,
   limits: ToolLimits,
   stages: StageTimes,
+  stored: ReturnType<typeof storeQueue>,
 ): Promise<BookManifest> {
   const stop = new AbortController();
   const signal = AbortSignal.any([outer, stop.signal]);
@@ -217,6 +296,14 @@ async function renderAll(
       throw error;
     });
   const progress = pageProgress(deps, bookId, stop, stages);
+  // A page counts (pages_done, the reader's first page) once it is in the store: page 1 is readable
+  // through any instance as early as through this one.
+  const pageStores: Promise<void>[] = [];
+  const pageReady = (n: number) => {
+    const storing = step(stored.put(pageJpeg(paths.pages, PAGE_WIDTH, n)).then(() => progress.page(n)));
+    storing.catch(() => {}); // awaited below, after the renders
+    pageStores.push(storing);
+  };
   const info = step(
     document.then(async (known) => {
       await deps.db.updateTable('books').set({ pages_total: known.pages }).where('id', '=', bookId).execute();
@@ -233,7 +320,7 @@ async function renderAll(
         lanes: LANES,
         pageLimit: deps.config.convert.maxPages,
         tmpDir: path.join(work, 'n'),
-        onPage: progress.page,
+        onPage: pageReady,
         onLane: (lane, ms) => stages.record(`lane${lane + 1}`, ms),
       }),
     ),
@@ -269,7 +356,7 @@ async function renderAll(
       for (const n of placeholders) placeholderPages.add(n);
       for (const n of placeholders) {
         await writePlaceholderPage(pageJpeg(paths.pages, PAGE_WIDTH, n), displayed[n - 1] ?? usable, opts);
-        progress.page(n);
+        pageReady(n);
       }
       if (placeholders.length > 0) warn({ code: 'PAGE_PLACEHOLDER', pages: placeholders });
     }),
@@ -286,6 +373,7 @@ async function renderAll(
       await emptyTexts(paths.text, pages);
     }),
   );
+  const textStored = step(text.then(() => time('storeText', () => stored.putTree(paths.text))));
   const [, report, , structure] = await Promise.all([
     step(
       // From page 1's normal image as soon as it is in place (no second render of the page); a page 1
@@ -293,6 +381,7 @@ async function renderAll(
       untilAborted(progress.first, signal).then(() =>
         time('thumbnails', async () => {
           await makeBookThumbs(pageJpeg(paths.pages, PAGE_WIDTH, 1), paths.thumb, opts);
+          await stored.putTree(paths.thumbs);
           if (placeholderPages.has(1)) warn({ code: 'THUMBNAIL_FROM_PAGE' });
         }),
       ),
@@ -313,14 +402,19 @@ async function renderAll(
       return { direction: 'ltr', outline: [], links: [] };
     }),
     // Word boxes too are a bonus: without them the first search derives them again.
-    time('words', () => extractWords(paths.pdf, pages, path.join(paths.dir, 'words'), { ...side, replace: true })).catch(
-      (error: unknown) => {
-        if (signal.aborted) throw error;
-        deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted');
-      },
-    ),
+    time('words', async () => {
+      const dir = path.join(paths.dir, 'words');
+      await extractWords(paths.pdf, pages, dir, { ...side, replace: true });
+      await stored.putTree(dir);
+    }).catch((error: unknown) => {
+      if (signal.aborted) throw error;
+      deps.log.warn({ err: error, bookId }, 'conversion: the word boxes could not be extracted or stored');
+    }),
     placed,
+    textStored,
   ]);
+  // Every page in the store (the placeholders were queued last).
+  await Promise.all(pageStores);
   await progress.flush();
   const byResolution = report.byResolution.filter((n) => isDrawableBox(sizes[n - 1]));
   if (byResolution.length > 0) warn({ code: 'PAGE_BY_RESOLUTION', pages: byResolution });
@@ -415,11 +509,16 @@ async function emptyTexts(dir: string, pages: number): Promise<void> {
   for (let n = 1; n <= pages; n++) await writeFile(path.join(dir, `${n}.txt`), '', { flag: 'a' });
 }
 
-async function clearOutputs(paths: ReturnType<typeof bookPaths>): Promise<void> {
+/**
+ * Removes what an earlier attempt made, from the store and this folder: pages, thumbnails, text, word
+ * boxes, the manifest and (unless this attempt resumes from it) document.pdf. The source stays.
+ */
+async function clearOutputs(store: FileStore, paths: ReturnType<typeof bookPaths>, options: { keepPdf: boolean }): Promise<void> {
   const words = path.join(paths.dir, 'words');
-  await Promise.all(
-    [paths.pages, paths.thumbs, paths.text, words, paths.manifest, paths.pdf].map((p) => rm(p, { recursive: true, force: true })),
-  );
+  const outputs = [paths.pages, paths.thumbs, paths.text, words, ...(options.keepPdf ? [] : [paths.pdf])];
+  // The manifest first: a book whose manifest is in the store is whole.
+  await store.remove(store.keyOf(paths.manifest));
+  await Promise.all(outputs.map((p) => store.remove(store.keyOf(p))));
   if (!existsSync(paths.dir)) return;
   for (const name of await readdir(paths.dir)) {
     if (name.startsWith('tmp-')) await rm(path.join(paths.dir, name), { recursive: true, force: true });

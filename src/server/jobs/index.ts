@@ -35,8 +35,10 @@ export function createWorker(
   deps: {
     db: Kysely<Database>;
     config: Pick<Config, 'dataDir' | 'convert'>;
-    /** Where the conversion reads the upload and stores what it makes (src/server/storage). */
+    /** Where the conversion fetches the upload and stores what it makes (src/server/storage). */
     storage: FileStore;
+    /** A process that serves no files (npm run worker): its cache forgets a book once it is stored. */
+    dropLocal?: boolean;
     log: Logger;
     clock?: () => number;
     /** PostgreSQL: jobs other processes queue wake this worker at once (LISTEN/NOTIFY). */
@@ -60,7 +62,7 @@ export function createWorker(
     timeoutMs: config.convert.timeoutMs + 10_000,
     log,
   });
-  const { listen, apiEvents } = deps;
+  const { listen, apiEvents, storage, dropLocal } = deps;
   // A final outcome queues the API webhooks' event in its transaction; the deliverer looks after the commit.
   const ended = async (trx: Kysely<Database>, bookId: string) => {
     if (apiEvents) await enqueuePublicationEvent(trx, apiEvents.ctx, bookId, clock());
@@ -78,7 +80,11 @@ export function createWorker(
     handlers: {
       convert: {
         run: (job, { signal }) =>
-          convertBook({ db, config, office, clock, log, converted: { during: ended, after: wakeDeliverer } }, job, signal),
+          convertBook(
+            { db, config, storage, dropLocal, office, clock, log, converted: { during: ended, after: wakeDeliverer } },
+            job,
+            signal,
+          ),
         failed: async (trx, job, code) => {
           if (!job.book_id) return;
           await markBookFailed(trx, job.book_id, code);

@@ -1,4 +1,5 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { dimensionProblem, IMAGE_MAX_BYTES, IMAGE_RULES, type ImageKind } from '../../contracts/library';
@@ -6,7 +7,8 @@ import { newId } from '../auth/crypto';
 import { encodeImage } from '../convert/encoder';
 import { ApiError } from '../envelope';
 import { receiveFile } from '../publish/upload';
-import { libraryPaths } from '../storage/paths';
+import type { FileStore } from '../storage/index';
+import { libraryKeys } from '../storage/paths';
 import { imageSize, type ProbedType } from './probe';
 
 /**
@@ -75,8 +77,10 @@ export async function storeImage(app: FastifyInstance, accountId: string, kind: 
 
   const rule = IMAGE_RULES[kind];
   const id = newId();
-  const paths = libraryPaths(app.config.dataDir, accountId, id);
-  await mkdir(paths.dir, { recursive: true });
+  const store = app.storage;
+  const keys = libraryKeys(accountId, id);
+  const paths = { image: store.pathOf(keys.image), preview: store.pathOf(keys.preview) };
+  await mkdir(path.dirname(paths.image), { recursive: true });
   const limits = { memoryBytes: app.config.convert.memoryBytes };
   try {
     await encodeImage(
@@ -106,9 +110,18 @@ export async function storeImage(app: FastifyInstance, accountId: string, kind: 
     await rename(`${paths.preview}.tmp`, paths.preview);
     await rename(`${paths.image}.tmp`, paths.image);
     const bytes = (await stat(paths.image)).size;
+    // Into the store (S3: the bucket) before the item exists: every instance serves it. Preview first,
+    // so an image in the store always has its preview.
+    try {
+      await store.put(keys.preview);
+      await store.put(keys.image);
+    } catch (error) {
+      app.log.error({ err: error }, 'library image: the store did not take the files');
+      throw new ApiError('unavailable', { message: 'the image could not be stored, please try again' });
+    }
     return { id, width: size.width, height: size.height, bytes };
   } catch (error) {
-    await removeImageFiles(app.config.dataDir, accountId, id);
+    await removeImageFiles(store, accountId, id);
     if (error instanceof Error && /^image encoding failed/.test(error.message)) {
       app.log.info({ err: error }, 'library image refused');
       throw new ApiError('imageUnreadable');
@@ -117,8 +130,10 @@ export async function storeImage(app: FastifyInstance, accountId: string, kind: 
   }
 }
 
-/** Removes an item's files (and any left half-written). */
-export async function removeImageFiles(dataDir: string, accountId: string, id: string): Promise<void> {
-  const paths = libraryPaths(dataDir, accountId, id);
-  await Promise.all([paths.image, paths.preview, `${paths.image}.tmp`, `${paths.preview}.tmp`].map((file) => rm(file, { force: true })));
+/** Removes an item's files from the store (and any left half-written in this process's folder). */
+export async function removeImageFiles(store: FileStore, accountId: string, id: string): Promise<void> {
+  const keys = libraryKeys(accountId, id);
+  const [image, preview] = [store.pathOf(keys.image), store.pathOf(keys.preview)];
+  await Promise.all([`${image}.tmp`, `${preview}.tmp`].map((file) => rm(file, { force: true })));
+  await Promise.all([keys.image, keys.preview].map((key) => store.remove(key)));
 }

@@ -1,12 +1,10 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { newId } from '../auth/crypto';
 import type { Executor } from '../db/index';
 import type { Database } from '../db/schema';
 import { enqueueJob } from '../jobs/queue';
-import { avatarDir, bookDir, libraryDir } from '../storage/paths';
-import { accountExportsDir } from './files';
+import type { FileStore } from '../storage/index';
+import { avatarKey, bookKeys, exportKey, libraryKeys } from '../storage/paths';
 import { daysMs } from './repo';
 import type { AccountDeletionRow } from './tables';
 
@@ -125,10 +123,10 @@ const contains = (column: 'key' | 'payload' | 'last_error', term: string) =>
  * Answers undefined when there is nothing to do (cancelled by a sign-in, or already purged).
  */
 export async function purgeDeletion(
-  deps: { db: Kysely<Database>; dataDir: string; clock: () => number },
+  deps: { db: Kysely<Database>; store: FileStore; clock: () => number },
   deletionId: string,
 ): Promise<PurgedAccount | undefined> {
-  const { db, dataDir } = deps;
+  const { db, store } = deps;
   const started = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('account_deletions').selectAll().where('id', '=', deletionId).executeTakeFirst();
     if (!row || row.purge_at > deps.clock()) return undefined;
@@ -146,12 +144,13 @@ export async function purgeDeletion(
     .execute();
   const bookIds = (await db.selectFrom('books').select('id').where('account_id', '=', accountId).execute()).map((b) => b.id);
   const removeFiles = async (ids: string[]) => {
-    for (const id of ids) await rm(bookDir(dataDir, id), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    await rm(accountExportsDir(dataDir, accountId), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    // The account's branding library (backgrounds, logos: files/library/<account>/).
-    await rm(path.join(libraryDir(dataDir), accountId), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    // Its avatar (files/avatars/<account>/).
-    await rm(avatarDir(dataDir, accountId), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    // From the store: the bucket and this process's folder (S3: other processes' caches only evict).
+    for (const id of ids) await store.remove(bookKeys(id).dir);
+    await store.remove(exportKey(accountId));
+    // The account's branding library (backgrounds, logos: library/<account>/).
+    await store.remove(libraryKeys(accountId).dir);
+    // Its avatar (avatars/<account>/).
+    await store.remove(avatarKey(accountId));
   };
   await removeFiles(bookIds);
 

@@ -1,8 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { addAbortSignal, Readable } from 'node:stream';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { ZipFile } from 'yazl';
 import { jsonObject } from '../accounts/views';
@@ -10,14 +6,16 @@ import { shareCounts } from '../beacon/repo';
 import type { Database } from '../db/schema';
 import { jsonSettingsOf } from '../publish/views';
 import { bookStatistics } from '../stats/book-export';
-import { bookPaths } from '../storage/paths';
-import { exportFile } from './files';
+import type { FileStore } from '../storage/index';
+import { bookKeys, exportKey } from '../storage/paths';
 import { setExport } from './repo';
 
 /**
  * Writes the ZIP of an account's data (issue 16 "download all my data"): account and profile JSON,
  * every publication's original file and settings, comments, leads, statistics. Streamed from the
- * database and the files to `<id>.zip.part`, never held in memory: JSON lists are read page by page
+ * database and the store's files (opened one at a time: from this process's folder or straight from
+ * the bucket) to the store's `exports/<account>/<id>.zip` (S3: a streamed multipart upload; this
+ * process keeps no copy), never held in memory: JSON lists are read page by page
  * (keyset), files through lazy read streams (one open at a time), and yazl writes ZIP64 where sizes
  * need it. Progress (`done` of `total` steps: the account's files, then one per publication) is
  * written as the archive's output passes each step, at most every PROGRESS_MS.
@@ -28,7 +26,8 @@ const PROGRESS_MS = 250;
 
 export interface ExportDeps {
   db: Kysely<Database>;
-  dataDir: string;
+  /** Where the publications' files are read from and the ZIP is stored (src/server/storage). */
+  store: FileStore;
   clock: () => number;
 }
 
@@ -95,11 +94,13 @@ async function* keyset<R extends { created_at: number; id: string }>(
 }
 
 /** A file's content, opened only when the archive reaches it; a file gone meanwhile is an empty entry. */
-function lazyFile(file: string): Readable {
+function lazyFile(store: FileStore, key: string): Readable {
   return Readable.from(
     (async function* () {
+      const opened = await store.open(key);
+      if (!opened) return; // removed meanwhile: an empty entry
       try {
-        for await (const chunk of createReadStream(file)) yield chunk as Buffer;
+        for await (const chunk of opened.stream) yield chunk as Buffer;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
@@ -107,11 +108,7 @@ function lazyFile(file: string): Readable {
   );
 }
 
-const exists = (file: string) =>
-  stat(file).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+const exists = async (store: FileStore, key: string) => (await store.stat(key)) !== undefined;
 
 /** Compressing these gains nothing (already compressed formats). */
 const STORED = /\.(pdf|docx?|xlsx?|pptx?|od[tps]|ot[tps]|zip|jpe?g|png|webp|gif|mp3|ogg)$/i;
@@ -163,7 +160,7 @@ export async function writeExport(
   ids: { exportId: string; accountId: string },
   signal: AbortSignal,
 ): Promise<{ size: number; total: number } | undefined> {
-  const { db, dataDir } = deps;
+  const { db, store } = deps;
   const planned = await plan(db, ids.accountId);
   if (!planned) return undefined;
   const { account, profiles, books } = planned;
@@ -197,9 +194,9 @@ export async function writeExport(
   // Which originals are kept (documents with macros keep only their PDF: convert/index.ts).
   const originals = await Promise.all(
     books.map(async (book) => {
-      const paths = bookPaths(dataDir, book.id);
-      if (await exists(paths.source)) return { file: paths.source, name: `original-${safeName(book.source_name, 'document')}` };
-      if (await exists(paths.pdf)) return { file: paths.pdf, name: 'converted-document.pdf' };
+      const keys = bookKeys(book.id);
+      if (await exists(store, keys.source)) return { key: keys.source, name: `original-${safeName(book.source_name, 'document')}` };
+      if (await exists(store, keys.pdf)) return { key: keys.pdf, name: 'converted-document.pdf' };
       return undefined;
     }),
   );
@@ -357,7 +354,7 @@ export async function writeExport(
     const original = originals[i];
     if (original)
       zip.addReadStreamLazy(`${folder}/${original.name}`, { mtime, compress: !STORED.test(original.name) }, (cb) =>
-        cb(null, lazyFile(original.file)),
+        cb(null, lazyFile(store, original.key)),
       );
     addList(`${folder}/comments.json`, () =>
       keyset((after) =>
@@ -384,16 +381,11 @@ export async function writeExport(
   });
   zip.end();
 
-  const final = exportFile(dataDir, account.id, ids.exportId);
-  const part = `${final}.part`;
-  await mkdir(path.dirname(final), { recursive: true });
-  try {
-    await pipeline(zip.outputStream, createWriteStream(part), { signal });
-    await rename(part, final);
-  } catch (err) {
-    await rm(part, { force: true });
-    throw err;
-  }
-  const { size } = await stat(final);
+  // Written under a temporary name and renamed when complete, then stored; an abort or a failure
+  // leaves nothing (writeStream removes its temporary file).
+  const key = exportKey(account.id, ids.exportId);
+  const size = await store.writeStream(key, addAbortSignal(signal, zip.outputStream as Readable), { contentType: 'application/zip' });
+  // S3: downloads stream from the bucket, this process's folder need not keep the archive.
+  await store.dropLocal(key);
   return { size, total };
 }

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import type { Config } from '../config';
@@ -9,9 +8,10 @@ import { type JobHandler, JobRunner, type Logger } from '../jobs/runner';
 import { greetingName } from '../mail/greeting';
 import type { Mailer } from '../mail/index';
 import { digestHandlers, scheduleDigest } from '../stats/digest';
+import type { FileStore } from '../storage/index';
+import { exportKey } from '../storage/paths';
 import { purgeDeletion } from './deletion';
 import { writeExport } from './export';
-import { exportFile } from './files';
 import { daysMs, findExport, setExport } from './repo';
 
 /**
@@ -44,6 +44,8 @@ export interface PrivacyDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'dataDir' | 'privacy' | 'publicUrl'>;
   mailer: Mailer;
+  /** The file store: exports are read from and written to it, purges remove from it (src/server/storage). */
+  storage: FileStore;
   log: Logger;
   clock: () => number;
 }
@@ -73,7 +75,7 @@ export function privacyHandlers(deps: PrivacyDeps): Record<'export' | 'exportExp
         const p = payloadOf(ExportPayload, job);
         const row = await findExport(db, p.exportId);
         if (!row || (row.state !== 'queued' && row.state !== 'running')) return;
-        const written = await writeExport({ db, dataDir: config.dataDir, clock: deps.clock }, p, signal);
+        const written = await writeExport({ db, store: deps.storage, clock: deps.clock }, p, signal);
         if (!written) return;
         const { size, total } = written;
         const now = deps.clock();
@@ -91,7 +93,7 @@ export function privacyHandlers(deps: PrivacyDeps): Record<'export' | 'exportExp
         });
         if (!kept) {
           // Replaced or deleted with its account while it was being written.
-          await rm(exportFile(config.dataDir, p.accountId, p.exportId), { force: true });
+          await deps.storage.remove(exportKey(p.accountId, p.exportId));
           return;
         }
         const url = `${(p.base ?? config.publicUrl).replace(/\/+$/, '')}/account/privacy`;
@@ -110,7 +112,7 @@ export function privacyHandlers(deps: PrivacyDeps): Record<'export' | 'exportExp
     exportExpire: {
       async run(job) {
         const p = payloadOf(ExportPayload, job);
-        await rm(exportFile(config.dataDir, p.accountId, p.exportId), { force: true });
+        await deps.storage.remove(exportKey(p.accountId, p.exportId));
         await db
           .updateTable('data_exports')
           .set({ state: 'expired', size: null })
@@ -122,7 +124,7 @@ export function privacyHandlers(deps: PrivacyDeps): Record<'export' | 'exportExp
     purge: {
       async run(job) {
         const p = payloadOf(PurgePayload, job);
-        const purged = await purgeDeletion({ db, dataDir: config.dataDir, clock: deps.clock }, p.deletion);
+        const purged = await purgeDeletion({ db, store: deps.storage, clock: deps.clock }, p.deletion);
         if (!purged) return;
         for (const profile of purged.profiles) {
           try {

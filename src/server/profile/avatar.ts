@@ -17,7 +17,7 @@ import {
 import { encodeImage } from '../convert/encoder';
 import { ApiError, parse } from '../envelope';
 import { discardPart, receiveFile } from '../publish/upload';
-import { avatarDir } from '../storage/paths';
+import { avatarDir, avatarKey } from '../storage/paths';
 import { imageSize } from './image-size';
 import { avatarFileName } from './views';
 
@@ -79,9 +79,11 @@ const newVersion = () => randomBytes(9).toString('base64url');
  * either way). An image the encoder cannot read is `avatarUnreadable`.
  */
 export async function storeAvatar(app: FastifyInstance, accountId: string, avatar: ReceivedAvatar): Promise<string> {
-  const dir = avatarDir(app.config.dataDir, accountId);
+  const store = app.storage;
+  const dir = store.pathOf(avatarKey(accountId));
   const version = newVersion();
   const written: string[] = [];
+  const keys = (Object.keys(AVATAR_SIZES) as AvatarSize[]).map((size) => `${avatarKey(accountId)}/${avatarFileName(version, size)}`);
   try {
     await mkdir(dir, { recursive: true });
     for (const size of Object.keys(AVATAR_SIZES) as AvatarSize[]) {
@@ -107,7 +109,6 @@ export async function storeAvatar(app: FastifyInstance, accountId: string, avata
         await rm(tmp, { force: true });
       }
     }
-    return version;
   } catch (error) {
     await Promise.all(written.map((file) => rm(file, { force: true })));
     app.log.info({ err: error }, 'avatar refused by the encoder');
@@ -115,6 +116,15 @@ export async function storeAvatar(app: FastifyInstance, accountId: string, avata
   } finally {
     await discardPart(avatar.partPath);
   }
+  // Into the store (S3: the bucket) before the profile names the version: every instance serves it.
+  try {
+    for (const key of keys) await store.put(key);
+  } catch (error) {
+    await Promise.all(keys.map((key) => store.remove(key).catch(() => undefined)));
+    app.log.error({ err: error }, 'avatar: the store did not take the files');
+    throw new ApiError('unavailable', { message: 'the avatar could not be stored, please try again' });
+  }
+  return version;
 }
 
 /**
@@ -122,9 +132,10 @@ export async function storeAvatar(app: FastifyInstance, accountId: string, avata
  * version's: another upload of the same account may be writing its own files meanwhile.
  */
 export async function removeAvatarVersion(app: FastifyInstance, accountId: string, version: string): Promise<void> {
-  const dir = avatarDir(app.config.dataDir, accountId);
   await Promise.all(
-    (Object.keys(AVATAR_SIZES) as AvatarSize[]).map((size) => rm(path.join(dir, avatarFileName(version, size)), { force: true })),
+    (Object.keys(AVATAR_SIZES) as AvatarSize[]).map((size) =>
+      app.storage.remove(`${avatarKey(accountId)}/${avatarFileName(version, size)}`),
+    ),
   );
 }
 

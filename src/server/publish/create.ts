@@ -1,22 +1,24 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { BookSettings } from '../../contracts/books';
 import { enqueuePublicationEvent } from '../api-keys/webhooks';
 import { newId } from '../auth/crypto';
 import type { AccountRow, BookRow } from '../db/schema';
+import { ApiError } from '../envelope';
 import { enqueueConversion } from '../jobs/queue';
-import { bookDir } from '../storage/paths';
+import { bookKeys } from '../storage/paths';
 import { insertBook } from './repo';
 import { newBookColumns } from './settings';
 import { defaultBookName, discardPart, placeSource, type ReceivedUpload } from './upload';
 
 /**
  * A book from a received document (the app's upload, POST {api}/pinwheel/document/create, and the
- * public API's POST {api}/v1/publications): one transaction inserts the book and its conversion job and
- * moves the file into the book's folder; the worker is woken after the commit. A document Quire does
- * not read (`upload.kind` null) becomes a book in ERROR UNSUPPORTED without a job, and its account's API
- * webhooks hear publication.failed. On failure the part
- * file and the book's folder are removed and the error propagates.
+ * public API's POST {api}/v1/publications): the file goes to the store first (`books/<id>/source`,
+ * placeSource), then one transaction inserts the book and its conversion job; the worker — of this
+ * process or any other, on any machine — is woken after the commit and fetches the source from the
+ * store. A document Quire does not read (`upload.kind` null) becomes a book in ERROR UNSUPPORTED without
+ * a job, and its account's API webhooks hear publication.failed. On failure the part file and whatever
+ * was stored for the book are removed and the error propagates (a store that cannot take the file:
+ * `unavailable`, 503, nothing created).
  */
 export async function createUploadedBook(
   app: FastifyInstance,
@@ -32,8 +34,18 @@ export async function createUploadedBook(
   },
 ): Promise<BookRow> {
   const { account, upload, settings, now } = input;
-  const dataDir = app.config.dataDir;
   const bookId = newId();
+  const store = app.storage;
+  const keys = bookKeys(bookId);
+  if (upload.kind) {
+    try {
+      await placeSource(store, upload.partPath, bookId);
+    } catch (error) {
+      await discardPart(upload.partPath);
+      app.log.error({ err: error, bookId }, 'upload: the file could not be stored');
+      throw new ApiError('unavailable', { message: 'the file could not be stored, please try again' });
+    }
+  }
   let row: BookRow;
   try {
     row = await app.db.transaction().execute(async (trx) => {
@@ -56,14 +68,14 @@ export async function createUploadedBook(
         await enqueuePublicationEvent(trx, app, book.id, now);
         return book;
       }
+      // The file is in the store already: the job never exists without its file (and the file goes
+      // again below when the book is not created).
       await enqueueConversion(trx, book.id, now, { uploadMs: input.uploadMs });
-      // Inside the transaction: the job never exists without its file, nor the file without its book.
-      await placeSource(upload.partPath, dataDir, book.id);
       return book;
     });
   } catch (error) {
     await discardPart(upload.partPath);
-    await rm(bookDir(dataDir, bookId), { recursive: true, force: true });
+    await store.remove(keys.dir).catch((err: unknown) => app.log.warn({ err, bookId }, 'upload: the stored file could not be removed'));
     throw error;
   }
   if (upload.kind) app.jobs.wake();

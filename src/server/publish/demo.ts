@@ -1,4 +1,3 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { TERMS_VERSION } from '../../contracts/accounts';
 import { isUniqueViolation } from '../accounts/helpers';
@@ -6,7 +5,7 @@ import { findProfileByEmail, insertAccount, insertProfile } from '../accounts/re
 import { newId } from '../auth/crypto';
 import { getSetting } from '../db/settings';
 import { enqueueConversion } from '../jobs/queue';
-import { bookPaths } from '../storage/paths';
+import { bookKeys } from '../storage/paths';
 import { demoPdf } from './demo-pdf';
 import { insertBook } from './repo';
 import { newBookColumns } from './settings';
@@ -25,7 +24,7 @@ export async function seedDemo(app: FastifyInstance): Promise<string | undefined
   if ((await getSetting(app.db, DEMO_MARKER)) !== undefined) return undefined;
   const now = app.clock();
   const bookId = newId();
-  const paths = bookPaths(app.config.dataDir, bookId);
+  const keys = bookKeys(bookId);
   let created: boolean;
   try {
     created = await app.db.transaction().execute(async (trx) => {
@@ -64,12 +63,12 @@ export async function seedDemo(app: FastifyInstance): Promise<string | undefined
         modified_at: now,
       });
       await enqueueConversion(trx, bookId, now);
-      await mkdir(paths.dir, { recursive: true });
-      await writeFile(paths.source, pdf);
+      // In the store before the job can be claimed (any worker fetches it from there).
+      await app.storage.write(keys.source, pdf);
       return true;
     });
   } catch (error) {
-    await rm(paths.dir, { recursive: true, force: true });
+    await app.storage.remove(keys.dir).catch(() => undefined);
     if (isUniqueViolation(error)) return undefined;
     throw error;
   }

@@ -7,7 +7,8 @@ import type { DocumentKind } from '../../contracts/books';
 import { BOOK_NAME_MAX } from '../../contracts/books';
 import { ApiError } from '../envelope';
 import { ownerAlive, ownerName, parseOwner, SELF } from '../owner';
-import { bookPaths, uploadsDir } from '../storage/paths';
+import type { FileStore } from '../storage/index';
+import { bookKeys, uploadsDir } from '../storage/paths';
 import { ContentSniffer, detectKind } from './detect';
 import { PartFileWriter } from './part-file';
 
@@ -181,11 +182,24 @@ function translate(error: unknown, request: FastifyRequest, limit: number): unkn
   return error;
 }
 
-/** Moves a received file to the book's folder (`files/books/<id>/source`). */
-export async function placeSource(partPath: string, dataDir: string, bookId: string): Promise<void> {
-  const paths = bookPaths(dataDir, bookId);
-  await mkdir(paths.dir, { recursive: true });
-  await rename(partPath, paths.source);
+/**
+ * Moves a received file to the book's folder (`files/books/<id>/source`) and stores it (`books/<id>/source`:
+ * on an S3 store a streamed multipart upload), so that any worker can fetch it. A failure to store
+ * leaves the part file where it was (the caller discards it) and nothing under the book's key.
+ */
+export async function placeSource(store: FileStore, partPath: string, bookId: string): Promise<void> {
+  const keys = bookKeys(bookId);
+  const source = store.pathOf(keys.source);
+  await mkdir(path.dirname(source), { recursive: true });
+  await rename(partPath, source);
+  try {
+    await store.put(keys.source);
+  } catch (error) {
+    // Back to a part file: the caller discards it as for any other failure.
+    await rename(source, partPath).catch(() => rm(source, { force: true }));
+    await store.remove(keys.dir).catch(() => rm(path.dirname(source), { recursive: true, force: true }));
+    throw error;
+  }
   liveParts.delete(partPath);
 }
 

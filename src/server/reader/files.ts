@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type BookManifest, PAGE_WIDTH, pageImage } from '../convert/index';
-import { isSafeId, type ThumbSize } from '../storage/paths';
+import { bookKeys, type ThumbSize } from '../storage/paths';
 import { stored } from '../storage/serve';
 
 /**
@@ -11,18 +11,14 @@ import { stored } from '../storage/serve';
 
 type App = Pick<FastifyInstance, 'config' | 'storage'>;
 
-/** The store keys of a book's files (`books/<id>/…`, as storage/paths.ts lays them out under `files/`). */
-export function bookKeys(_app: App, bookId: string) {
-  if (!isSafeId(bookId)) throw new Error(`unsafe book id: ${JSON.stringify(bookId)}`);
-  const dir = `books/${bookId}`;
+/** The store keys of a book's files (storage/paths.ts `bookKeys`) with the reader's page images and thumbnails. */
+export function readerKeys(bookId: string) {
+  const keys = bookKeys(bookId);
   return {
-    pdf: `${dir}/document.pdf`,
-    source: `${dir}/source`,
-    manifest: `${dir}/manifest.json`,
-    thumb: (size: ThumbSize) => `${dir}/thumbs/${size}.webp`,
-    text: (page: number) => `${dir}/text/${page}.txt`,
-    jpeg: (page: number) => `${dir}/pages/${PAGE_WIDTH}/${page}.jpg`,
-    webp: (width: number, page: number) => `${dir}/pages/${width}/${page}.webp`,
+    ...keys,
+    thumb: (size: ThumbSize) => `${keys.thumbs}/${size}.webp`,
+    jpeg: (page: number) => `${keys.pages}/${PAGE_WIDTH}/${page}.jpg`,
+    webp: (width: number, page: number) => `${keys.pages}/${width}/${page}.webp`,
   };
 }
 
@@ -37,7 +33,7 @@ const making = new Map<string, Promise<string | null>>();
  * Store failures reject with StoreUnavailable.
  */
 export async function storedPageImage(app: App, bookId: string, page: number, width: number): Promise<string | null> {
-  const keys = bookKeys(app, bookId);
+  const keys = readerKeys(bookId);
   const key = keys.webp(width, page);
   const store = app.storage;
   if (store.kind === 'local') return (await pageImage(app.config, bookId, page, width)) ? key : null;

@@ -47,11 +47,11 @@ function bootImage(pattern: string, size: { width: number; height: number } | un
   const url = (width: number) => pattern.replace('{w}', String(width)).replace('{n}', '1');
   const ratio = size && size.width > 0 && size.height > 0 ? size.width / size.height : Math.SQRT1_2;
   const r = Number(ratio.toFixed(4));
-  const fit = (bars: number) => `min(calc(100vw - 24px), calc((100vh - ${bars * 2 + 24}px) * ${r}))`;
+  const fitted = (bars: number) => `min(calc(100vw - 24px), calc((100vh - ${bars * 2 + 24}px) * ${r}))`;
   return {
     src: url(READER_WIDTHS.normal),
     srcSet: `${url(READER_WIDTHS.small)} ${READER_WIDTHS.small}w, ${url(READER_WIDTHS.normal)} ${READER_WIDTHS.normal}w`,
-    sizes: `(max-width: 745px) ${fit(48)}, ${fit(52)}`,
+    sizes: `(max-width: 745px) ${fitted(48)}, ${fitted(52)}`,
   };
 }
 

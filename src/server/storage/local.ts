@@ -41,7 +41,7 @@ export function createLocalStore(root: string): FileStore {
       return out;
     },
     async remove(key) {
-      await rm(pathOf(key), { recursive: true, force: true });
+      await rm(pathOf(key), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
     async dropLocal(key) {
       pathOf(key);

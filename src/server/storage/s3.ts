@@ -213,7 +213,7 @@ export function createS3Store(
   const forgetLocal = async (key: string) => {
     const base = checkKey(key);
     for (const cachedKey of [...cached.keys()]) if (cachedKey === base || cachedKey.startsWith(`${base}/`)) untrack(cachedKey);
-    await rm(pathOf(key), { recursive: true, force: true });
+    await rm(pathOf(key), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   };
 
   return {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { TERMS_VERSION } from '../../../contracts/accounts';
 import {
   AssociationQuerySchema,
   AuditQuerySchema,

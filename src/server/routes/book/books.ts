@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { AccountMode } from '../../../contracts/accounts';
@@ -30,7 +29,7 @@ import { deleteOwnedBooks, findOwnedBook, findOwnedBooks, listOwnedBooks, update
 import { assertScheduling, coerceFormNumbers, pickSettings, updateColumns } from '../../publish/settings';
 import { bookListItem, bookView, type ViewContext } from '../../publish/views';
 import { newTokenSecret, pagesToken, privateToken } from '../../reader/access';
-import { bookDir } from '../../storage/paths';
+import { bookKeys } from '../../storage/paths';
 import { bookTriggers } from '../../triggers/repo';
 
 /** The upload size limit of an account mode (QUIRE_FILESIZE_LIMITS). */
@@ -195,7 +194,7 @@ const bookRoutes: FastifyPluginAsync = async (app) => {
     // Files go after the commit: a failed transaction leaves every book whole.
     await Promise.all(
       deleted.map((id) =>
-        rm(bookDir(app.config.dataDir, id), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((err: unknown) => {
+        app.storage.remove(bookKeys(id).dir).catch((err: unknown) => {
           request.log.warn({ err, bookId: id }, 'could not remove the files of a deleted book');
         }),
       ),

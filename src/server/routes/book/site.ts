@@ -5,7 +5,7 @@ import { seedDemo } from '../../publish/demo';
 import { PART_SWEEP_EVERY_MS, sweepPartFiles } from '../../publish/upload';
 import { jsonSettingsOf } from '../../publish/views';
 import { callerAccount, findReaderRow, visitorGate } from '../../reader/access';
-import { bookKeys } from '../../reader/files';
+import { readerKeys } from '../../reader/files';
 import { isSafeId, THUMB_SIZES, type ThumbSize } from '../../storage/paths';
 import { sendStored } from '../../storage/serve';
 
@@ -40,7 +40,7 @@ const publishSiteRoutes: FastifyPluginAsync = async (app) => {
     // The widget and embeds show thumbnails on other sites, and the thumbs host may be a CDN.
     reply.header('cross-origin-resource-policy', 'cross-origin');
     // From the file store (issue 19): another machine may have converted the book.
-    return sendStored(app, request, reply, bookKeys(app, bookId).thumb(size as ThumbSize), {
+    return sendStored(app, request, reply, readerKeys(bookId).thumb(size as ThumbSize), {
       contentType: 'image/webp',
       cacheControl: shared ? CACHE_IMMUTABLE : CACHE_OWNER,
       notFound,

@@ -27,8 +27,8 @@ const START_TIME_SLACK_MS = 86_400_000;
  * as these fields, so the server needs no preset storage of its own. A skin, background or logo
  * `resource:` that is neither a preset nor the account's own library item is dropped (default).
  *
- * One transaction inserts the book and its conversion job and moves the file into the book's folder;
- * the worker is woken after the commit, and the answer (the Book, status QUEUED) goes out at once.
+ * The file goes to the store (`books/<id>/source`, publish/create.ts), then one transaction inserts the
+ * book and its conversion job; the worker is woken after the commit, and the answer (the Book, status QUEUED) goes out at once.
  */
 const uploadRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false });

@@ -88,7 +88,7 @@ function libraryRoutesOf(kind: LibraryKind): FastifyPluginAsync {
       const books = await app.db.transaction().execute((trx) => deleteItem(trx, app.dialect, account.id, kind, id, app.clock()));
       if (books === null) throw new ApiError('libraryNotFound');
       // After the commit: no book points at the files any more.
-      if (kind !== 'skin') await removeImageFiles(app.config.dataDir, account.id, id);
+      if (kind !== 'skin') await removeImageFiles(app.storage, account.id, id);
       const result: LibraryDeleteResult = { id, books };
       return ok(reply, result);
     };
@@ -189,7 +189,7 @@ function imageCreate(kind: ImageKind, base: string, listed: { config: object }):
         try {
           await insertWithinLimit(app, row);
         } catch (error) {
-          await removeImageFiles(dataDir, account.id, stored.id);
+          await removeImageFiles(app.storage, account.id, stored.id);
           throw error;
         }
         item = imageView(row, 0, app.config.hosts.skins);

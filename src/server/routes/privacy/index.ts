@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import {
   type DeletionCodeSent,
@@ -19,11 +18,11 @@ import { ApiError, ok, parse } from '../../envelope';
 import { greetingName } from '../../mail/greeting';
 import { rateLimit } from '../../plugins/security';
 import { findDeletion, scheduleDeletion } from '../../privacy/deletion';
-import { exportFile } from '../../privacy/files';
 import { EXPORT_TOKEN_CHARS, effectiveState, exportToken, exportView, insertExport, latestExport } from '../../privacy/repo';
 import { enqueueExport } from '../../privacy/worker';
 import { publicBase } from '../../public-url';
 import { sameToken } from '../../reader/access';
+import { exportKey } from '../../storage/paths';
 import { sendStored } from '../../storage/serve';
 
 /** The mailed deletion code is valid this long, and this many wrong tries end it. */
@@ -70,7 +69,7 @@ const privacyRoutes: FastifyPluginAsync = async (app) => {
         await enqueueExport(trx, { exportId: row.id, accountId: account.id, base: publicBase(app, request) }, now);
         return previous;
       });
-      for (const row of replaced) await rm(exportFile(app.config.dataDir, account.id, row.id), { force: true });
+      for (const row of replaced) await app.storage.remove(exportKey(account.id, row.id));
       app.privacyJobs.wake();
       return ok(reply, await status(app, authOf(request)));
     },
@@ -91,7 +90,7 @@ const privacyRoutes: FastifyPluginAsync = async (app) => {
       )
         throw new ApiError('exportUnavailable');
       // From the file store (issue 19): another instance (or worker) may have made the export.
-      const key = app.storage.keyOf(exportFile(app.config.dataDir, account.id, row.id));
+      const key = exportKey(account.id, row.id);
       const day = new Date(Number(row.created_at)).toISOString().slice(0, 10);
       return sendStored(app, request, reply, key, {
         contentType: 'application/zip',

@@ -6,7 +6,7 @@ import { authenticate, requestToken } from '../../auth/session';
 import { ApiError, parse } from '../../envelope';
 import { rateLimit } from '../../plugins/security';
 import { type ReaderAccess, requireAccess } from '../../reader/access';
-import { bookKeys } from '../../reader/files';
+import { readerKeys } from '../../reader/files';
 import { sendStored, stored } from '../../storage/serve';
 
 const DownloadQuerySchema = v.object({
@@ -63,7 +63,7 @@ async function callerOwns(app: FastifyInstance, request: FastifyRequest, access:
 
 /** The PDF the pages were made from; for a PDF upload the source itself when no copy was kept. From the file store (issue 19). */
 async function pdfKey(app: FastifyInstance, access: ReaderAccess): Promise<string | undefined> {
-  const keys = bookKeys(app, access.row.id);
+  const keys = readerKeys(access.row.id);
   const candidates = access.row.source_kind === 'pdf' ? [keys.pdf, keys.source] : [keys.pdf];
   for (const key of candidates) if (await stored(app.storage.stat(key))) return key;
   return undefined;

@@ -5,7 +5,7 @@ import { PAGE_SMALL_WIDTH, PAGE_WIDTH } from '../../convert/index';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, CACHE_NONE } from '../../plugins/static';
 import { resolveAccess } from '../../reader/access';
-import { bookKeys, storedPageImage } from '../../reader/files';
+import { readerKeys, storedPageImage } from '../../reader/files';
 import { createReadPage, type ReadPageInput } from '../../reader/page';
 import { readerBook, readManifest } from '../../reader/views';
 import { isSafeId } from '../../storage/paths';
@@ -54,7 +54,7 @@ const readerSiteRoutes: FastifyPluginAsync = async (app) => {
     const isPrivate = row.publishing_mode === 2 || result.access.owner;
     const cache = isPrivate ? CACHE_PRIVATE : CACHE_IMMUTABLE;
     // Through the file store (issue 19): this instance's data folder may not hold the book.
-    const keys = bookKeys(app, row.id);
+    const keys = readerKeys(row.id);
 
     let key: string | null;
     let type = 'image/webp';

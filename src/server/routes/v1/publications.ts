@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { V1TocEntry } from '../../../contracts/api-v1';
 import type { BookSettings, BookSort } from '../../../contracts/books';
 import { listOfBook } from '../../comments/repo';
@@ -7,7 +6,7 @@ import { deleteOwnedBooks, listOwnedBooks, updateBook } from '../../publish/repo
 import { updateColumns } from '../../publish/settings';
 import { newTokenSecret } from '../../reader/access';
 import { readManifest } from '../../reader/views';
-import { bookDir } from '../../storage/paths';
+import { bookKeys } from '../../storage/paths';
 import type { V1Context, V1Handlers } from './types';
 import { assertV1Folder, offsetOf, ownedPublication, v1Publication } from './views';
 
@@ -95,7 +94,7 @@ const handlers: V1Handlers = {
     const deleted = await app.db.transaction().execute((trx) => deleteOwnedBooks(trx, key.accountId, [id]));
     if (deleted.length === 0) throw new ApiError('bookNotFound');
     // Files go after the commit: a failed transaction leaves the book whole.
-    await rm(bookDir(app.config.dataDir, id), { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((err: unknown) => {
+    await app.storage.remove(bookKeys(id).dir).catch((err: unknown) => {
       ctx.request.log.warn({ err, bookId: id }, 'could not remove the files of a deleted book');
     });
     return { deleted: true as const };

@@ -16,7 +16,7 @@ import { assertV1Folder, v1Publication } from './views';
 /**
  * POST /publications (202, the publication QUEUED): a multipart upload (`file` and the fields as parts)
  * through the app's upload pipeline (receiveFile + recogniseDocument: size limit of the account's mode,
- * content detection, then createUploadedBook: book, job, file in one transaction, worker woken), or JSON
+ * content detection, then createUploadedBook: the file stored, book and job in one transaction, worker woken), or JSON
  * `url`, fetched by the server (publish/fetch-url.ts, the SSRF guard of webhooks) into the same pipeline.
  *
  * `Idempotency-Key` (1–API_IDEMPOTENCY_KEY_MAX printable ASCII characters): the first call's row in
