@@ -307,45 +307,53 @@ export class WebhookDeliverer {
     }
     const now = this.#clock();
     if (error === null) {
-      await this.#record(row, { state: 'delivered', lease_until: null, last_status: status, last_error: null, updated_at: now });
-      await this.#endpointOutcome(row, 'delivered', now);
+      await this.#record(
+        row,
+        { state: 'delivered', lease_until: null, last_status: status, last_error: null, updated_at: now },
+        'delivered',
+      );
       return;
     }
     const retry = row.attempts < row.max_attempts;
-    await this.#record(row, {
-      state: retry ? 'queued' : 'failed',
-      run_at: retry ? now + this.backoff(row.attempts) : row.run_at,
-      lease_until: null,
-      last_status: status,
-      last_error: error.slice(0, 500),
-      updated_at: now,
-    });
-    await this.#endpointOutcome(row, 'failed', now);
+    await this.#record(
+      row,
+      {
+        state: retry ? 'queued' : 'failed',
+        run_at: retry ? now + this.backoff(row.attempts) : row.run_at,
+        lease_until: null,
+        last_status: status,
+        last_error: error.slice(0, 500),
+        updated_at: now,
+      },
+      'failed',
+    );
     this.#log?.warn(
       { deliveryId: row.id, target: row.target_kind, attempt: row.attempts, error },
       retry ? 'webhooks: delivery failed, will retry' : 'webhooks: delivery failed',
     );
   }
 
-  /** An API endpoint shows its last attempt's outcome (V1Webhook last_delivery_at, last_status). */
-  async #endpointOutcome(row: WebhookDeliveryRow, outcome: 'delivered' | 'failed', now: number): Promise<void> {
-    if (row.target_kind !== 'api' || !row.api_webhook_id) return;
-    await this.#db
-      .updateTable('api_webhooks')
-      .set({ last_delivery_at: now, last_status: outcome })
-      .where('id', '=', row.api_webhook_id)
-      .execute();
-  }
-
-  /** The outcome, only while this claim still holds the row (not taken over after a lost lease). */
-  async #record(row: WebhookDeliveryRow, set: Updateable<WebhookDeliveriesTable>): Promise<void> {
-    await this.#db
-      .updateTable('webhook_deliveries')
-      .set(set)
-      .where('id', '=', row.id)
-      .where('state', '=', 'running')
-      .where('lease_until', '=', row.lease_until)
-      .execute();
+  /**
+   * The outcome, only while this claim still holds the row (not taken over after a lost lease), and in
+   * the same transaction the API endpoint's last attempt (V1Webhook last_delivery_at, last_status), so
+   * nobody reads a delivered row beside an endpoint that still says otherwise.
+   */
+  async #record(row: WebhookDeliveryRow, set: Updateable<WebhookDeliveriesTable>, outcome: 'delivered' | 'failed'): Promise<void> {
+    await this.#db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('webhook_deliveries')
+        .set(set)
+        .where('id', '=', row.id)
+        .where('state', '=', 'running')
+        .where('lease_until', '=', row.lease_until)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0 || row.target_kind !== 'api' || !row.api_webhook_id) return;
+      await trx
+        .updateTable('api_webhooks')
+        .set({ last_delivery_at: Number(set.updated_at), last_status: outcome })
+        .where('id', '=', row.api_webhook_id)
+        .execute();
+    });
   }
 
   /** Delay before the next attempt after `attempts` failed ones: base × 2^(attempts-1), ±20% jitter. */
