@@ -53,6 +53,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0023_stats_ranges', 'Success'],
       ['0024_webhook_targets', 'Success'],
       ['0029_billing', 'Success'],
+      ['0030_invoice_retention', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

@@ -24,6 +24,7 @@ import * as m0022 from './0022_api_keys';
 import * as m0023 from './0023_stats_ranges';
 import * as m0024 from './0024_webhook_targets';
 import * as m0029 from './0029_billing';
+import * as m0030 from './0030_invoice_retention';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023_stats_ranges': m0023,
   '0024_webhook_targets': m0024,
   '0029_billing': m0029,
+  '0030_invoice_retention': m0030,
 };
