@@ -83,6 +83,8 @@ export const ACCOUNT_SECTIONS = [
   'notification',
   'info_account',
   'apikey',
+  'order',
+  'invoice',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

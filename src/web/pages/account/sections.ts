@@ -22,4 +22,6 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   notification: lazy(() => import('../../components/profile/NotificationSection')),
   info_account: lazy(() => import('../../components/profile/InfoAccountSection')),
   apikey: lazy(() => import('../../components/api-keys/ApiKeysSection')),
+  order: lazy(() => import('../../components/billing/OrdersSection')),
+  invoice: lazy(() => import('../../components/billing/InvoicesSection')),
 };
