@@ -38,6 +38,7 @@ export { adsMachine } from './ads.machine';
 export { alertMachine } from './alert.machine';
 export { alertsMachine } from './alerts.machine';
 export { appMachine } from './app.machine';
+export { checkoutMachine } from './billing/checkout.machine';
 export { invoiceListMachine } from './billing/invoice-list.machine';
 export { orderMachine } from './billing/order.machine';
 export { orderListMachine } from './billing/order-list.machine';

@@ -1,4 +1,4 @@
-import type { InvoiceView, OrderView } from '../../src/contracts/billing';
+import type { BillingOverview, InvoiceView, OrderView } from '../../src/contracts/billing';
 import type { OrderListPage } from './order-list.machine';
 
 /** Small data for the path tests, stories and e2e-free views of billing (issue 21). */
@@ -73,3 +73,19 @@ export const invoice = (id: string, n: number, days = 0): InvoiceView => ({
   language: 'en',
 });
 export const invoices: InvoiceView[] = [invoice('i2', 2), invoice('i1', 1, 40)];
+
+export const overview = (extra: Partial<BillingOverview> = {}): BillingOverview => ({
+  enabled: true,
+  plans: [
+    { mode: 'PREMIUM', period: 'month', amount: 990, currency: 'EUR' },
+    { mode: 'PREMIUM', period: 'year', amount: 9900, currency: 'EUR' },
+    { mode: 'PLATINUM', period: 'month', amount: 2900, currency: 'EUR' },
+  ],
+  providers: ['stripe', 'manual'],
+  tax_rate: 2000,
+  seller_country: 'FR',
+  bank: BANK,
+  account: { name: 'Northwind Press', country: 'GB' },
+  orders: [],
+  ...extra,
+});

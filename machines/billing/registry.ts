@@ -1,5 +1,6 @@
 import type { MachineEntry } from '../registry-types';
-import { invoices, noOrders, ordersPage, paidOrder, submittedCard } from './fixtures';
+import { type CheckoutContext, checkoutMachine } from './checkout.machine';
+import { invoices, noOrders, ordersPage, overview, paidOrder, submittedBank, submittedCard } from './fixtures';
 import { invoiceListMachine } from './invoice-list.machine';
 import { orderMachine } from './order.machine';
 import { type OrderListContext, orderListMachine } from './order-list.machine';
@@ -70,6 +71,41 @@ export const billingMachines: MachineEntry[] = [
         { type: 'xstate.done.actor.loadInvoices', output: { invoices: [] } },
         { type: 'xstate.error.actor.loadInvoices', error: networkError },
       ],
+    },
+  },
+  {
+    id: 'checkout',
+    title: 'Buy a plan',
+    description:
+      'From /upgrade’s buy buttons: choose the plan and period and the payment (card or bank transfer), give the invoice’s details, then go to the card provider’s checkout page or to the order page with the bank details.',
+    machine: checkoutMachine,
+    paths: {
+      inputs: [{ mode: 'PLATINUM' }, {}],
+      events: (s: Snap) => {
+        const c = s.context as CheckoutContext;
+        return [
+          { type: 'user.retry' },
+          { type: 'user.plan', mode: 'PREMIUM', period: c.period === 'year' ? 'month' : 'year' },
+          { type: 'user.plan', mode: 'PLATINUM', period: 'year' },
+          { type: 'user.provider', provider: c.provider === 'manual' ? 'stripe' : 'manual' },
+          { type: 'user.next' },
+          { type: 'user.edit', field: 'country', value: c.buyer.country === '' ? 'DE' : '' },
+          { type: 'user.back' },
+          { type: 'user.submit' },
+          { type: 'xstate.done.actor.loadOverview', output: overview() },
+          { type: 'xstate.done.actor.loadOverview', output: overview({ account: { name: 'Ada', country: '' } }) },
+          { type: 'xstate.done.actor.loadOverview', output: overview({ enabled: false, plans: [], providers: [] }) },
+          { type: 'xstate.error.actor.loadOverview', error: networkError },
+          { type: 'xstate.done.actor.createOrder', output: submittedCard },
+          { type: 'xstate.done.actor.createOrder', output: submittedBank },
+          { type: 'xstate.error.actor.createOrder', error: { messageId: 'errors.ORDER.1205' } },
+        ];
+      },
+      serializeState: (s: Snap) => {
+        const c = s.context as CheckoutContext;
+        return `${JSON.stringify(s.value)}|${c.mode}|${c.period}|${c.provider}|${c.buyer.country}|${c.error}`;
+      },
+      limit: 1000,
     },
   },
 ];

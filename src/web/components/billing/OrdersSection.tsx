@@ -7,6 +7,7 @@ import { useApp } from '../../app/context';
 import { PLAN_LABELS } from '../account-nav/labels';
 import { FailedCard, formatDate, LoadingCard } from '../account-sections/shared';
 import { Button, ButtonLink, hasSitePage, Modal } from '../ui';
+import BuyPanel from './BuyPanel';
 import { formatMoney, ORDER_STATE_LABELS, PERIOD_LABELS, PROVIDER_LABELS } from './labels';
 import './billing.css';
 
@@ -197,7 +198,12 @@ export function OrdersView({ actor }: { actor: OrderListActorRef }) {
 const focusOf = (search: string) => new URLSearchParams(search).get('order');
 
 export default function OrdersSection() {
-  const { api } = useApp();
+  const buy = typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('buy');
+  return buy === null ? <OrderList /> : <BuyPanel mode={buy} />;
+}
+
+function OrderList() {
+  const { api, tracker } = useApp();
   const actor = useActorRef(
     orderListMachine.provide({
       actors: {
@@ -217,6 +223,12 @@ export default function OrdersSection() {
         cancelOrder: fromPromise(({ input }) =>
           api.call('account/order/cancel', { method: 'POST', json: { id: input.id }, schema: OrderViewSchema }),
         ),
+      },
+      actions: {
+        // SPEC §7: the tracker's "upgrade order completed" when the order one came back to is paid.
+        orderSettled: (_, { order }) => {
+          if (order.state === 'paid') tracker.upgradeOrderCompleted({ plan: order.mode, period: order.period });
+        },
       },
     }),
     { input: { focus: typeof window === 'undefined' ? null : focusOf(window.location.search) } },

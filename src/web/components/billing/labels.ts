@@ -33,3 +33,6 @@ export function formatMoney(minor: number, currency: string, locale: string): st
     return `${(minor / 100).toFixed(2)} ${currency}`;
   }
 }
+
+/** The buy panel's refusal without a reason of its own (machines/billing/checkout.machine.ts `reasonOf`). */
+export const CHECKOUT_FAILED = msg({ id: 'billing.checkout.failed', message: 'The order could not be placed. Please try again.' });
