@@ -226,8 +226,12 @@ function OrderList() {
       },
       actions: {
         // SPEC §7: the tracker's "upgrade order completed" when the order one came back to is paid.
+        // The page loads again so the session check at start brings the account's new plan (menu, upgrade
+        // button, unlocked features); the order, now paid, shows its note without watching again.
         orderSettled: (_, { order }) => {
-          if (order.state === 'paid') tracker.upgradeOrderCompleted({ plan: order.mode, period: order.period });
+          if (order.state !== 'paid') return;
+          tracker.upgradeOrderCompleted({ plan: order.mode, period: order.period });
+          window.setTimeout(() => window.location.reload(), 1500);
         },
       },
     }),
