@@ -50,6 +50,7 @@ export function readClientConfig(doc: ConfigSource = document): ClientConfig {
     developersUrl: str(raw.developersUrl, d.developersUrl),
     scripts: { support_chat: str(scripts.support_chat, ''), page_testing: str(scripts.page_testing, '') },
     tracker: str(raw.tracker, d.tracker),
+    billing: Array.isArray(raw.billing) && raw.billing.every((s) => typeof s === 'string') ? [...raw.billing] : [],
   };
 }
 

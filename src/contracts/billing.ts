@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isCountryCode } from './countries';
-import type { LANGUAGES } from './languages';
+import { LANGUAGES } from './languages';
 import { count, epochMs } from './limits';
 
 /**
@@ -173,3 +173,41 @@ export interface BillingOverview {
 export interface InvoiceList {
   invoices: InvoiceView[];
 }
+
+export const InvoiceViewSchema = v.object({
+  id: v.string(),
+  number: v.string(),
+  order: v.string(),
+  issued: epochMs(),
+  total: count(),
+  currency: v.string(),
+  language: v.picklist(LANGUAGES),
+});
+
+/** GET {api}/account/invoice/ as the client reads it. */
+export const InvoiceListSchema = v.object({ invoices: v.array(InvoiceViewSchema) });
+
+export const PlanSchema = v.object({
+  mode: v.picklist(PAID_MODES),
+  period: v.picklist(BILLING_PERIODS),
+  amount: count(),
+  currency: v.string(),
+});
+
+/** GET {api}/account/order/ as the client reads it. */
+export const BillingOverviewSchema = v.object({
+  enabled: v.boolean(),
+  plans: v.array(PlanSchema),
+  providers: v.array(v.picklist(PAYMENT_PROVIDERS)),
+  tax_rate: count(),
+  seller_country: v.string(),
+  bank: v.string(),
+  account: v.object({ name: v.string(), country: v.string() }),
+  orders: v.array(OrderViewSchema),
+});
+
+/** The order states a buyer may still cancel (src/contracts/order-machine.ts: `order.cancel`). */
+export const OPEN_ORDER_STATES: readonly OrderState[] = ['started', 'submitted'];
+
+/** While the page shows a submitted order (back from the checkout), it asks for its state this often. */
+export const ORDER_POLL_MS = 3000;

@@ -33,4 +33,8 @@ export const ClientConfigSchema = v.object({
     () => ({ support_chat: '', page_testing: '' }),
   ),
   tracker: withDefault(v.string(), ''),
+  billing: v.optional(
+    v.fallback(v.array(v.string()), () => []),
+    () => [],
+  ),
 });

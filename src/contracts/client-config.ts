@@ -22,6 +22,8 @@ export type ClientConfig = Record<HostKind, string> & {
   scripts: Record<'support_chat' | 'page_testing', string>;
   /** The marketing tracker's global array (`dataLayer`), '' for none (SPEC §7). */
   tracker: string;
+  /** The payment providers this site sells plans with (`stripe`, `manual`; issue 21); empty: nothing is sold, no order or invoice page. */
+  billing: string[];
 };
 
 export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
@@ -43,6 +45,7 @@ export const DEFAULT_CLIENT_CONFIG: Readonly<ClientConfig> = Object.freeze({
   developersUrl: '',
   scripts: { support_chat: '', page_testing: '' },
   tracker: '',
+  billing: [],
 });
 
 /** The id of the `<script type="application/json">` element the server injects into index.html. */

@@ -85,6 +85,8 @@ export const ACCOUNT_SECTIONS = [
   'apikey',
   // Managers and association accounts (issue 20).
   'manager',
+  'order',
+  'invoice',
 ] as const;
 export type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 

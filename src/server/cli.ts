@@ -26,12 +26,14 @@ const USAGE = `Usage:
   quire account list
   quire account set --email <address> [--mode ${ACCOUNT_MODES.join('|')}] [--type ${ACCOUNT_TYPES.join('|')}]
                     [--profile-type 0|1|2|3] [--activate] [--renew-terms] [--tours-seen] [--management manager|none]
+                    [--expires <date>]
   quire book feature --id <book id> [--off]
   quire contact list [--last <n>]
   quire order list [--state ${ORDER_STATES.join('|')}]
   quire order paid|cancel|refund <order id>
   quire billing expire
 
+  account set --expires <date> sets the plan's end (a past date: free again at the next \`billing expire\`).
   account set --type PREMIUM_DEMO|PLATINUM_DEMO starts a demo plan of QUIRE_BILLING_DEMO_DAYS days (--days <n> to choose).
 `;
 
@@ -131,6 +133,7 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       days: { type: 'string' },
       // Issue 20: `manager` makes a (platinum) account a manager of child accounts, `none` stops it.
       management: { type: 'string' },
+      expires: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -143,14 +146,28 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
   const demo = type === 'PREMIUM_DEMO' || type === 'PLATINUM_DEMO';
   if (values.days !== undefined && (!demo || !/^[1-9]\d{0,2}$/.test(values.days)))
     throw new UsageError('--days takes a number of days (1 to 999) and goes with --type PREMIUM_DEMO or PLATINUM_DEMO');
+  // --expires <ISO date>: the plan's end (a past one returns the account to free at the next expiry run).
+  const expires = values.expires === undefined ? undefined : Date.parse(values.expires);
+  if (expires !== undefined && !Number.isFinite(expires))
+    throw new UsageError('--expires takes a date (2026-12-31 or 2026-12-31T12:00:00Z)');
   const profileType = values['profile-type'];
   if (profileType !== undefined && !/^[0-3]$/.test(profileType))
     throw new UsageError(`--profile-type must be 0, 1, 2 or 3 (got ${JSON.stringify(profileType)})`);
   const management = values.management;
   if (management !== undefined && management !== 'manager' && management !== 'none')
     throw new UsageError(`--management must be manager or none (got ${JSON.stringify(management)})`);
-  if (!mode && profileType === undefined && !values.activate && !values['renew-terms'] && !values['tours-seen'] && !management)
-    throw new UsageError('nothing to change: give --mode, --type, --profile-type, --activate, --renew-terms, --tours-seen or --management');
+  if (
+    !mode &&
+    profileType === undefined &&
+    !values.activate &&
+    !values['renew-terms'] &&
+    !values['tours-seen'] &&
+    !management &&
+    expires === undefined
+  )
+    throw new UsageError(
+      'nothing to change: give --mode, --type, --profile-type, --activate, --renew-terms, --tours-seen, --management or --expires',
+    );
 
   const handle = createDb(config);
   try {
@@ -183,6 +200,7 @@ async function set(config: Config, args: string[], io: Io): Promise<void> {
       // a plain mode set by hand has no end.
       if (type) accountPatch.expiration = null;
       if (management) accountPatch.management_type = management === 'manager' ? 'manager' : null;
+      if (expires !== undefined) accountPatch.expiration = expires;
       let account = await updateAccount(trx, profile.account_id, accountPatch, now);
       if (demo && mode && mode !== 'FREE') {
         const days = values.days !== undefined ? Number(values.days) : (config.billing?.demoDays ?? 14);

@@ -855,5 +855,6 @@ export function publicClientConfig(config: Config): PublicClientConfig {
     developersUrl: config.links.developers,
     scripts: { support_chat: config.scripts.support_chat ?? '', page_testing: config.scripts.page_testing ?? '' },
     tracker: config.tracker ?? '',
+    billing: config.billing ? [...config.billing.providers] : [],
   };
 }

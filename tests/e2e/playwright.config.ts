@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { billingEnv } from './support/billing';
 import { E2E_OAUTH_URL, mockProviderEnv, SUPPORT_CHAT_PATH } from './support/oauth-provider';
 import { DATA_DIR, DIST, E2E_PORT, RESULTS_DIR } from './support/paths';
 
@@ -73,6 +74,8 @@ export default defineConfig({
       ...mockProviderEnv(E2E_OAUTH_URL),
       // A support chat script from another origin (the mock provider serves it): loaded only with consent (tour.spec.ts).
       QUIRE_SUPPORT_CHAT_URL: `${E2E_OAUTH_URL}${SUPPORT_CHAT_PATH}`,
+      // Plans sold by card against the Stripe fake global-setup starts, and by bank transfer (billing.spec.ts).
+      ...billingEnv(),
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -104,4 +104,21 @@ describe.each(DIALECTS)('billing admin commands (bundled cli.js) on %s', (dialec
     expect(await accountRow(ctx.app, profile.account_id)).toMatchObject({ mode: 'FREE', type: 'FREE' });
     expect((await run(['account', 'set', '--email', email, '--mode', 'premium', '--days', '3'], env)).code).toBe(2);
   });
+  it('account set --expires sets the plan’s end; a past one returns the account to free at the next expiry run; a bad date is a usage error', async () => {
+    const env = envOf(ctx.config);
+    const email = uniqueEmail('expires');
+    await register(ctx, email);
+    expect((await run(['account', 'set', '--email', email, '--mode', 'PREMIUM'], env)).code).toBe(0);
+    const profile = await ctx.app.db.selectFrom('profiles').select('account_id').where('email', '=', email).executeTakeFirstOrThrow();
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const set = await run(['account', 'set', '--email', email, '--expires', past], env);
+    expect(set.stderr).toBe('');
+    expect(set.stdout).toContain(`mode PREMIUM until ${past}`);
+    expect((await accountRow(ctx.app, profile.account_id)).expiration).toBe(Date.parse(past));
+    expect((await run(['billing', 'expire'], env)).code).toBe(0);
+    expect(await accountRow(ctx.app, profile.account_id)).toMatchObject({ mode: 'FREE', type: 'FREE' });
+    const bad = await run(['account', 'set', '--email', email, '--expires', 'someday'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--expires takes a date');
+  });
 });

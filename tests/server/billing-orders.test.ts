@@ -21,6 +21,7 @@ import {
 import { invoicePdf } from '../../src/server/billing/pdf';
 import type { BillingConfig } from '../../src/server/config';
 import { loadTranslators } from '../../src/server/i18n';
+import { purgeDeletion, scheduleDeletion } from '../../src/server/privacy/deletion';
 import { accountRow, BILLING_ENV, freeAccount } from './billing-support';
 import { DIALECTS, useApp } from './helpers';
 
@@ -213,5 +214,43 @@ describe.each(DIALECTS)('orders and invoices on %s', (dialect) => {
     }
     expect(de.invoice).toMatchObject({ reverse_charge: 1, tax: 0, total: 990 });
     expect(ru.invoice).toMatchObject({ reverse_charge: 0, tax: 198, total: 1188, language: 'ru' });
+  });
+
+  it('deleting an account keeps its invoices (legal retention): detached, numbers and frozen details unchanged; its orders go', async () => {
+    const account = await freeAccount(ctx.app, 'Leaving Ltd');
+    const kept = await freeAccount(ctx.app, 'Staying Ltd');
+    const now = Date.now();
+    const { invoice } = await payOrder(ctx.app.db, billing(), (await submitted(account)).id, now);
+    const other = await payOrder(ctx.app.db, billing(), (await submitted(kept)).id, now);
+    const open = await submitted(account);
+    const before = await ctx.app.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', invoice?.id as string)
+      .executeTakeFirstOrThrow();
+    expect(before.account_id).toBe(account);
+
+    const { purgeAt } = await ctx.app.db.transaction().execute((trx) => scheduleDeletion(trx, account, 0, now));
+    const deletion = await ctx.app.db
+      .selectFrom('account_deletions')
+      .select('id')
+      .where('account_id', '=', account)
+      .executeTakeFirstOrThrow();
+    const purged = await purgeDeletion({ db: ctx.app.db, store: ctx.app.storage, clock: () => purgeAt }, deletion.id);
+    expect(purged?.accountId).toBe(account);
+    expect(await ctx.app.db.selectFrom('accounts').select('id').where('id', '=', account).executeTakeFirst()).toBeUndefined();
+
+    // The invoice stays, detached from the account, everything printed on it as issued.
+    const after = await ctx.app.db.selectFrom('invoices').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ ...before, account_id: null });
+    expect(JSON.parse(after.buyer)).toMatchObject({ name: BUYER.name, country: BUYER.country });
+    // Its orders (paid and open) go with the account; nobody lists the detached invoice.
+    expect(await getOrder(ctx.app.db, open.id)).toBeUndefined();
+    expect(await getOrder(ctx.app.db, before.order_id)).toBeUndefined();
+    expect(await listInvoices(ctx.app.db, account, 50)).toEqual([]);
+    // The other account keeps its own, and the numbering goes on after the kept number.
+    expect((await listInvoices(ctx.app.db, kept, 50)).map((i) => i.id)).toEqual([other.invoice?.id]);
+    const next = await payOrder(ctx.app.db, billing(), (await submitted(kept)).id, Date.now());
+    expect(Number(next.invoice?.number)).toBeGreaterThan(Number(after.number));
   });
 });

@@ -183,6 +183,7 @@ describe('publicClientConfig', () => {
       developersUrl: '',
       scripts: { support_chat: '', page_testing: '' },
       tracker: '',
+      billing: [],
     });
     // The browser parses it with the shared contract without falling back to defaults.
     expect(v.parse(ClientConfigSchema, JSON.parse(JSON.stringify(pub)))).toEqual(pub);
@@ -321,6 +322,23 @@ describe('CSP with the reCAPTCHA option', () => {
     expect(remote['frame-src']).toEqual(["'self'", 'https://read.quire.example']);
     expect(remote['script-src']).toEqual(["'self'"]);
     expect(cspDirectives(loadConfig({ QUIRE_VIEWER_URL: '/viewer' }))['frame-src']).toBeUndefined();
+  });
+});
+
+describe('billing in the client configuration (issue 21)', () => {
+  it('names the providers the server sells with, none without billing, and never a secret', async () => {
+    const { BILLING_ENV } = await import('./billing-support');
+    expect(publicClientConfig(loadConfig({})).billing).toEqual([]);
+    const env = {
+      ...BILLING_ENV,
+      QUIRE_BILLING_PROVIDERS: 'stripe,manual',
+      QUIRE_STRIPE_SECRET_KEY: 'sk_test_quire0123456789',
+      QUIRE_STRIPE_WEBHOOK_SECRET: 'whsec_quireTestSecret0123456789',
+    };
+    const pub = publicClientConfig(loadConfig(env));
+    expect(pub.billing).toEqual(['stripe', 'manual']);
+    expect(v.parse(ClientConfigSchema, JSON.parse(JSON.stringify(pub)))).toEqual(pub);
+    expect(JSON.stringify(pub)).not.toMatch(/sk_test|whsec|IBAN/);
   });
 });
 

@@ -55,6 +55,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0025_scheduled_runs', 'Success'],
       ['0027_managers', 'Success'],
       ['0029_billing', 'Success'],
+      ['0030_invoice_retention', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

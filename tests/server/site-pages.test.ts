@@ -312,3 +312,26 @@ describe.each(DIALECTS)('pricing without prices on %s', (dialect) => {
     expect(scriptTexts(html, 'application/ld+json').map((s) => JSON.parse(s)['@type'])).not.toContain('Product');
   });
 });
+
+describe.each(DIALECTS)('pricing with billing on %s (issue 21)', (dialect) => {
+  const ctx = useAccountsApp(dialect, {
+    env: {
+      QUIRE_PUBLIC_URL: ORIGIN,
+      QUIRE_CONVERT_CONCURRENCY: '0',
+      QUIRE_PRICES: 'PREMIUM=9.90 EUR/month,PREMIUM=99 EUR/year',
+      QUIRE_BILLING_PROVIDERS: 'manual',
+      QUIRE_BILLING_SELLER_NAME: 'Quire SAS',
+      QUIRE_BILLING_SELLER_COUNTRY: 'FR',
+      QUIRE_BILLING_BANK: 'IBAN FR76 3000 6000 0112 3456 7890 189',
+    },
+  });
+  it('offers Buy on each plan sold, leading to the buy panel; a plan not sold keeps its other call to action', async () => {
+    const html = (await ctx.app.inject({ method: 'GET', url: '/upgrade' })).body;
+    const ctas = elementsOf(html, 'a')
+      .filter((a) => (a.attribs.class ?? '').includes('plan__cta'))
+      .map((a) => [a.attribs.href, textOf(a)]);
+    expect(ctas).toContainEqual(['/account/order?buy=PREMIUM', 'Buy Premium']);
+    expect(ctas.some(([href]) => href === '/account/order?buy=PLATINUM')).toBe(false);
+    expect(ctas.some(([href]) => href === '/account/order?buy=FREE')).toBe(false);
+  });
+});

@@ -30,8 +30,10 @@ export interface OrdersTable {
 export interface InvoicesTable {
   id: string;
   number: number;
+  /** The order's reference (printed); no foreign key since migration 0030: the order may be gone with its account. */
   order_id: string;
-  account_id: string;
+  /** Null once the account is deleted (the invoice is kept, detached; buyer details are frozen in `buyer`). */
+  account_id: string | null;
   /** The printed number (prefix + sequence). */
   label: string;
   /** JSON: the seller's details when issued. */

@@ -21,7 +21,9 @@ import type { AccountDeletionRow } from './tables';
  * The purge (a durable job at purge_at) removes every file of the account (originals, pages,
  * thumbnails, text, exports) and every row: the rows that hang from the account, its profiles or its
  * books go with the account row (ON DELETE CASCADE); the few that name them without a foreign key
- * (share counts, sign-in counters, contact messages, jobs) are deleted by name first.
+ * (share counts, sign-in counters, contact messages, jobs) are deleted by name first. Its invoices are
+ * kept (legal retention, migration 0030): their account_id becomes null (ON DELETE SET NULL) and they keep
+ * the buyer, seller and lines frozen when issued; its orders go.
  */
 
 /** 9999-12-31: a publish_at no contract accepts (dates end with 2100), so no owner's own schedule is mistaken for it. */

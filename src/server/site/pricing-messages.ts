@@ -21,6 +21,7 @@ export const PRICING_MESSAGES = {
   everythingIn: msg({ id: 'pricing.everythingIn', message: 'Everything in {plan}, plus:' }),
   contact: msg({ id: 'pricing.cta.contact', message: 'Contact us' }),
   startFree: msg({ id: 'pricing.cta.startFree', message: 'Start for free' }),
+  buy: msg({ id: 'pricing.cta.buy', message: 'Buy {plan}' }),
   compare: msg({ id: 'pricing.compare', message: 'Compare plans' }),
   compareCaption: msg({ id: 'pricing.compare.caption', message: 'What each plan includes' }),
   feature: msg({ id: 'pricing.compare.feature', message: 'Feature' }),

@@ -12,8 +12,9 @@ import { PRICING_MESSAGES as M, PLAN_NAMES, PLAN_PITCHES, RULE_LABELS } from './
 /**
  * GET /upgrade: the three plans and what each one unlocks, generated from the product's one gating
  * table (contracts/gating.ts PLAN_RULES: the same rules the account menu and the server apply), with
- * the instance's limits (QUIRE_FILESIZE_LIMITS) and prices (QUIRE_PRICES). No billing exists yet: the
- * call to action is the contact page when the app has one, else sign-up for visitors, none for members.
+ * the instance's limits (QUIRE_FILESIZE_LIMITS) and prices (QUIRE_PRICES). A plan this site sells
+ * (billing, issue 21) has a buy button (the buy panel of /account/order); otherwise the call to action is
+ * the contact page when the app has one, else sign-up for visitors, none for members.
  */
 export const PRICING_PATH = '/upgrade';
 /** The plan the page puts forward. */
@@ -21,7 +22,12 @@ const RECOMMENDED: AccountMode = 'PREMIUM';
 
 type Cta = { href: string; label: string } | undefined;
 
-function callToAction(ctx: PageContext, mode: AccountMode): Cta {
+/** The paid modes this site sells (QUIRE_BILLING_PROVIDERS and a price of QUIRE_PRICES): bought from the buy panel. */
+const soldModes = (billing: Config['billing']): ReadonlySet<AccountMode> => new Set(billing?.plans.map((p) => p.mode) ?? []);
+
+function callToAction(ctx: PageContext, mode: AccountMode, sold: ReadonlySet<AccountMode>): Cta {
+  // Issue 21: a plan sold here is bought on /account/order (signing in first when needed).
+  if (sold.has(mode)) return { href: `/account/order?buy=${mode}`, label: ctx.t(M.buy, { plan: ctx.t(PLAN_NAMES[mode]) }) };
   if (isPagePath('/contact') && mode !== 'FREE') return { href: '/contact', label: ctx.t(M.contact) };
   if (ctx.signedIn) return undefined;
   return { href: '/register', label: ctx.t(M.startFree) };
@@ -107,10 +113,14 @@ function jsonLd(ctx: PageContext, prices: Config['prices']) {
   };
 }
 
-export function pricingHtml(ctx: PageContext, config: Pick<Config, 'prices' | 'filesizeLimits'>): string {
+export function pricingHtml(
+  ctx: PageContext,
+  config: Pick<Config, 'prices' | 'filesizeLimits'> & Partial<Pick<Config, 'billing'>>,
+): string {
   const { t } = ctx;
   const limits: PlanLimits = { filesize: config.filesizeLimits };
-  const promoCta = callToAction(ctx, 'PLATINUM');
+  const sold = soldModes(config.billing);
+  const promoCta = callToAction(ctx, 'PLATINUM', sold);
   return renderDocument(
     <SitePage
       ctx={ctx}
@@ -131,7 +141,7 @@ export function pricingHtml(ctx: PageContext, config: Pick<Config, 'prices' | 'f
       <section className="container pricing" aria-label={t(M.plans)}>
         <ul className="plans">
           {ACCOUNT_MODES.map((mode, i) => {
-            const cta = callToAction(ctx, mode);
+            const cta = callToAction(ctx, mode, sold);
             const below = ACCOUNT_MODES[i - 1];
             const recommended = mode === RECOMMENDED;
             return (

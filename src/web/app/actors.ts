@@ -13,7 +13,7 @@ import { createLazyApiClient } from '../../api/lazy';
 import type { Language } from '../../contracts/languages';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
-import { AUTH_PAGES, routeFor } from '../pages/routes';
+import { AUTH_PAGES, routeFor, serveBilling } from '../pages/routes';
 import { associationId } from '../session/user-store';
 import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
@@ -45,6 +45,7 @@ export interface AppDeps {
  */
 export function createAppActors({ i18n, navigate, loadPage, doc = document, fetch, clock }: AppDeps) {
   const config = readClientConfig(doc);
+  serveBilling(config.billing);
   // The root is created below; the side effects reach its children through it.
   let app: AppActorRef | undefined;
   const children = () => app?.getSnapshot().children;

@@ -59,5 +59,23 @@ export const isAuthPage = (name: string | undefined): name is AuthPage => (AUTH_
 export { ACCOUNT_SECTIONS, type AccountSection } from '../../contracts/pages';
 export const isAccountSection = (name: string): name is AccountSection => (ACCOUNT_SECTIONS as readonly string[]).includes(name);
 
-/** The account pages this server has: the built-in ones and the sections above (the menu shows only these). */
-export const SERVED_ACCOUNT_PATHS: ReadonlySet<string> = new Set(ACCOUNT_PAGES.map((name) => `/account/${name}`));
+const served = new Set(ACCOUNT_PAGES.map((name) => `/account/${name}`));
+/**
+ * The account pages this server has: the built-in ones and the sections above (the menu shows only
+ * these). The billing pages are served only where the server sells plans (`serveBilling` at boot).
+ */
+export const SERVED_ACCOUNT_PATHS: ReadonlySet<string> = served;
+
+/** The pages of buying (issue 21): orders and invoices. */
+export const BILLING_PATHS: readonly string[] = ['/account/order', '/account/invoice'];
+
+/**
+ * Called once at boot with the client configuration's `billing` (the providers the server sells with):
+ * without any, the order and invoice pages are not served (no menu entry, a visit is not found).
+ */
+export function serveBilling(providers: readonly string[]): void {
+  for (const path of BILLING_PATHS) {
+    if (providers.length > 0) served.add(path);
+    else served.delete(path);
+  }
+}

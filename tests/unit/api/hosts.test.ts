@@ -47,6 +47,9 @@ describe('readClientConfig and ClientConfigSchema', () => {
     { captcha: 'hcaptcha', social: ['google', 3], scripts: { support_chat: 'https://chat.example/s.js', page_testing: 7 } },
     { scripts: 'x', social: 'google', dev: 'true', helpUrl: null, developersUrl: 'https://dev.example', embed: 'https://e.example' },
     { captcha: 'none', dev: false, scripts: { page_testing: 'https://t.example/t.js', other: 'y' }, viewer: 'https://v.example' },
+    { billing: ['stripe', 'manual'] },
+    { billing: ['stripe', 4] },
+    { billing: 'stripe' },
   ];
   it.each(inputs.map((input) => [JSON.stringify(input), input]))('reads %s as the schema does', (text, input) => {
     expect(readClientConfig(doc(text))).toEqual(v.parse(ClientConfigSchema, input));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS, menuEntries, pageOfApiPath } from '../../../src/contracts/gating';
 import { ACCOUNT_PAGES } from '../../../src/contracts/pages';
-import { PAGES, SERVED_ACCOUNT_PATHS } from '../../../src/web/pages/routes';
+import { PAGES, SERVED_ACCOUNT_PATHS, serveBilling } from '../../../src/web/pages/routes';
 import {
   ACCOUNT_MENU,
   type Access,
@@ -215,10 +215,29 @@ describe('every account route × every role: menu, navigation and a visit agree 
     const entries = menuEntries(TIERS.platinum as Viewer, isServed).map((e) => e.item.href);
     expect(entries).toEqual(ACCOUNT_MENU.map((i) => i.href).filter((href) => SERVED_ACCOUNT_PATHS.has(href) || href === '/upgrade'));
     // Until their issues land, these are neither in the menu nor the navigation (issue 16).
-    for (const href of ['/account/order', '/account/invoice', '/account/account-center']) expect(entries).not.toContain(href);
-    // API keys (issue 18) and the managed accounts (issue 20) landed.
+    for (const href of ['/account/account-center']) expect(entries).not.toContain(href);
+    // API keys (issue 18) and the managed accounts (issue 20) landed; orders and invoices follow the server's billing (below).
     expect(entries).toContain('/account/apikey');
     expect(entries).toContain('/account/manager');
+  });
+
+  it('shows Orders and Invoices only where the server sells plans (the client configuration’s billing providers)', () => {
+    const shown = () => accountEntries(TIERS.free as Viewer, null, 0).map((e) => e.item.href);
+    try {
+      serveBilling([]);
+      expect(shown()).not.toContain('/account/order');
+      expect(shown()).not.toContain('/account/invoice');
+      expect(pageAccess('/account/order', TIERS.free as Viewer)).toBe('removed');
+      expect(pageAccess('/account/invoice', TIERS.free as Viewer)).toBe('removed');
+      serveBilling(['stripe', 'manual']);
+      expect(shown()).toEqual(expect.arrayContaining(['/account/order', '/account/invoice']));
+      expect(pageAccess('/account/order', TIERS.free as Viewer)).toBe('enabled');
+      expect(pageAccess('/account/invoice', TIERS.free as Viewer)).toBe('enabled');
+      // A visitor has neither (user pages).
+      expect(pageAccess('/account/order', ANONYMOUS)).toBe('removed');
+    } finally {
+      serveBilling(['manual']);
+    }
   });
 
   it('hides Upgrade while the plan runs (an expiration ahead), as the dashboard does', () => {
