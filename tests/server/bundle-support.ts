@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../src/server/config';
 // @ts-expect-error — plain JS module without types
 import { serverBundleOptions } from '../../src/tools/server-bundle.mjs';
 
@@ -53,6 +54,29 @@ export function bundleServerEntries<N extends ServerEntry>(names: N[]): Record<N
   });
   return bundles;
 }
+/** The environment of an admin command (`cli.js`) run against a test app's database and data folder, plus `extra`. */
+export function cliEnv(config: Config, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', QUIRE_DATA_DIR: config.dataDir, ...extra };
+  if (config.database.kind === 'postgres') env.QUIRE_DATABASE_URL = config.database.url;
+  return env;
+}
+
+/** Runs a bundled entry (the admin command) to its exit; answers its code and output. */
+export function runBundle(
+  bundle: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(NODE, [bundle, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 export interface ServerRun {
   child: ChildProcess;
   stdout: () => string;

@@ -1,29 +1,14 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { call, login, register, registerActive, uniqueEmail, useAccountsApp } from './accounts-support';
-import { bundleServerEntry, NODE } from './bundle-support';
+import { bundleServerEntry, cliEnv, runBundle } from './bundle-support';
 import { DIALECTS } from './helpers';
 import { makeBook } from './reader-support';
 
 const BUNDLE = bundleServerEntry('cli');
 
-function envOf(config: Config): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', QUIRE_DATA_DIR: config.dataDir };
-  if (config.database.kind === 'postgres') env.QUIRE_DATABASE_URL = config.database.url;
-  return env;
-}
-
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(NODE, [BUNDLE, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const envOf = (config: Config) => cliEnv(config);
+const run = (args: string[], env: Record<string, string>) => runBundle(BUNDLE, args, env);
 
 describe.each(DIALECTS)('admin command (bundled cli.js) on %s', (dialect) => {
   const ctx = useAccountsApp(dialect);
