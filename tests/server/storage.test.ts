@@ -104,6 +104,15 @@ describe.each(KINDS)('file store (%s)', (kind) => {
     expect((await other.stat('books/b3/source'))?.size).toBe(big.length);
   });
 
+  it('rejects a body that fails before it is read (an aborted export) and keeps nothing of it', async () => {
+    const body = new Readable({ read() {} });
+    // Fails at once, while the store is still making the folder.
+    queueMicrotask(() => body.destroy(new Error('aborted')));
+    await expect(store.writeStream('exports/a1/e1.zip', body)).rejects.toThrow('aborted');
+    expect(await store.stat('exports/a1/e1.zip')).toBeUndefined();
+    expect(await store.list('exports/a1')).toEqual([]);
+  });
+
   it('stores a folder written locally (putTree), lists it, and brings it to another process (fetchTree)', async () => {
     const dir = store.pathOf('books/b4');
     await mkdir(path.join(dir, 'pages', '1240'), { recursive: true });

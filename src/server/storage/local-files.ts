@@ -41,14 +41,25 @@ export async function writeAtomic(file: string, data: Uint8Array | string): Prom
 
 /** Streams `body` to `file` atomically; answers the size. */
 export async function streamAtomic(file: string, body: Readable): Promise<number> {
-  await mkdir(path.dirname(file), { recursive: true });
+  // The body may fail (an aborted export) while the folder is made, before pipeline listens: held
+  // here, the error then rejects the pipeline instead of escaping as an uncaught 'error' event.
+  let early: unknown;
+  const hold = (error: unknown) => {
+    early ??= error;
+  };
+  body.on('error', hold);
   const temp = tempBeside(file);
   try {
+    await mkdir(path.dirname(file), { recursive: true });
+    if (early !== undefined) throw early;
     await pipeline(body, createWriteStream(temp));
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
+    body.destroy();
     throw error;
+  } finally {
+    body.off('error', hold);
   }
   return (await stat(file)).size;
 }
