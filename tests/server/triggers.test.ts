@@ -110,7 +110,12 @@ describe.each(DIALECTS)('triggers on %s', (dialect) => {
     ).id;
 
     const list = okBody(await as(owner).get('/account/integration/trigger'));
-    expect(list.map((i: { id: string }) => i.id)).toEqual([integrations.lead, integrations.hook, integrations.flaky, integrations.off]);
+    // In creation order: created_at, then id for two made in the same millisecond (repo.ts).
+    const made = [integrations.lead, integrations.hook, integrations.flaky, integrations.off] as string[];
+    const rows = await ctx.app.db.selectFrom('integration_triggers').select(['id', 'created_at']).where('id', 'in', made).execute();
+    const created = new Map(rows.map((r) => [r.id, Number(r.created_at)]));
+    const byCreation = [...made].sort((a, b) => (created.get(a) ?? 0) - (created.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0));
+    expect(list.map((i: { id: string }) => i.id)).toEqual(byCreation);
     expect(okBody(await as(stranger).get('/account/integration/trigger'))).toEqual([]);
     expect(errorOf(await as(stranger).post('/account/integration/trigger/update', { id: integrations.hook, name: 'Mine' }))).toMatchObject({
       code: 704,
