@@ -34,7 +34,9 @@ const GOAL_PDFJS_RATIO = 5;
 // Runs in the page before its own scripts: checks every frame for the first decoded page image and
 // keeps the time since navigation start at that frame.
 const FIRST_PAGE_PROBE = `(() => {
+  window.__quireDocumentStart = performance.now();
   const check = () => {
+    if (window.__quireFirstFrame === undefined) window.__quireFirstFrame = performance.now();
     const img = document.querySelector('.qr-page img');
     if (img && img.complete && img.naturalWidth > 0) window.__quireFirstPage = performance.now();
     else requestAnimationFrame(check);
@@ -84,16 +86,35 @@ async function firstPageMs(browser, url) {
     const ms = await (await reported).args()[1].jsonValue();
     // To explain a run's time (read after it): when page 1's first image was in (the server's and the
     // network's part; Quire's pages only: the one the HTML asked for, not the sharper one the reader
-    // asks for afterwards), the rest is the page's own. The stylesheet does not hold page 1 back (it
-    // follows the boot page in the body, src/server/reader/page.tsx).
-    const arrived = await page.evaluate(() => {
+    // asks for afterwards), the rest is the page's own; null when page 1 came inline in the HTML (a data
+    // URL, reader/files.ts inlinePageOne). The stylesheet does not hold page 1 back (it follows the boot
+    // page in the body, src/server/reader/page.tsx).
+    const timing = await page.evaluate(() => {
       const [first] = performance
         .getEntriesByType('resource')
         .filter((r) => /\/pages\/[^/]+\/\d+\/1\.webp/.test(r.name))
         .sort((a, b) => a.startTime - b.startTime);
-      return first ? first.responseEnd : null;
+      const [nav] = performance.getEntriesByType('navigation');
+      const r = (v) => (typeof v === 'number' ? Math.round(v) : null);
+      return {
+        arrived: first ? first.responseEnd : null,
+        // Where a run's time went (ms from navigation start): the HTML's first and last byte, the image's
+        // request (queued → sent → first byte → last byte).
+        phases: {
+          html_first_byte: r(nav?.responseStart),
+          html_last_byte: r(nav?.responseEnd),
+          // The document made (the renderer ready, the probe's first line), parsed, and its first frame.
+          document_start: r(window.__quireDocumentStart),
+          dom_interactive: r(nav?.domInteractive),
+          first_frame: r(window.__quireFirstFrame),
+          image_queued: r(first?.startTime),
+          image_sent: r(first?.requestStart),
+          image_first_byte: r(first?.responseStart),
+          image_last_byte: r(first?.responseEnd),
+        },
+      };
     });
-    return { ms, arrived };
+    return { ms, arrived: timing.arrived, phases: timing.phases };
   } finally {
     await context.close();
   }
@@ -157,15 +178,16 @@ async function pairedRuns(browser, url, pdfjsUrl) {
   const runs = [];
   const ratios = [];
   for (let i = 0; i < RUNS; i++) {
-    const { ms: quire, arrived } = await firstPageMs(browser, url);
+    const { ms: quire, arrived, phases } = await firstPageMs(browser, url);
     const { ms: pdfjs } = await firstPageMs(browser, pdfjsUrl);
     ratios.push(pdfjs / quire);
     runs.push({
       quire_ms: Math.round(quire),
       pdfjs_ms: Math.round(pdfjs),
       ratio: Number((pdfjs / quire).toFixed(1)),
-      // Variance: Quire's page 1 image in (ms from navigation), and the machine's load.
+      // Variance: Quire's page 1 image in (ms from navigation; null when inline), the phases, the machine's load.
       quire_resources_ms: arrived === null ? null : Math.round(arrived),
+      quire_phases: phases,
       load_avg: Number(os.loadavg()[0].toFixed(1)),
     });
   }

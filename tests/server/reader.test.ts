@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READER_PRELOAD_ID, type ReaderBook, type ReaderPreload } from '../../src/contracts/reader';
+import { INLINE_PAGE_MAX_BYTES, readerKeys } from '../../src/server/reader/files';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { elementsOf, linkHref, metaContent, textOf } from './html-support';
@@ -45,6 +46,8 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
     ids.converting = await make({ columns: { status: 'CONVERTING' } });
     ids.private = await make({ columns: { publishing_mode: 2 }, settings: { private_url: 1 }, direction: 'rtl' });
     ids.privateNoLink = await make({ columns: { publishing_mode: 2 }, settings: { private_url: 0 } });
+    ids.inline = await make({ pages: 2 });
+    ids.adult = await make({ pages: 2, columns: { is_adult: 1 } });
   });
 
   const get = (id: string, options: { token?: string; link?: string; cookie?: string } = {}) =>
@@ -353,6 +356,52 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
       const inline = preload(html);
       expect('book' in inline && inline.book.name).toBe('Le Petit <Livre>');
       expect(html.match(/<\/script>/g)?.length).toBe(2);
+    });
+
+    it('puts page 1 in the HTML once its small image is made: no second request before the first page', async () => {
+      const id = ids.inline as string;
+      const key = readerKeys(id).webp(620, 1);
+      const bootImg = (html: string) => elementsOf(html.split('</head>')[1] ?? '', 'img')[0]?.attribs ?? {};
+      const preloads = (html: string) => elementsOf(html.split('</head>')[0] ?? '', 'link').filter((l) => l.attribs.rel === 'preload');
+      // The first opening links to it (and has it made for the next readers).
+      const first = await page(`/read/${id}`);
+      expect(bootImg(first.body).srcset).toMatch(new RegExp(`^/pages/${id}/620/1\\.webp\\?r=1 620w, `));
+      expect(preloads(first.body)).toHaveLength(1);
+      let html = first.body;
+      for (let i = 0; i < 100 && !bootImg(html)['data-inline']; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        html = (await page(`/read/${id}`)).body;
+      }
+      const img = bootImg(html);
+      expect(img['data-inline']).toBe('620');
+      // The small candidate is the image itself (the same bytes the page route serves), the normal one a URL.
+      const [small, normal] = (img.srcset ?? '').split(', ');
+      expect(normal).toBe(`/pages/${id}/1240/1.webp?r=1 1240w`);
+      expect(small).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+ 620w$/);
+      const bytes = Buffer.from((small ?? '').slice('data:image/webp;base64,'.length, -' 620w'.length), 'base64');
+      const served = await page(`/pages/${id}/620/1.webp?r=1`);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(bytes.equals(served.rawPayload)).toBe(true);
+      expect((await sharp(bytes).metadata()).width).toBe(620);
+      expect(img.src).toBe(`/pages/${id}/1240/1.webp?r=1`);
+      // The <img> leads the body: no preload (it would repeat the image's bytes).
+      expect(preloads(html)).toHaveLength(0);
+      if (ctx.app.storage.kind === 's3') {
+        // Another instance: not in its cache, taken from the bucket.
+        await ctx.app.storage.dropLocal(key);
+        expect(bootImg((await page(`/read/${id}`)).body)['data-inline']).toBe('620');
+      }
+      // Too large to carry in every opening: linked again.
+      await ctx.app.storage.write(key, Buffer.alloc(INLINE_PAGE_MAX_BYTES + 1, 1));
+      const large = await page(`/read/${id}`);
+      expect(bootImg(large.body)['data-inline']).toBeUndefined();
+      expect(bootImg(large.body).srcset).toMatch(new RegExp(`^/pages/${id}/620/1\\.webp`));
+      expect(preloads(large.body)).toHaveLength(1);
+      await ctx.app.storage.remove(key);
+      // An explicit book asks first: no page 1 in its HTML at all.
+      const adult = await page(`/read/${ids.adult}`);
+      expect(elementsOf(adult.body, 'img')).toHaveLength(0);
+      expect(adult.body).not.toContain('data:image/webp');
     });
 
     it('serves gated books the page without their details', async () => {

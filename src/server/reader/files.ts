@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { readFile, stat } from 'node:fs/promises';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { READER_WIDTHS } from '../../contracts/reader';
 import { type BookManifest, PAGE_WIDTH, pageImage } from '../convert/index';
 import { bookKeys, type ThumbSize } from '../storage/paths';
 import { stored } from '../storage/serve';
@@ -63,6 +65,43 @@ async function readJson<T>(store: App['storage'], key: string): Promise<T | unde
   if (!bytes) return undefined;
   try {
     return JSON.parse(bytes.toString('utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Page 1's small image (READER_WIDTHS.small) in the reader's HTML only up to this size: as a data URL
+ * it is a third larger, and every opening of the book carries it.
+ */
+export const INLINE_PAGE_MAX_BYTES = 192 * 1024;
+/** How long the reader's HTML waits for that image from a bucket before it links to it instead. */
+const INLINE_FETCH_MS = 250;
+
+/**
+ * Page 1 at the small width as a data URL for the reader's HTML (reader/page.tsx): the screens that
+ * show page 1 at most that wide (a desktop at 1 device pixel per CSS pixel) then draw it from the
+ * HTML's own bytes, with no second request, connection or server turn before the first page.
+ * Undefined when the image is not made yet (it is made now, for the next readers), larger than
+ * INLINE_PAGE_MAX_BYTES, or not at hand in time; the HTML then links to it as before.
+ */
+export async function inlinePageOne(app: App, bookId: string, log: FastifyBaseLogger): Promise<string | undefined> {
+  const width = READER_WIDTHS.small;
+  const key = readerKeys(bookId).webp(width, 1);
+  const store = app.storage;
+  try {
+    const file = store.pathOf(key);
+    let info = await stat(file).catch(() => undefined);
+    if (!info && store.kind === 's3' && (await stored(store.fetch(key), INLINE_FETCH_MS).catch(() => undefined))) {
+      info = await stat(file).catch(() => undefined);
+    }
+    if (!info) {
+      storedPageImage(app, bookId, 1, width).catch((err: unknown) => log.warn({ err, bookId }, 'page image failed'));
+      return undefined;
+    }
+    if (!info.isFile() || info.size === 0 || info.size > INLINE_PAGE_MAX_BYTES) return undefined;
+    const bytes = await readFile(file);
+    return bytes.length > 0 && bytes.length <= INLINE_PAGE_MAX_BYTES ? `data:image/webp;base64,${bytes.toString('base64')}` : undefined;
   } catch {
     return undefined;
   }

@@ -43,15 +43,16 @@ const STYLESHEETS = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
  * the browser sends and decodes a quarter of the pixels before page 1 shows on such a screen (the
  * reader's script then sharpens it to the normal width, src/viewer/render/images.ts).
  */
-function bootImage(pattern: string, size: { width: number; height: number } | undefined) {
+function bootImage(pattern: string, size: { width: number; height: number } | undefined, inline: string | undefined) {
   const url = (width: number) => pattern.replace('{w}', String(width)).replace('{n}', '1');
   const ratio = size && size.width > 0 && size.height > 0 ? size.width / size.height : Math.SQRT1_2;
   const r = Number(ratio.toFixed(4));
   const fitted = (bars: number) => `min(calc(100vw - 24px), calc((100vh - ${bars * 2 + 24}px) * ${r}))`;
   return {
     src: url(READER_WIDTHS.normal),
-    srcSet: `${url(READER_WIDTHS.small)} ${READER_WIDTHS.small}w, ${url(READER_WIDTHS.normal)} ${READER_WIDTHS.normal}w`,
+    srcSet: `${inline ?? url(READER_WIDTHS.small)} ${READER_WIDTHS.small}w, ${url(READER_WIDTHS.normal)} ${READER_WIDTHS.normal}w`,
     sizes: `(max-width: 745px) ${fitted(48)}, ${fitted(52)}`,
+    inline: inline !== undefined,
   };
 }
 
@@ -94,6 +95,7 @@ function BootPage({ image, size }: { image: ReturnType<typeof bootImage>; size: 
             width={width}
             height={height}
             fetchPriority="high"
+            data-inline={image.inline ? READER_WIDTHS.small : undefined}
           />
         </div>
       </div>
@@ -107,17 +109,20 @@ function BookParts({
   index,
   absolute,
   canonical,
+  pageOne,
 }: {
   book: ReaderBook;
   index: boolean;
   absolute: (url: string) => string;
   canonical: string;
+  pageOne: string | undefined;
 }) {
   const description = shorten(book.description);
-  const first = bootImage(book.pageUrl, book.pages[0]);
+  const first = bootImage(book.pageUrl, book.pages[0], pageOne);
   // Page 1's image, fetched along with the scripts (React writes this link first), the same candidate
-  // as the boot page's <img> picks.
-  preload(first.src, { as: 'image', fetchPriority: 'high', imageSrcSet: first.srcSet, imageSizes: first.sizes });
+  // as the boot page's <img> picks. Not when the small width is inline: the <img> is then in the first
+  // bytes of the body, where the preload scanner finds it for the screens that pick the normal width.
+  if (!first.inline) preload(first.src, { as: 'image', fetchPriority: 'high', imageSrcSet: first.srcSet, imageSizes: first.sizes });
   const image = book.image.large ? absolute(book.image.large) : undefined;
   return (
     <>
@@ -166,7 +171,7 @@ function GateParts({ error, canonical }: { error: ErrorName | undefined; canonic
 export interface ReadPageInput {
   bookId: string;
   /** The book when the visitor passes the gates, else the gate's error (or nothing for a malformed id). */
-  outcome: { book: ReaderBook; index: boolean } | { error: ErrorName } | undefined;
+  outcome: { book: ReaderBook; index: boolean; pageOne?: string } | { error: ErrorName } | undefined;
 }
 
 /** Loads read.html once per change on disk (mtime and size). */
@@ -197,7 +202,9 @@ export function createReadPage(app: FastifyInstance) {
     // One React render (escaped by construction): the head elements, then the boot page if any.
     let parts: string;
     if (outcome && 'book' in outcome && canonical) {
-      parts = renderFragment(<BookParts book={outcome.book} index={outcome.index} absolute={absolute} canonical={canonical} />);
+      parts = renderFragment(
+        <BookParts book={outcome.book} index={outcome.index} absolute={absolute} canonical={canonical} pageOne={outcome.pageOne} />,
+      );
       html = html.replace(/<title>[^<]*<\/title>\n?\s*/, '');
     } else parts = renderFragment(<GateParts error={outcome && 'error' in outcome ? outcome.error : undefined} canonical={canonical} />);
     // Page 1's preload (React writes it first) leads the head, before the stylesheet and the scripts:

@@ -20,17 +20,23 @@ const absolute = (url: string) => new URL(url, document.baseURI).href;
 function adoptBootImage(pattern: string, page: number): { img: HTMLImageElement; width: number } | null {
   const img = bootImage;
   if (!img || page !== 1) return null;
-  const shown = absolute(img.currentSrc || img.getAttribute('src') || '');
-  const width = [READER_WIDTHS.small, READER_WIDTHS.normal].find((w) => absolute(pageImageUrl(pattern, w, page)) === shown);
+  const current = img.currentSrc || img.getAttribute('src') || '';
+  // The small width may be inline in the HTML (a data URL, marked data-inline with its width).
+  const inline = current.startsWith('data:') && img.dataset.inline === String(READER_WIDTHS.small);
+  const shown = inline ? '' : absolute(current);
+  const width = inline
+    ? READER_WIDTHS.small
+    : [READER_WIDTHS.small, READER_WIDTHS.normal].find((w) => absolute(pageImageUrl(pattern, w, page)) === shown);
   if (width === undefined) return null;
   bootImage = null;
   // The boot page's own layout (reader/page.tsx) gives way to the stage's (.qr-img), and its srcset
   // to the pool's choice (it would choose again on a resize): the element keeps the image it shows.
   img.removeAttribute('style');
+  const url = inline ? current : pageImageUrl(pattern, width, page);
+  if (img.getAttribute('src') !== url) img.src = url;
   img.removeAttribute('srcset');
   img.removeAttribute('sizes');
-  const url = pageImageUrl(pattern, width, page);
-  if (img.getAttribute('src') !== url) img.src = url;
+  img.removeAttribute('data-inline');
   return { img, width };
 }
 

@@ -5,7 +5,7 @@ import { PAGE_SMALL_WIDTH, PAGE_WIDTH } from '../../convert/index';
 import { cspDirectives } from '../../plugins/security';
 import { CACHE_IMMUTABLE, CACHE_NONE } from '../../plugins/static';
 import { resolveAccess } from '../../reader/access';
-import { readerKeys, storedPageImage } from '../../reader/files';
+import { inlinePageOne, readerKeys, storedPageImage } from '../../reader/files';
 import { createReadPage, type ReadPageInput } from '../../reader/page';
 import { readerBook, readManifest } from '../../reader/views';
 import { isSafeId } from '../../storage/paths';
@@ -120,7 +120,8 @@ const readerSiteRoutes: FastifyPluginAsync = async (app) => {
         else {
           const { access } = result;
           const index = !access.owner && access.row.publishing_mode === 1;
-          outcome = { book: await readerBook(app, access, manifest), index };
+          const book = await readerBook(app, access, manifest);
+          outcome = { book, index, pageOne: book.is_adult ? undefined : await inlinePageOne(app, access.row.id, request.log) };
         }
       }
       const html = await page.render(request, { bookId, outcome });
