@@ -11,7 +11,7 @@
 //    each in a cold context) on the 300-page book and on an image-heavy one (50 pages of photos, the
 //    conversion bench's generator): each run's ratio is reported, and the goal (issue 14) is Quire
 //    ≥ 5× sooner in every run, i.e. the smallest ratio ≥ 5.
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -166,18 +166,45 @@ async function books(work) {
   return out;
 }
 
+/** CPU time (ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime (fields 14 and 15 of stat, 12 and 13 after the command), in clock ticks (100/s).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits (at most 20 s) until the server process used under 10 ms of CPU in 250 ms; answers how long it waited. */
+async function serverSettled(pid) {
+  const started = performance.now();
+  let before = cpuMs(pid);
+  while (before !== undefined && performance.now() - started < 20_000) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuMs(pid);
+    if (now === undefined || now - before < 10) break;
+    before = now;
+  }
+  return Math.round(performance.now() - started);
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * RUNS paired runs on one book: Quire's reader then pdf.js, each in a fresh browser context (cold
  * cache), after a warm-up of each; every run's ratio pdf.js / Quire counts (the goal holds in each).
  */
-async function pairedRuns(browser, url, pdfjsUrl) {
+async function pairedRuns(browser, url, pdfjsUrl, serverPid) {
   await firstPageMs(browser, url);
   await firstPageMs(browser, pdfjsUrl);
   const runs = [];
   const ratios = [];
   for (let i = 0; i < RUNS; i++) {
+    // The warm-up's own aftermath (the images the first opening had made: page 1 at 620 and 1240, its
+    // neighbours) is not part of a cold opening: each pair starts on a server with nothing left to do.
+    const settled_ms = await serverSettled(serverPid);
     const { ms: quire, arrived, phases } = await firstPageMs(browser, url);
     const { ms: pdfjs } = await firstPageMs(browser, pdfjsUrl);
     ratios.push(pdfjs / quire);
@@ -188,6 +215,7 @@ async function pairedRuns(browser, url, pdfjsUrl) {
       // Variance: Quire's page 1 image in (ms from navigation; null when inline), the phases, the machine's load.
       quire_resources_ms: arrived === null ? null : Math.round(arrived),
       quire_phases: phases,
+      settled_ms,
       load_avg: Number(os.loadavg()[0].toFixed(1)),
     });
   }
@@ -216,7 +244,7 @@ export async function measureReader(startServer, builtPublic) {
     for (const [name, doc] of Object.entries(docs)) {
       const { seconds, book } = await convertThroughApi(server.url, token, doc.file);
       doc.url = new URL(book.url.viewer, server.url).href;
-      const paired = await pairedRuns(browser, doc.url, new URL(pdfjsUrls[name], server.url).href);
+      const paired = await pairedRuns(browser, doc.url, new URL(pdfjsUrls[name], server.url).href, server.pid);
       results[name] = { book: name, pages: doc.pages, bytes: statSync(doc.file).size, conversion_s: Number(seconds.toFixed(2)), ...paired };
     }
     const turn = await heapAfterTurning(browser, docs.text.url);
