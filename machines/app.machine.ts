@@ -77,8 +77,12 @@ export type AppEvent =
    * the modal may still show a step (activation's success) — the header never lags behind it.
    */
   | { type: 'signUp.signedIn'; content: LoginContent }
-  /** The sign-up modal ended (its `finish`); redirectPath is the login-redirect cookie's path. */
-  | { type: 'signUp.finished'; ending: SignUpEnding; redirectPath: string | null }
+  /**
+   * The sign-up modal ended (its `finish`); redirectPath is the login-redirect cookie's path;
+   * managerInAssociation: the signed-in account is a manager's and an association session is stored
+   * (SPEC §6: it then counts as profile type 2 for the post-login steps).
+   */
+  | { type: 'signUp.finished'; ending: SignUpEnding; redirectPath: string | null; managerInAssociation?: boolean }
   /** The expired-session sign-in was dismissed. */
   | { type: 'signUp.cancelledExpired' }
   /** A page's non-closeable sign-in was dismissed. */
@@ -232,6 +236,7 @@ export const appMachine = setup({
             // The route at the time the modal ends (a page that bypasses terms skips the post-login steps).
             bypassTerms: context.facts.route?.page.bypassTerms ?? false,
             redirectPath: event.redirectPath,
+            isManagerInAssociation: event.managerInAssociation === true,
           },
         });
       }

@@ -1,4 +1,4 @@
-import type { AssociationChild, AuditEntry, InvitationView } from '../../src/contracts/managers';
+import type { AccountCenter, AssociationChild, AuditEntry, InvitationView } from '../../src/contracts/managers';
 
 /** Sample data of the managers' machines (path tests, stories). */
 
@@ -60,4 +60,35 @@ export const sampleInvitation: InvitationView = {
   manager: { name: 'Boss Media' },
   email: 'club@example.com',
   expires_at: MANAGER_NOW + 6 * day,
+};
+
+/** The account centre of the sample children (its totals are theirs, summed). */
+export const sampleCenter: AccountCenter = {
+  list: sampleChildren.map((c, i) => ({
+    ...c,
+    email: `${['choir', 'club', 'garden'][i] ?? 'owner'}@example.com`,
+    views_month: c.readers_month * 3,
+    pages: c.publications * 24,
+    storage_bytes: c.publications * 3_400_000,
+  })),
+  totals: {
+    accounts: 3,
+    publications: 15,
+    readers_month: 2173,
+    views_month: 6519,
+    pages: 360,
+    storage_bytes: 51_000_000,
+    last_activity: MANAGER_NOW - 3_600_000,
+  },
+  total: 3,
+  start: 0,
+  step: { current: 200 },
+};
+
+export const emptyCenter: AccountCenter = {
+  list: [],
+  totals: { accounts: 0, publications: 0, readers_month: 0, views_month: 0, pages: 0, storage_bytes: 0, last_activity: null },
+  total: 0,
+  start: 0,
+  step: { current: 200 },
 };

@@ -1,6 +1,7 @@
 import type { MachineEntry } from '../registry-types';
+import { accountCenterMachine } from './account-center.machine';
 import { associationSwitchMachine } from './association-switch.machine';
-import { sampleAudit, sampleChildren, sampleInvitation } from './fixtures';
+import { emptyCenter, sampleAudit, sampleCenter, sampleChildren, sampleInvitation } from './fixtures';
 import { invitationMachine } from './invitation.machine';
 import { type ManagerSectionContext, managerSectionMachine } from './manager-section.machine';
 
@@ -94,6 +95,27 @@ export const managerMachines: MachineEntry[] = [
         { type: 'user.choose', id: 'c1' },
         { type: 'user.choose', id: null },
         { type: 'user.choose', id: 'missing' },
+      ],
+    },
+  },
+  {
+    id: 'accountCenter',
+    title: 'Account centre',
+    description:
+      '/account/account-center (issue 20): a manager’s child accounts with their figures and the totals over all of them; loading, empty, failed with retry; switching to a child, or back to its own account inside an association session, is the header selector’s switch (it stores or clears the association session and reloads).',
+    machine: accountCenterMachine,
+    paths: {
+      // As itself, and inside an association session (acting for c2): "Back to my account" only there.
+      inputs: [{ current: null }, { current: 'c2' }],
+      events: () => [
+        { type: 'xstate.done.actor.loadCenter', output: sampleCenter },
+        { type: 'xstate.done.actor.loadCenter', output: emptyCenter },
+        { type: 'xstate.error.actor.loadCenter', error: networkError },
+        { type: 'user.retry' },
+        { type: 'user.switch', id: 'c1' },
+        { type: 'user.switch', id: 'c2' },
+        { type: 'user.switch', id: 'missing' },
+        { type: 'user.back' },
       ],
     },
   },

@@ -63,6 +63,13 @@ export interface ApiClientOptions {
    * error propagates. No alert is raised for these codes.
    */
   onSessionExpired?: <T>(retry: () => Promise<T>, error: ApiCallError) => Promise<T>;
+  /**
+   * The server refused the association header this call sent (MANAGER 1101: the account is no longer
+   * the manager's child — detached in another tab or by its owner; issue 20), with the id it sent. The
+   * app clears the stored association and returns the manager to its own account; no alert is raised
+   * here for it (the app says why). A call without the header never reports it.
+   */
+  onAssociationRefused?: (account: string, error: ApiCallError) => void;
   fetch?: typeof globalThis.fetch;
   timeoutMs?: number;
 }
@@ -139,6 +146,9 @@ function toApiCallError(error: unknown, signal: AbortSignal | undefined): ApiCal
   return new ApiCallError('network', { status: 0, cause: isNetworkError(error) ? error.cause : error });
 }
 
+/** MANAGER 1101 (src/contracts/errors.ts managerHeaderRefused): the account id header was refused. */
+const isAssociationRefused = (error: ApiCallError) => error.kind === 'server' && error.type === 'MANAGER' && Number(error.code) === 1101;
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { config, sessionGate, onAlert, onSessionExpired } = options;
   const cookie = options.readCookie ?? ((name: string) => readCookie(name));
@@ -171,7 +181,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             }
             const token = options.getToken?.() ?? cookie(TOKEN_COOKIE);
             if (token) request.headers.set('authorization', `Bearer ${token}`);
-            const account = (kyOptions.context as { asSelf?: boolean }).asSelf ? undefined : options.getAssociationId?.();
+            // A call of this client names what it sends (`run`); a raw use of the ky instance reads it now.
+            const context = kyOptions.context as { account?: string };
+            const account = 'account' in context ? context.account : options.getAssociationId?.();
             if (account) request.headers.set(ASSOCIATION_HEADER, account);
             else request.headers.delete(ASSOCIATION_HEADER);
           },
@@ -180,7 +192,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
 
   /** One round trip: gate, request, envelope; resolves with content or throws ApiCallError. */
-  async function send<T>(path: string, call: CallOptions<T>): Promise<T> {
+  async function send<T>(path: string, call: CallOptions<T>, account: string | undefined): Promise<T> {
     if (!call.skipSessionWait && sessionGate) await abortable(sessionGate.wait(), call.signal);
     const searchParams = new URLSearchParams();
     for (const [key, value] of Object.entries(call.searchParams ?? {})) {
@@ -195,7 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(call.anonymous ? { credentials: 'omit' as const } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
       ...(call.timeoutMs !== undefined ? { timeout: call.timeoutMs } : {}),
-      context: { anonymous: call.anonymous === true, asSelf: call.asSelf === true },
+      context: { anonymous: call.anonymous === true, account },
     });
     const response = await pending;
     const text = await pending.text(); // body read is bounded by the timeout too
@@ -214,12 +226,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function run<T>(path: string, call: CallOptions<T>, replay: boolean): Promise<T> {
+    // The association header this call sends (read once: the refusal names what was sent).
+    const account = call.anonymous || call.asSelf ? undefined : options.getAssociationId?.();
     try {
-      return await send(path, call);
+      return await send(path, call, account);
     } catch (caught) {
       const error = toApiCallError(caught, call.signal);
       if (isSessionExpired(error)) {
         if (onSessionExpired && !replay && !call.skipSessionExpiry) return onSessionExpired(() => run(path, call, true), error);
+        throw error;
+      }
+      if (account !== undefined && isAssociationRefused(error) && options.onAssociationRefused) {
+        options.onAssociationRefused(account, error);
         throw error;
       }
       if (!call.ignoreAlerts) for (const alert of alertsFor(error)) onAlert?.(alert);

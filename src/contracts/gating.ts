@@ -9,10 +9,14 @@ import { type AccountMode, atLeastMode, maxFilesFor } from './accounts';
  * limits). Gates:
  * - `hasSubscription`: needs an account with subscriptions;
  * - `free`: not for free-mode accounts; `premium`: not for premium-mode accounts (platinum only);
- * - `user`: only for a signed-in user acting as themself (not a manager inside an association session).
- * A gated menu item is shown disabled with a link to /upgrade, except items gated by `user`, which are removed.
+ * - `user`: only for a signed-in user acting as themself (not a manager inside an association session);
+ * - `manager`: only for a manager (issue 20; SPEC §6: a platinum account with management type manager),
+ *   also inside one of its association sessions (its pages' calls are then made as itself, without the
+ *   account id header; the server refuses them with the header: the child is no manager, notAManager).
+ * A gated menu item is shown disabled with a link to /upgrade, except items gated by `user` or `manager`,
+ * which are removed.
  */
-export type Gate = 'hasSubscription' | 'free' | 'premium' | 'user';
+export type Gate = 'hasSubscription' | 'free' | 'premium' | 'user' | 'manager';
 
 /**
  * What an account page is for: the account navigation (src/web/components/account-nav) shows the
@@ -78,7 +82,8 @@ export const ACCOUNT_MENU: MenuItem[] = [
   // Its account details go through `{api}/account/update`, which the post-login usage context shares: the
   // route checks the gate on a details body itself (routes/account/index.ts), so no call is the page's alone.
   { href: '/account/info_account', key: 'info_account', group: 'account', gates: ['user'], api: [] },
-  { href: '/account/account-center', key: 'account_center', group: 'account', gates: [] },
+  // The manager's multi-account centre (issue 20): its calls are under the managed accounts' but its own.
+  { href: '/account/account-center', key: 'account_center', group: 'account', gates: ['manager'], api: ['/account/manager/center'] },
   { href: '/account/order', key: 'order', group: 'billing', gates: ['user'], api: ['/account/order/*'] },
   { href: '/account/invoice', key: 'invoice', group: 'billing', gates: ['user'], api: ['/account/invoice/*'] },
   { href: '/account/profile', key: 'profile', group: 'branding', gates: ['user', 'free'], api: ['/account/profile/*'] },
@@ -133,6 +138,8 @@ export interface Viewer {
   hasSubscriptions: boolean;
   /** A manager acting inside an association session. */
   inAssociation: boolean;
+  /** The signed-in person's own account is a manager's (platinum, management type manager), in an association session or not. */
+  isManager: boolean;
 }
 
 export type Access = 'enabled' | 'locked' | 'removed';
@@ -145,20 +152,51 @@ export const menuItem = (key: string): MenuItem | undefined => ACCOUNT_MENU.find
  * client's current user) or as the server reads them: one reading of §6 on both sides.
  */
 export function viewerOf(
-  account: { mode: AccountMode | string; type: string },
+  account: ManagedAccount,
   profile: { has_subscriptions: boolean },
   inAssociation = false,
+  isManager = isManagerOf(account),
 ): Viewer {
   const mode = account.mode === 'PREMIUM' || account.mode === 'PLATINUM' ? account.mode : 'FREE';
-  return { loggedIn: true, mode, demo: account.type.endsWith('_DEMO'), hasSubscriptions: profile.has_subscriptions, inAssociation };
+  return {
+    loggedIn: true,
+    mode,
+    demo: account.type.endsWith('_DEMO'),
+    hasSubscriptions: profile.has_subscriptions,
+    inAssociation,
+    isManager,
+  };
 }
 
+/** An account as the API answers it (`management.type`) or as the server reads it (`management_type`). */
+export type ManagedAccount = {
+  mode: AccountMode | string;
+  type: string;
+  management_type?: string | null;
+  management?: { type: string | null };
+};
+
+/**
+ * Whether an account is a manager's (SPEC §6: platinum with management type manager). The same reading
+ * as contracts/managers.ts `isManagerAccount`, kept here so the menu's first-load code pulls no schema.
+ */
+export const isManagerOf = (account: Omit<ManagedAccount, 'type'>): boolean =>
+  account.mode === 'PLATINUM' && (account.management_type ?? account.management?.type ?? null) === 'manager';
+
 /** Nobody signed in (the account pages then ask to sign in first). */
-export const ANONYMOUS: Viewer = { loggedIn: false, mode: 'FREE', demo: false, hasSubscriptions: false, inAssociation: false };
+export const ANONYMOUS: Viewer = {
+  loggedIn: false,
+  mode: 'FREE',
+  demo: false,
+  hasSubscriptions: false,
+  inAssociation: false,
+  isManager: false,
+};
 
 export function access(item: Pick<MenuItem, 'gates'>, viewer: Viewer): Access {
-  const userOnly = item.gates.includes('user');
-  if (userOnly && (!viewer.loggedIn || viewer.inAssociation)) return 'removed';
+  if (item.gates.includes('manager') && !(viewer.loggedIn && viewer.isManager)) return 'removed';
+  const userOnly = item.gates.includes('user') || item.gates.includes('manager');
+  if (item.gates.includes('user') && (!viewer.loggedIn || viewer.inAssociation)) return 'removed';
   const locked =
     (item.gates.includes('hasSubscription') && !viewer.hasSubscriptions) ||
     !passesModeGates(item.gates, viewer.mode) ||

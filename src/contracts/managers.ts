@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isManagerOf, type ManagedAccount } from './gating';
 import { pageNumber } from './limits';
 
 /**
@@ -25,8 +26,7 @@ export const MANAGER_TYPE = 'manager';
 export const ASSOCIATION_TYPE = 'association';
 
 /** Whether an account (as the API answers it, or as the server reads it) is a manager (SPEC §6). */
-export const isManagerAccount = (account: { mode: string; management_type?: string | null; management?: { type: string | null } }) =>
-  account.mode === 'PLATINUM' && (account.management_type ?? account.management?.type ?? null) === MANAGER_TYPE;
+export const isManagerAccount = (account: Omit<ManagedAccount, 'type'>): boolean => isManagerOf(account);
 
 export const AccountIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.invalid'));
 
@@ -155,3 +155,40 @@ export const AuditListSchema = v.object({ list: v.array(AuditEntrySchema), ...Pa
 
 /** What accepting an invitation answers: the manager's name. */
 export const InvitationAcceptedSchema = v.object({ manager: v.object({ name: v.string() }) });
+
+// ── The multi-account centre (/account/account-center) ────────────────────────────────────────────
+
+/** Where the account centre is (SPEC §2 account menu; the gating table's `account_center`, manager only). */
+export const ACCOUNT_CENTER_PATH = '/account/account-center';
+
+/** GET {api}/account/manager/center?step&start: a page of the children (SPEC §9: 200) and the totals of all of them. */
+export const CenterQuerySchema = AssociationQuerySchema;
+
+/** One child account with the centre's figures (this calendar month in UTC for views and readers). */
+export const CenterChildSchema = v.object({
+  ...AssociationChildSchema.entries,
+  /** The owner's e-mail address (the account's first profile), null when it has none. */
+  email: v.nullable(v.string()),
+  /** Publication views this month. */
+  views_month: v.number(),
+  /** Pages of its publications, and the bytes of their source files. */
+  pages: v.number(),
+  storage_bytes: v.number(),
+});
+export type CenterChild = v.InferOutput<typeof CenterChildSchema>;
+
+/** The sums over every child account (all pages of the list), computed by the server. */
+export const CenterTotalsSchema = v.object({
+  accounts: v.number(),
+  publications: v.number(),
+  readers_month: v.number(),
+  views_month: v.number(),
+  pages: v.number(),
+  storage_bytes: v.number(),
+  /** The latest activity of any child (epoch ms), or null. */
+  last_activity: v.nullable(v.number()),
+});
+export type CenterTotals = v.InferOutput<typeof CenterTotalsSchema>;
+
+export const AccountCenterSchema = v.object({ list: v.array(CenterChildSchema), totals: CenterTotalsSchema, ...Paging });
+export type AccountCenter = v.InferOutput<typeof AccountCenterSchema>;

@@ -83,8 +83,9 @@ export const ACCOUNT_SECTIONS = [
   'notification',
   'info_account',
   'apikey',
-  // Managers and association accounts (issue 20).
+  // Managers and association accounts (issue 20), and a manager's multi-account centre.
   'manager',
+  'account-center',
   'order',
   'invoice',
 ] as const;

@@ -101,7 +101,7 @@ test.describe('account navigation and gating', () => {
       'enabled',
       'enabled',
     ]);
-    // The pages whose issues have not landed are in neither.
+    // The account centre (issue 20) is a manager's only: in neither for these accounts.
     for (const mode of ['FREE', 'PLATINUM'] as const) for (const key of ['account_center']) expect(access(mode, key)).toBeUndefined();
     // Managed accounts (issue 20; SPEC §6 "user only"): every account acting as itself (a manager's children, or
     // anyone's invitation and log of what managers did on its behalf).

@@ -51,6 +51,7 @@ import { ImageUploadFieldsSchema, LibraryIdSchema, SkinCreateSchema, SkinUpdateS
 import {
   AssociationQuerySchema,
   AuditQuerySchema,
+  CenterQuerySchema,
   ChildCreateSchema,
   ChildIdSchema,
   InvitationCreateSchema,
@@ -251,6 +252,7 @@ const CONTRACTS: Record<string, v.GenericSchema> = {
   // Managers and association accounts (issue 20).
   '/api/account/manager/association': AssociationQuerySchema,
   '/api/account/manager/audit': AuditQuerySchema,
+  '/api/account/manager/center': CenterQuerySchema,
   '/api/account/audit': AuditQuerySchema,
   '/api/account/manager/child/create': ChildCreateSchema,
   '/api/account/manager/child/detach': ChildIdSchema,

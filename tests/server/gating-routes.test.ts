@@ -129,10 +129,14 @@ describe.each(DIALECTS)('gating: every account route × every role on %s', (dial
             remoteAddress: nextIp(),
           });
           const got = outcome(res);
-          const want = tier === 'anonymous' ? 'SESSION:301' : access(item, viewer) === 'enabled' ? 'passes' : 'ACCOUNT:402';
+          // A manager's page (issue 20, the `manager` gate) refuses any other account as the managers' routes do (notAManager).
+          const refusal = item.gates.includes('manager') && !viewer.isManager ? 'MANAGER:1102' : 'ACCOUNT:402';
+          const want = tier === 'anonymous' ? 'SESSION:301' : access(item, viewer) === 'enabled' ? 'passes' : refusal;
           const where = `${tier} ${route.method} ${route.url} (page ${item.key}, ${pages[item.key]})`;
-          if (want === 'passes' ? got === 'ACCOUNT:402' || got === 'SESSION:301' : got !== want) failures.push(`${where}: got ${got}`);
-          if (want === 'ACCOUNT:402' && res.statusCode !== 403) failures.push(`${where}: HTTP ${res.statusCode}`);
+          // (The managed accounts' routes answer notAManager themselves to a non-manager: their page is no `manager` gate's.)
+          const gateRefused = got === 'ACCOUNT:402' || got === 'SESSION:301' || (got === 'MANAGER:1102' && item.gates.includes('manager'));
+          if (want === 'passes' ? gateRefused : got !== want) failures.push(`${where}: got ${got}`);
+          if (want === refusal && res.statusCode !== 403) failures.push(`${where}: HTTP ${res.statusCode}`);
         }
       }
       seen.set(tier, pages);
@@ -151,6 +155,12 @@ describe.each(DIALECTS)('gating: every account route × every role on %s', (dial
       'enabled',
       'removed',
       'removed',
+    ]);
+    // The account centre (issue 20): a manager's only.
+    expect([at('free', 'account_center'), at('platinum', 'account_center'), at('manager', 'account_center')]).toEqual([
+      'removed',
+      'removed',
+      'enabled',
     ]);
     for (const tier of ['platinum', 'manager'] as const)
       expect(['subscriber', 'integration', 'trigger', 'comment'].map((k) => at(tier, k))).toEqual([

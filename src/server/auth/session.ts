@@ -126,7 +126,11 @@ export function assertGate(auth: AuthContext, key: string): void {
   const item = menuItem(key);
   if (!item) throw new ApiError('internal');
   const viewer = viewerOf(auth.account, profileView(auth.profile), auth.association !== undefined);
-  if (access(item, viewer) !== 'enabled') throw new ApiError('featureLocked');
+  if (access(item, viewer) === 'enabled') return;
+  // A manager's page (issue 20): the account the call acts on is no manager's (a child's inside an
+  // association session, too) — the managers' own refusal, not a plan's.
+  if (item.gates.includes('manager') && !viewer.isManager) throw new ApiError('notAManager');
+  throw new ApiError('featureLocked');
 }
 
 /**

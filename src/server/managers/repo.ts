@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { ASSOCIATION_TYPE, type AssociationChild, type AuditEntry, isManagerAccount } from '../../contracts/managers';
+import {
+  ASSOCIATION_TYPE,
+  type AssociationChild,
+  type AuditEntry,
+  type CenterChild,
+  type CenterTotals,
+  isManagerAccount,
+} from '../../contracts/managers';
 import { newId, newToken, sha256 } from '../auth/crypto';
 import type { Config } from '../config';
 import type { AccountRow, Database } from '../db/schema';
@@ -313,4 +320,120 @@ export async function acceptInvitation(db: Kysely<Database>, id: string, now: nu
     .where('accepted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+const num = (x: unknown): number => (x === null || x === undefined ? 0 : Number(x));
+const time = (x: unknown): number | null => (x === null || x === undefined ? null : Number(x));
+
+/**
+ * The account centre (/account/account-center, issue 20): a page of the manager's children with
+ * `listChildren`'s figures plus the owner's address, this month's views, the pages and bytes of their
+ * publications; and the totals over ALL its children, summed by the database (not from the page).
+ * PostgreSQL answers sums as strings (bigint): every aggregate goes through Number().
+ */
+export async function accountCenter(
+  db: Kysely<Database>,
+  config: Pick<Config, 'hosts'>,
+  managerId: string,
+  page: { start: number; step: number },
+  now: number,
+): Promise<{ list: CenterChild[]; total: number; totals: CenterTotals }> {
+  const { list: children, total } = await listChildren(db, config, managerId, page, now);
+  const month = monthStart(now);
+  const ids = children.map((c) => c.child.id);
+  const extra = new Map<string, { email: string | null; views: number; pages: number; bytes: number }>();
+  for (const id of ids) extra.set(id, { email: null, views: 0, pages: 0, bytes: 0 });
+  if (ids.length > 0) {
+    const emails = await db
+      .selectFrom('profiles')
+      .select(['account_id', (eb) => eb.fn.min('email').as('email')])
+      .where('account_id', 'in', ids)
+      .groupBy('account_id')
+      .execute();
+    for (const e of emails) {
+      const x = extra.get(e.account_id);
+      if (x) x.email = e.email === null ? null : String(e.email);
+    }
+    const books = await db
+      .selectFrom('books')
+      .select([
+        'account_id',
+        (eb) => eb.fn.sum<string | number>('pages_total').as('pages'),
+        (eb) => eb.fn.sum<string | number>('source_size').as('bytes'),
+      ])
+      .where('account_id', 'in', ids)
+      .groupBy('account_id')
+      .execute();
+    for (const b of books) {
+      const x = extra.get(b.account_id);
+      if (x) {
+        x.pages = num(b.pages);
+        x.bytes = num(b.bytes);
+      }
+    }
+    const views = await db
+      .selectFrom('stats_daily')
+      .select(['account_id', (eb) => eb.fn.sum<string | number>('views').as('n')])
+      .where('account_id', 'in', ids)
+      .where('day', '>=', month)
+      .groupBy('account_id')
+      .execute();
+    for (const r of views) {
+      const x = extra.get(r.account_id);
+      if (x) x.views = num(r.n);
+    }
+  }
+  const list = children.map((c): CenterChild => {
+    const x = extra.get(c.child.id) ?? { email: null, views: 0, pages: 0, bytes: 0 };
+    return { ...c, email: x.email, views_month: x.views, pages: x.pages, storage_bytes: x.bytes };
+  });
+
+  // The totals over every child of the manager (a join on its links), whatever page was asked for.
+  const books = await db
+    .selectFrom('books')
+    .innerJoin('manager_links', 'manager_links.child_account_id', 'books.account_id')
+    .select([
+      (eb) => eb.fn.count<string | number>('books.id').as('publications'),
+      (eb) => eb.fn.sum<string | number>('books.pages_total').as('pages'),
+      (eb) => eb.fn.sum<string | number>('books.source_size').as('bytes'),
+      (eb) => eb.fn.max('books.created_at').as('last'),
+    ])
+    .where('manager_links.manager_account_id', '=', managerId)
+    .executeTakeFirstOrThrow();
+  const stats = await db
+    .selectFrom('stats_daily')
+    .innerJoin('manager_links', 'manager_links.child_account_id', 'stats_daily.account_id')
+    .select([
+      (eb) => eb.fn.sum<string | number>('stats_daily.views').as('views'),
+      (eb) => eb.fn.sum<string | number>('stats_daily.readers').as('readers'),
+    ])
+    .where('manager_links.manager_account_id', '=', managerId)
+    .where('stats_daily.day', '>=', month)
+    .executeTakeFirstOrThrow();
+  const login = await db
+    .selectFrom('profiles')
+    .innerJoin('manager_links', 'manager_links.child_account_id', 'profiles.account_id')
+    .select((eb) => eb.fn.max('profiles.last_login').as('last'))
+    .where('manager_links.manager_account_id', '=', managerId)
+    .executeTakeFirstOrThrow();
+  const call = await db
+    .selectFrom('manager_audit')
+    .innerJoin('manager_links', 'manager_links.child_account_id', 'manager_audit.child_account_id')
+    .select((eb) => eb.fn.max('manager_audit.created_at').as('last'))
+    .where('manager_links.manager_account_id', '=', managerId)
+    .executeTakeFirstOrThrow();
+  const times = [time(books.last), time(login.last), time(call.last)].filter((t): t is number => t !== null);
+  return {
+    list,
+    total,
+    totals: {
+      accounts: total,
+      publications: num(books.publications),
+      readers_month: num(stats.readers),
+      views_month: num(stats.views),
+      pages: num(books.pages),
+      storage_bytes: num(books.bytes),
+      last_activity: times.length > 0 ? Math.max(...times) : null,
+    },
+  };
 }

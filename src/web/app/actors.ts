@@ -14,7 +14,7 @@ import type { Language } from '../../contracts/languages';
 import { detectLanguage } from '../i18n/detect';
 import { loadCatalog } from '../i18n/loader';
 import { AUTH_PAGES, routeFor, serveBilling } from '../pages/routes';
-import { associationId } from '../session/user-store';
+import { associationId, dropAssociation, takeDroppedAssociation } from '../session/user-store';
 import { type AlertsOf, alertAction } from './alert-action';
 import { pendingSocialProvider } from './oauth-path';
 import { createSessionWiring, type SessionWiring } from './session';
@@ -109,6 +109,12 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
     getToken: () => wiring.getToken(),
     // A manager's association session (SPEC §6): the account id header names the child it acts for.
     getAssociationId: () => associationId(globalThis.sessionStorage),
+    // The stored association names an account that is no longer the manager's child (issue 20): back to
+    // its own account (cleared, then a reload; the next page says why). Once: the cleared id is no longer
+    // sent, and a storage that would not clear is not reloaded.
+    onAssociationRefused: (account) => {
+      if (dropAssociation(globalThis.sessionStorage, account)) doc.defaultView?.location.reload();
+    },
     getAts: () => wiring.getAts(),
     onAts: (ats) => wiring.onAts(ats),
     onSessionExpired,
@@ -179,6 +185,9 @@ export function createAppActors({ i18n, navigate, loadPage, doc = document, fetc
   app = root;
   wiring.start();
   root.start();
+  // The page after a refused association (above): say why the manager is on its own account again.
+  if (takeDroppedAssociation(globalThis.sessionStorage))
+    pushAlert({ type: 'warning', message: { id: 'manager.association.dropped' }, delay: null });
   const refs = root.getSnapshot().children;
 
   return {

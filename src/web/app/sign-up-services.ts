@@ -2,7 +2,8 @@ import type { AppActorRef } from '../../../machines/app.machine';
 import type { SignUpEndingServices, SignUpServices } from '../../../machines/sign-up/provide';
 import type { ApiClient } from '../../api/client';
 import { type LoginContent, LoginContentSchema, LoginHashSchema, type UsageContext } from '../../contracts/accounts';
-import { type UserStore, userFromLogin } from '../session/user-store';
+import { isManagerOf } from '../../contracts/gating';
+import { associationId, type KeyValueStorage, type UserStore, userFromLogin } from '../session/user-store';
 import type { AlertsOf } from './alert-action';
 import type { Tracker } from './tracker';
 
@@ -74,8 +75,23 @@ export function createSignUpServices({
       if (context === 'pro') tracker.proActivation();
     },
     cancelExpiredSignIn: () => root.send({ type: 'signUp.cancelledExpired' }),
-    finish: (ending) => root.send({ type: 'signUp.finished', ending, redirectPath: redirectPath() }),
+    finish: (ending) =>
+      root.send({
+        type: 'signUp.finished',
+        ending,
+        redirectPath: redirectPath(),
+        managerInAssociation: ending.signedIn !== null && isManagerInAssociation(ending.signedIn, doc.defaultView?.sessionStorage),
+      }),
   };
+}
+
+/**
+ * A manager signing in while an association session is stored (an expired session signed in again inside
+ * it, issue 20) counts as profile type 2 for the post-login steps (SPEC §6): the usage context is asked
+ * when missing. Anyone else with a stored association (it is not theirs) does not.
+ */
+export function isManagerInAssociation(content: Pick<LoginContent, 'account'>, storage: KeyValueStorage | undefined): boolean {
+  return isManagerOf(content.account) && associationId(storage) !== undefined;
 }
 
 function origin(doc: Document) {

@@ -10,4 +10,9 @@ export const SESSION_MESSAGES = [
     id: 'account.privacy.deletionCancelled',
     message: 'Welcome back! Signing in has cancelled the deletion of your account: your publications can be read again.',
   }),
+  // A manager's stored association was refused (issue 20, src/web/app/actors.ts): it is on its own account again.
+  msg({
+    id: 'manager.association.dropped',
+    message: 'The account you were acting for is no longer one of your managed accounts. You are back on your own account.',
+  }),
 ];

@@ -52,7 +52,7 @@ export const viewerOfUser = (
   association: { mode: string; type: string } | null = storedAssociation(globalThis.sessionStorage),
 ): Viewer =>
   association && user.account.mode === 'PLATINUM' && user.account.management?.type === 'manager'
-    ? viewerOf(association, user.profile, true)
+    ? viewerOf(association, user.profile, true, true)
     : viewerOf(user.account, user.profile);
 
 /**

@@ -1,5 +1,5 @@
 import type { LoginContent } from '../../contracts/accounts';
-import { ASSOCIATION_KEY, type KeyValueStorage, KNOWN_ACCOUNT_KEY, USER_KEY } from './keys';
+import { ASSOCIATION_DROPPED_KEY, ASSOCIATION_KEY, type KeyValueStorage, KNOWN_ACCOUNT_KEY, USER_KEY } from './keys';
 import type { Association, CurrentUser } from './user-schema';
 
 /**
@@ -126,4 +126,33 @@ export function createUserStore(
       return () => listeners.delete(listener);
     },
   };
+}
+
+/**
+ * The server refused the stored association (issue 20: the child was detached in another tab or by its
+ * owner, MANAGER 1101) for the id a call sent: clears it when it is still that one, and marks that the
+ * next page says why (`takeDroppedAssociation`). True when the manager is back to its own account now
+ * (the app then reloads); false when there was nothing of that id to clear (another call did it
+ * already) or the storage would not clear it (no reload then: it would loop).
+ */
+export function dropAssociation(storage: KeyValueStorage | undefined, refused: string): boolean {
+  if (associationId(storage) !== refused) return false;
+  try {
+    storage?.removeItem(ASSOCIATION_KEY);
+    storage?.setItem(ASSOCIATION_DROPPED_KEY, '1');
+  } catch {
+    return false;
+  }
+  return associationId(storage) === undefined;
+}
+
+/** Whether a refused association was cleared before this page (once: the mark is removed). */
+export function takeDroppedAssociation(storage: KeyValueStorage | undefined): boolean {
+  try {
+    if (storage?.getItem(ASSOCIATION_DROPPED_KEY) !== '1') return false;
+    storage.removeItem(ASSOCIATION_DROPPED_KEY);
+    return true;
+  } catch {
+    return false;
+  }
 }

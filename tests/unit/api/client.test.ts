@@ -95,6 +95,32 @@ describe('request shape', () => {
     expect(last().headers['x-quire-account']).toBeUndefined();
   });
 
+  it('reports a refused association header once per call that sent it, without an alert; a call without the header never does (issue 20)', async () => {
+    const refused: string[] = [];
+    let account: string | undefined = 'gone-child';
+    const { client, alerts } = setup({ getAssociationId: () => account, onAssociationRefused: (id) => refused.push(id) });
+    route = () => fail({ type: 'MANAGER', code: 1101 }, 403);
+    await expect(client.call('account/book/')).rejects.toMatchObject({ type: 'MANAGER', code: 1101 });
+    expect(last().headers['x-quire-account']).toBe('gone-child');
+    expect(refused).toEqual(['gone-child']);
+    expect(alerts).toEqual([]);
+    // As itself (the switcher's call), or with nothing stored: no header sent, so nothing to report.
+    await expect(client.call('account/manager/association/', { asSelf: true })).rejects.toBeInstanceOf(ApiCallError);
+    expect(last().headers['x-quire-account']).toBeUndefined();
+    account = undefined;
+    await expect(client.call('account/book/')).rejects.toBeInstanceOf(ApiCallError);
+    expect(refused).toEqual(['gone-child']);
+    // Another refusal of the header's call is not this one.
+    account = 'child';
+    route = () => fail({ type: 'MANAGER', code: 1103 }, 403);
+    await expect(client.call('account/privacy/export')).rejects.toBeInstanceOf(ApiCallError);
+    expect(refused).toEqual(['gone-child']);
+    // A raw use of the ky instance still sends the stored association.
+    route = () => ok({});
+    await (await client.ky()).get('raw', { prefix: `${server.origin}/api` }).text();
+    expect(last().headers['x-quire-account']).toBe('child');
+  });
+
   it('uses the requested host kind and leaves absolute URLs alone', async () => {
     const { client } = setup();
     await client.call('account/book/preflight', { host: 'data' });

@@ -109,6 +109,33 @@ describe('app root', () => {
     expect(navigate).toHaveBeenCalledWith('/', true);
   });
 
+  it('a manager signing in inside an association session counts as profile type 2: the usage context is asked (SPEC §6, issue 20)', async () => {
+    const signInAs = async (managerInAssociation: boolean | undefined) => {
+      const { app, child, workspace } = start();
+      await waitFor(child('session'), (s) => s.matches('loggedOut'));
+      // A profile of type 1 whose account has no usage context yet.
+      const content = loginContent({ account: { context: null } });
+      app.send({
+        type: 'signUp.finished',
+        ending: { signedIn: content, closeExpiredSignIn: false, navigateTo: null },
+        redirectPath: null,
+        ...(managerInAssociation === undefined ? {} : { managerInAssociation }),
+      });
+      const ws = await workspace();
+      await waitFor(ws, (s) => s.context.postLogin !== null);
+      const postLogin = ws.getSnapshot().context.postLogin as ReturnType<typeof createActor<typeof postLoginMachine>>;
+      await vi.waitFor(() => expect(postLogin.getSnapshot().context.run ?? postLogin.getSnapshot().value).toBeTruthy());
+      return postLogin.getSnapshot();
+    };
+    const inside = await signInAs(true);
+    expect(inside.context.run?.isManagerInAssociation).toBe(true);
+    expect(inside.matches({ running: 'usageContext' })).toBe(true);
+    // As itself (or any account that is no manager in an association): a type-1 profile skips the step.
+    const itself = await signInAs(false);
+    expect(itself.matches({ running: 'usageContext' })).toBe(false);
+    expect((await signInAs(undefined)).matches({ running: 'usageContext' })).toBe(false);
+  });
+
   it('the session follows a sign-in the modal stores while the modal still shows (activation success): the header never lags', async () => {
     const { app, child, go, store, visitRedirect, workspace } = start();
     await waitFor(child('session'), (s) => s.matches('loggedOut'));

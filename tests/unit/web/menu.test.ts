@@ -25,6 +25,7 @@ const viewer = (patch: Partial<Viewer> = {}): Viewer => ({
   demo: false,
   hasSubscriptions: true,
   inAssociation: false,
+  isManager: false,
   ...patch,
 });
 
@@ -67,8 +68,9 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
       ).toBe(true);
     expect(new Set(ACCOUNT_MENU.map((i) => i.key)).size).toBe(ACCOUNT_MENU.length);
   });
-  it('a platinum user sees everything enabled', () => {
-    expect(ACCOUNT_MENU.every((i) => access(i, viewer()) === 'enabled')).toBe(true);
+  it('a platinum user sees everything enabled but the account centre, which a manager sees too', () => {
+    expect(ACCOUNT_MENU.filter((i) => access(i, viewer()) !== 'enabled').map((i) => i.key)).toEqual(['account_center']);
+    expect(ACCOUNT_MENU.every((i) => access(i, viewer({ isManager: true })) === 'enabled')).toBe(true);
   });
   it('publications and comments are locked (link to upgrade) without subscriptions', () => {
     expect(access(item('/account/book'), viewer({ hasSubscriptions: false }))).toBe('locked');
@@ -96,6 +98,10 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
     expect(acting).toMatchObject({ inAssociation: true, mode: 'FREE' });
     expect(access(item('/account/manager'), acting)).toBe('removed');
     expect(access(item('/account/theme'), acting)).toBe('removed');
+    // Its multi-account centre stays (issue 20): switching to another child, or back to its own account.
+    expect(acting.isManager).toBe(true);
+    expect(access(item('/account/account-center'), acting)).toBe('enabled');
+    expect(access(item('/account/account-center'), viewerOfUser(manager, null))).toBe('enabled');
     // Not a manager: a stored association changes nothing; a manager without one is itself.
     expect(
       viewerOfUser({ ...manager, account: { ...manager.account, management: { type: null } } }, { mode: 'FREE', type: 'FREE' }),
@@ -104,6 +110,18 @@ describe('account menu (SPEC §2 links, §6 gating)', () => {
       mode: 'PLATINUM',
     });
     expect(viewerOfUser(manager, null)).toMatchObject({ inAssociation: false, mode: 'PLATINUM' });
+  });
+  it('the account centre is for a manager only, removed (not locked) for anyone else, a demo manager included', () => {
+    const center = item('/account/account-center');
+    expect(center.gates).toEqual(['manager']);
+    expect(access(center, viewer({ isManager: true }))).toBe('enabled');
+    expect(access(center, viewer())).toBe('removed');
+    expect(access(center, viewer({ loggedIn: false, isManager: true }))).toBe('removed');
+    expect(access(center, viewer({ isManager: true, demo: true }))).toBe('removed');
+    expect(unlockingMode(center, viewer())).toBeUndefined();
+    // Its call is its own page's, under the managed accounts' paths.
+    expect(pageOfApiPath('/account/manager/center')?.key).toBe('account_center');
+    expect(pageOfApiPath('/account/manager/association')?.key).toBe('manager');
   });
 
   it('user-only items are removed for logged-out visitors and inside an association session', () => {
@@ -131,8 +149,11 @@ const TIERS: Record<string, Viewer> = {
   premium: viewerOf({ mode: 'PREMIUM', type: 'PREMIUM' }, { has_subscriptions: true }),
   platinum: viewerOf({ mode: 'PLATINUM', type: 'PLATINUM' }, { has_subscriptions: true }),
   // A manager is a platinum account with management type manager (SPEC §6); acting as itself, or inside an association.
-  manager: viewerOf({ mode: 'PLATINUM', type: 'PLATINUM' }, { has_subscriptions: true }),
-  managerInAssociation: viewerOf({ mode: 'PLATINUM', type: 'PLATINUM' }, { has_subscriptions: true }, true),
+  manager: viewerOf({ mode: 'PLATINUM', type: 'PLATINUM', management: { type: 'manager' } }, { has_subscriptions: true }),
+  // Gated as the child it acts for (viewerOfUser), the signed-in person still a manager.
+  managerInAssociation: viewerOf({ mode: 'PLATINUM', type: 'PLATINUM' }, { has_subscriptions: true }, true, true),
+  // A managed account (management type association) acting as itself.
+  association: viewerOf({ mode: 'FREE', type: 'FREE', management: { type: 'association' } }, { has_subscriptions: true }),
   premiumDemo: viewerOf({ mode: 'PREMIUM', type: 'PREMIUM_DEMO' }, { has_subscriptions: true }),
 };
 
@@ -147,10 +168,31 @@ const NOT_ENABLED: Record<string, Record<string, Access>> = {
     trigger: 'removed',
     profile: 'removed',
     apikey: 'removed',
+    account_center: 'removed',
   },
-  premium: { theme: 'removed', background: 'removed', logo: 'removed', integration: 'removed', trigger: 'removed' },
-  platinum: {},
+  premium: {
+    theme: 'removed',
+    background: 'removed',
+    logo: 'removed',
+    integration: 'removed',
+    trigger: 'removed',
+    account_center: 'removed',
+  },
+  // The account centre is a manager's (issue 20): removed for every other account.
+  platinum: { account_center: 'removed' },
   manager: {},
+  // A managed account's owner keeps /account/manager (its banner opens it: its manager, the log, detach).
+  association: {
+    subscriber: 'locked',
+    theme: 'removed',
+    background: 'removed',
+    logo: 'removed',
+    integration: 'removed',
+    trigger: 'removed',
+    profile: 'removed',
+    apikey: 'removed',
+    account_center: 'removed',
+  },
   managerInAssociation: {
     theme: 'removed',
     background: 'removed',
@@ -179,6 +221,7 @@ const NOT_ENABLED: Record<string, Record<string, Access>> = {
     invoice: 'removed',
     profile: 'removed',
     apikey: 'removed',
+    account_center: 'removed',
   },
 };
 
@@ -212,13 +255,15 @@ describe('every account route × every role: menu, navigation and a visit agree 
   }
 
   it('shows in the menu only what this server serves, in the table order', () => {
-    const entries = menuEntries(TIERS.platinum as Viewer, isServed).map((e) => e.item.href);
+    const entries = menuEntries(TIERS.manager as Viewer, isServed).map((e) => e.item.href);
     expect(entries).toEqual(ACCOUNT_MENU.map((i) => i.href).filter((href) => SERVED_ACCOUNT_PATHS.has(href) || href === '/upgrade'));
-    // Until their issues land, these are neither in the menu nor the navigation (issue 16).
-    for (const href of ['/account/account-center']) expect(entries).not.toContain(href);
     // API keys (issue 18) and the managed accounts (issue 20) landed; orders and invoices follow the server's billing (below).
     expect(entries).toContain('/account/apikey');
     expect(entries).toContain('/account/manager');
+    // The account centre (issue 20) is served, but a manager's only: not a platinum account's.
+    expect(SERVED_ACCOUNT_PATHS.has('/account/account-center')).toBe(true);
+    expect(entries).toContain('/account/account-center');
+    expect(menuEntries(TIERS.platinum as Viewer, isServed).map((e) => e.item.href)).not.toContain('/account/account-center');
   });
 
   it('shows Orders and Invoices only where the server sells plans (the client configuration’s billing providers)', () => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   AssociationQuerySchema,
   AuditQuerySchema,
+  CenterQuerySchema,
   ChildCreateSchema,
   ChildIdSchema,
   INVITATION_FRAGMENT,
@@ -24,6 +25,7 @@ import { ApiError, ok, parse } from '../../envelope';
 import { greetingName } from '../../mail/greeting';
 import {
   acceptInvitation,
+  accountCenter,
   countChildren,
   createInvitation,
   findInvitation,
@@ -48,6 +50,9 @@ export function managerAccount(auth: AuthContext): AccountRow {
  * routes spread `gated('manager')` (user only: not inside an association session) and need a manager:
  *   GET {api}/account/manager/association/?step=200&start   the manager's children (SPEC §3 Association child)
  *   GET {api}/account/manager/audit/?step&start              the calls made on behalf of every child, newest first
+ *   GET {api}/account/manager/center?step=200&start           the account centre (/account/account-center, its own
+ *        gate `account_center`: a manager only, the header refused with notAManager): a page of the children
+ *        with their figures, and the totals over all of them
  *   POST {api}/account/manager/child/create {name, email}   a new account for that address, managed (its owner
  *        gets a mail to choose a password); an address that has an account gets an invitation instead
  *   POST {api}/account/manager/invitation/create {email}    invites the account of that address (mailed link)
@@ -69,6 +74,17 @@ const managerRoutes: FastifyPluginAsync = async (app) => {
     const page = await listChildren(app.db, app.config, own.id, query, app.clock());
     return ok(reply.header('cache-control', noStore), { ...page, start: query.start, step: { current: query.step } });
   });
+
+  app.get(
+    '/account/manager/center',
+    { preHandler: app.requireSession, config: { ...SIGNED_IN, ...gated('account_center') } },
+    async (request, reply) => {
+      const own = managerAccount(authOf(request));
+      const query = parse(CenterQuerySchema, request.query);
+      const center = await accountCenter(app.db, app.config, own.id, query, app.clock());
+      return ok(reply.header('cache-control', noStore), { ...center, start: query.start, step: { current: query.step } });
+    },
+  );
 
   app.get('/account/manager/audit', manager, async (request, reply) => {
     const own = managerAccount(authOf(request));

@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { fromPromise } from 'xstate';
-import { type AssociationSwitchActorRef, associationSwitchMachine } from '../../../../machines/managers/association-switch.machine';
+import type { AssociationSwitchActorRef } from '../../../../machines/managers/association-switch.machine';
 import type { Account } from '../../../contracts/accounts';
-import { ASSOCIATION_STEP, ASSOCIATION_TYPE, AssociationListSchema, isManagerAccount, MANAGER_PATH } from '../../../contracts/managers';
-import { useApp } from '../../app/context';
+import { ASSOCIATION_TYPE, isManagerAccount, MANAGER_PATH } from '../../../contracts/managers';
 import { Link } from '../../routing/link';
 import { readAssociation } from '../../session/user-schema';
-import { type Association, writeAssociation } from '../../session/user-store';
+import type { Association } from '../../session/user-store';
 import { Button } from '../ui';
+import { useAssociationSwitch } from './association-switch-actor';
 import './managers.css';
 
 /**
@@ -70,37 +69,7 @@ export function AssociationSwitchView({ actor, current }: { actor: AssociationSw
 }
 
 function ManagerSwitch() {
-  const { api } = useApp();
-  const actor = useActorRef(
-    associationSwitchMachine.provide({
-      actors: {
-        // As the manager itself: its own page's call, whatever account it acts for now.
-        loadChildren: fromPromise(
-          async ({ signal }) =>
-            (
-              await api.call('account/manager/association/', {
-                method: 'GET',
-                schema: AssociationListSchema,
-                signal,
-                asSelf: true,
-                ignoreAlerts: true,
-                searchParams: { step: ASSOCIATION_STEP },
-              })
-            ).list,
-        ),
-      },
-      actions: {
-        storeAssociation: (_, params) => {
-          const child = params.child;
-          writeAssociation(
-            globalThis.sessionStorage,
-            child ? { id: child.child.id, name: child.name, mode: child.child.type.mode, type: child.child.type.id } : null,
-          );
-        },
-        reload: () => globalThis.location.reload(),
-      },
-    }),
-  );
+  const actor = useAssociationSwitch();
   return <AssociationSwitchView actor={actor} current={readAssociation(globalThis.sessionStorage)} />;
 }
 

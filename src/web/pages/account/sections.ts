@@ -23,6 +23,7 @@ export const LAZY_SECTIONS: Record<AccountSection, LazyExoticComponent<Component
   info_account: lazy(() => import('../../components/profile/InfoAccountSection')),
   apikey: lazy(() => import('../../components/api-keys/ApiKeysSection')),
   manager: lazy(() => import('../../components/managers/ManagerSection')),
+  'account-center': lazy(() => import('../../components/managers/AccountCenterSection')),
   order: lazy(() => import('../../components/billing/OrdersSection')),
   invoice: lazy(() => import('../../components/billing/InvoicesSection')),
 };
