@@ -56,6 +56,7 @@ import widgetRoutes from './routes/widget';
 import { screenshotRoutes } from './site/features/shots';
 import { purgeStatistics } from './stats/rollup';
 import { createFileStore, type FileStore } from './storage/index';
+import { ORPHAN_SWEEP_EVERY_MS, sweepOrphanBooks } from './storage/orphans';
 import { WebhookDeliverer } from './triggers/deliveries';
 import type {} from './types';
 
@@ -87,6 +88,8 @@ export interface AppDeps {
 }
 
 const PRUNE_EVERY_MS = 3_600_000;
+/** The orphan uploads' sweep (storage/orphans.ts) first looks this long after the app is ready. */
+const ORPHAN_FIRST_SWEEP_MS = 60_000;
 const EXPIRY_EVERY_MS = 60_000;
 
 export { newRequestId };
@@ -190,6 +193,31 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   expiryTimer.unref();
   app.addHook('onReady', expire);
   app.addHook('onClose', async () => clearInterval(expiryTimer));
+
+  // Uploads stored but never committed (a crash between the two, storage/orphans.ts): their book folders
+  // are removed once a day old, by one process every ORPHAN_SWEEP_EVERY_MS; the first look a minute after
+  // start (never in the way of starting, nor of a store that is down).
+  const orphans = scheduleOnce(
+    app.db,
+    {
+      name: 'orphan-books',
+      everyMs: ORPHAN_SWEEP_EVERY_MS,
+      run: async () => {
+        const { folders, removed } = await sweepOrphanBooks(app.db, storage, app.clock());
+        if (removed.length > 0) app.log.info({ folders, removed }, 'orphan book files removed from the file store');
+      },
+    },
+    { clock: app.clock, log: app.log },
+  );
+  let orphansTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    orphansTimer = setTimeout(() => void orphans.start(), ORPHAN_FIRST_SWEEP_MS);
+    orphansTimer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearTimeout(orphansTimer);
+    await orphans.stop();
+  });
 
   app.decorate('blog', createBlog({ config, clock: app.clock, log: app.log.child({ module: 'blog' }), postsDir: deps.blogPostsDir }));
 

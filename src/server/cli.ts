@@ -267,13 +267,15 @@ async function orderList(config: Config, args: string[], io: Io): Promise<void> 
         'orders.net',
         'orders.tax',
         'orders.currency',
+        'orders.refunded',
         'accounts.name',
         'invoices.label',
       ])
       .orderBy('orders.created_at', 'desc');
     if (state) query = query.where('orders.state', '=', state.toLowerCase() as (typeof ORDER_STATES)[number]);
     const rows = await query.execute();
-    io.out(['id', 'created', 'state', 'provider', 'plan', 'total', 'account', 'invoice'].join('\t'));
+    // `refunded`: what the provider refunded so far (a partial refund leaves the order paid); last, so scripts reading columns by position keep working.
+    io.out(['id', 'created', 'state', 'provider', 'plan', 'total', 'account', 'invoice', 'refunded'].join('\t'));
     for (const r of rows)
       io.out(
         [
@@ -285,6 +287,7 @@ async function orderList(config: Config, args: string[], io: Io): Promise<void> 
           `${((r.net + r.tax) / 100).toFixed(2)} ${r.currency}`,
           r.name,
           r.label ?? '',
+          r.refunded > 0 ? `${(r.refunded / 100).toFixed(2)} ${r.currency}` : '',
         ]
           .map(cell)
           .join('\t'),

@@ -20,6 +20,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCluster, stopCluster } from '../../src/tools/pg/cluster.mjs';
+import { createDatabase } from '../../src/tools/pg/database.mjs';
 import { freePort, spawnQuire, stopProcess, storageEnv, storageFromEnv, waitForOutput } from '../server/fixtures/cluster.ts';
 import { makePdf } from '../server/fixtures/pdf.ts';
 import { signIn } from './convert.mjs';
@@ -52,27 +53,13 @@ async function postgres() {
   return { admin: cluster.url, stop: () => stopCluster(cluster.dir, cluster.bin) };
 }
 
-async function createDatabase(admin) {
-  const name = `quire_bench_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /**
  * One deployment on this machine: a fresh database, a data root, app instances (converting nothing,
  * dev mode: no captcha, mail in the outbox) and workers started on demand, a proxy process in front of
  * the instances. `storage`: tests/server/fixtures/cluster.ts (default: from the environment).
  */
 async function deployment(admin, storage) {
-  const databaseUrl = await createDatabase(admin);
+  const databaseUrl = await createDatabase(admin, 'quire_bench');
   const root = mkdtempSync(path.join(os.tmpdir(), 'quire-scale-'));
   const shared = path.join(root, 'shared');
   mkdirSync(shared, { recursive: true });

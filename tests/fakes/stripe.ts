@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
  * form-encoded, bearer secret key, Idempotency-Key honoured), a hosted "checkout page" (`/pay/<id>`)
  * whose Pay button completes the payment and redirects to the session's success_url, and webhooks
  * signed exactly as Stripe documents (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "t.payload")>`).
+ * A paid session gets a PaymentIntent and its Charge; `refund` refunds (part of) that charge as the
+ * dashboard does, and posts what Stripe posts then: `refund.created` (the Refund) and `charge.refunded`
+ * (the Charge with its cumulative `amount_refunded`, `refunded` once all of it is).
  */
 export interface FakeSession {
   id: string;
@@ -19,6 +22,8 @@ export interface FakeSession {
   customer_email: string | null;
   mode: string;
   payment_status: 'unpaid' | 'paid';
+  /** Null until paid (mode payment, as Stripe answers since API 2022-08-01). */
+  payment_intent: string | null;
   status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string;
@@ -27,17 +32,41 @@ export interface FakeSession {
   created: number;
 }
 
+/** The parts of Stripe's Charge object that a refund event carries and Quire reads. */
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+  paid: true;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  livemode: false;
+  created: number;
+}
+
 export interface StripeFake {
   url: string;
   sessions: Map<string, FakeSession>;
+  /** The charges of paid sessions, by PaymentIntent id. */
+  charges: Map<string, FakeCharge>;
   /** Every API request the fake answered (method, path, form fields). */
   requests: { method: string; path: string; form: Record<string, string> }[];
   /** Completes a session (paid) and posts `checkout.session.completed`; answers the webhook's HTTP status. */
   complete(id: string): Promise<number>;
-  /** Posts an event about a session: signed with the secret (or another), at a time (unix seconds; default now). */
+  /**
+   * Refunds `amount` (default: all that is left) of a paid session's charge, as in Stripe's dashboard:
+   * posts `refund.created` then `charge.refunded`; answers the latter's delivery.
+   */
+  refund(sessionId: string, amount?: number): Promise<SentEvent>;
+  /** Posts an event about an object (a session, a charge): signed with the secret (or another), at a time (unix seconds; default now). */
   send(
     type: string,
-    session: FakeSession,
+    object: FakeSession | FakeCharge | Record<string, unknown>,
     options?: { secret?: string; timestamp?: number; eventId?: string; body?: string },
   ): Promise<SentEvent>;
   close(): Promise<void>;
@@ -82,11 +111,12 @@ export async function startStripeFake(options: {
   host?: string;
 }): Promise<StripeFake> {
   const sessions = new Map<string, FakeSession>();
+  const charges = new Map<string, FakeCharge>();
   const byIdempotencyKey = new Map<string, string>();
   const requests: StripeFake['requests'] = [];
   let base = '';
 
-  const send: StripeFake['send'] = async (type, session, o = {}) => {
+  const send: StripeFake['send'] = async (type, object, o = {}) => {
     const eventId = o.eventId ?? `evt_${randomBytes(12).toString('hex')}`;
     const payload =
       o.body ??
@@ -99,7 +129,7 @@ export async function startStripeFake(options: {
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
-        data: { object: session },
+        data: { object },
       });
     const header = stripeSignature(o.secret ?? options.webhookSecret, payload, o.timestamp ?? Math.floor(Date.now() / 1000));
     const res = await fetch(typeof options.webhookUrl === 'function' ? options.webhookUrl() : options.webhookUrl, {
@@ -119,7 +149,46 @@ export async function startStripeFake(options: {
     if (!session) throw new Error(`no session ${id}`);
     session.payment_status = 'paid';
     session.status = 'complete';
+    const paymentIntent = `pi_${randomBytes(12).toString('hex')}`;
+    session.payment_intent = paymentIntent;
+    charges.set(paymentIntent, {
+      id: `ch_${randomBytes(12).toString('hex')}`,
+      object: 'charge',
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: 0,
+      refunded: false,
+      currency: session.currency,
+      payment_intent: paymentIntent,
+      paid: true,
+      status: 'succeeded',
+      metadata: {},
+      livemode: false,
+      created: Math.floor(Date.now() / 1000),
+    });
     return (await send('checkout.session.completed', session)).status;
+  };
+
+  const refund: StripeFake['refund'] = async (sessionId, amount) => {
+    const charge = charges.get(sessions.get(sessionId)?.payment_intent ?? '');
+    if (!charge) throw new Error(`no paid session ${sessionId}`);
+    const left = charge.amount_captured - charge.amount_refunded;
+    const value = amount ?? left;
+    if (!Number.isSafeInteger(value) || value <= 0 || value > left) throw new Error(`cannot refund ${value} of ${left}`);
+    charge.amount_refunded += value;
+    charge.refunded = charge.amount_refunded === charge.amount_captured;
+    await send('refund.created', {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount: value,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: charge.payment_intent,
+      status: 'succeeded',
+      metadata: {},
+      created: Math.floor(Date.now() / 1000),
+    });
+    return send('charge.refunded', { ...charge });
   };
 
   const server: Server = createServer(async (req, res) => {
@@ -154,6 +223,7 @@ export async function startStripeFake(options: {
             customer_email: form.customer_email ?? null,
             mode: form.mode ?? 'payment',
             payment_status: 'unpaid',
+            payment_intent: null,
             status: 'open',
             success_url: form.success_url,
             cancel_url: form.cancel_url,
@@ -198,8 +268,10 @@ export async function startStripeFake(options: {
   return {
     url: base,
     sessions,
+    charges,
     requests,
     complete,
+    refund,
     send,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

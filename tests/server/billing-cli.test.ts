@@ -52,6 +52,15 @@ describe.each(DIALECTS)('billing admin commands (bundled cli.js) on %s', (dialec
     expect(await run(['order', 'cancel', order.id], env)).toMatchObject({ code: 1 });
     expect((await run(['order', 'refund', order.id], env)).stdout).toBe(`${order.id}: refunded\n`);
     expect((await accountRow(ctx.app, account)).mode).toBe('FREE');
+    // The list's last column says what was refunded (the whole total here).
+    const refunded = (await run(['order', 'list', '--state', 'refunded'], env)).stdout.split('\n');
+    expect(refunded[0]?.split('\t').at(-1)).toBe('refunded');
+    expect(
+      refunded
+        .find((l) => l.startsWith(order.id))
+        ?.split('\t')
+        .at(-1),
+    ).toBe('11.88 EUR');
   });
 
   it('order cancel, unknown ids, usage errors, billing off', async () => {

@@ -146,6 +146,79 @@ describe.each(DIALECTS)('card payments (Stripe Checkout against the local fake) 
     expect((await accountOf(token)).mode).toBe('FREE');
   });
 
+  it('a refund in Stripe: a partial one is recorded and keeps the plan; the rest refunds the order as `quire order refund` does', async () => {
+    const { token, content } = await signedIn(ctx, 'refund');
+    const accountId: string = content.account.id;
+    const orderRow = (id: string) => ctx.app.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const pay = async () => {
+      const order: OrderView = (await buy(token)).json().content;
+      const session = [...fake.sessions.values()].find((s) => s.client_reference_id === order.id);
+      if (!session) throw new Error('no session');
+      expect(await fake.complete(session.id)).toBe(200);
+      return { order, session };
+    };
+    // Two months bought: the second renews the first from its end.
+    const first = await pay();
+    const { order, session } = await pay();
+    const paidRow = await orderRow(order.id);
+    expect(paidRow).toMatchObject({ state: 'paid', provider_payment: session.payment_intent, refunded: 0 });
+    expect(session.payment_intent).toMatch(/^pi_/);
+    const paidAccount = await accountRow(ctx.app, accountId);
+    expect(paidAccount).toMatchObject({ mode: 'PREMIUM', type: 'PREMIUM', expiration: paidRow.period_end });
+    const charge = fake.charges.get(session.payment_intent as string);
+    if (!charge) throw new Error('no charge');
+
+    // Refund events signed with another secret are refused like any other event.
+    expect(
+      (await fake.send('charge.refunded', { ...charge, amount_refunded: 1188, refunded: true }, { secret: 'whsec_another' })).status,
+    ).toBe(400);
+    expect((await orderRow(order.id)).state).toBe('paid');
+
+    // A partial refund (5.00 of 11.88): recorded; the order stays paid, the plan and its end unchanged.
+    const partial = await fake.refund(session.id, 500);
+    expect([partial.status, JSON.parse(partial.body)]).toEqual([200, { received: true, duplicate: false }]);
+    expect(await orderRow(order.id)).toMatchObject({ state: 'paid', refunded: 500 });
+    expect(await accountRow(ctx.app, accountId)).toMatchObject({ mode: 'PREMIUM', expiration: paidAccount.expiration });
+    // Its replay is acknowledged as a duplicate; a late event with a smaller running total changes nothing.
+    const replay = await fake.send('charge.refunded', {}, { eventId: partial.eventId, body: partial.payload });
+    expect([replay.status, JSON.parse(replay.body).duplicate]).toEqual([200, true]);
+    expect((await fake.send('charge.refunded', { ...charge, amount_refunded: 200, refunded: false })).status).toBe(200);
+    expect((await orderRow(order.id)).refunded).toBe(500);
+    // A charge in another currency, and a payment Quire does not know, are acknowledged and ignored.
+    expect((await fake.send('charge.refunded', { ...charge, currency: 'usd', amount_refunded: 1188, refunded: true })).status).toBe(200);
+    const unknown = await fake.send('charge.refunded', { ...charge, payment_intent: 'pi_unknown', amount_refunded: 1188, refunded: true });
+    expect([unknown.status, JSON.parse(unknown.body)]).toEqual([200, { received: true, duplicate: false }]);
+    expect((await orderRow(order.id)).state).toBe('paid');
+
+    // The rest, delivered twice at once: refunded once; the month it added comes off, the first month remains.
+    const full = await fake.refund(session.id);
+    expect(full.status).toBe(200);
+    const twice = await Promise.all([
+      fake.send('charge.refunded', {}, { eventId: full.eventId, body: full.payload }),
+      fake.send('charge.refunded', {}, { eventId: full.eventId, body: full.payload }),
+    ]);
+    expect(twice.map((r) => [r.status, JSON.parse(r.body).duplicate])).toEqual([
+      [200, true],
+      [200, true],
+    ]);
+    const refundedRow = await orderRow(order.id);
+    expect(refundedRow).toMatchObject({ state: 'refunded', refunded: 1188 });
+    const afterRefund = await accountRow(ctx.app, accountId);
+    expect(afterRefund).toMatchObject({ mode: 'PREMIUM', expiration: paidRow.period_start as number });
+    expect((await call(ctx.app, `/account/order/get?id=${order.id}`, undefined, { token })).json().content.state).toBe('refunded');
+    // The invoice stays (a credit note is the seller's bookkeeping).
+    expect((await call(ctx.app, '/account/invoice/', undefined, { token })).json().content.invoices).toHaveLength(2);
+    // Another event of the same full refund (a new id) changes nothing more.
+    expect((await fake.send('charge.refunded', { ...fake.charges.get(session.payment_intent as string) })).status).toBe(200);
+    expect(await accountRow(ctx.app, accountId)).toEqual(afterRefund);
+
+    // The first month refunded in full at once: the account is free again, as after `quire order refund`.
+    const whole = await fake.refund(first.session.id);
+    expect(JSON.parse(whole.body)).toEqual({ received: true, duplicate: false });
+    expect(await orderRow(first.order.id)).toMatchObject({ state: 'refunded', refunded: 1188 });
+    expect(await accountRow(ctx.app, accountId)).toMatchObject({ mode: 'FREE', type: 'FREE' });
+  });
+
   it('bank transfer: the order waits, the buyer may cancel; bad input changes nothing', async () => {
     const { token, content } = await signedIn(ctx, 'bank');
     const order: OrderView = (await buy(token, { provider: 'manual', period: 'year' })).json().content;

@@ -56,6 +56,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       ['0027_managers', 'Success'],
       ['0029_billing', 'Success'],
       ['0030_invoice_retention', 'Success'],
+      ['0031_order_refunds', 'Success'],
     ]);
     const second = await migrateToLatest(handle.db);
     expect(second).toEqual([]);

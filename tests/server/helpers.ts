@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { DialectName } from '../../src/server/db/index';
+import { createDatabase } from '../../src/tools/pg/database.mjs';
 import { S3_TEST_CREDENTIALS } from '../../src/tools/s3/server.mjs';
 
 /**
@@ -24,20 +24,7 @@ export async function tempDir(prefix = 'quire-test-'): Promise<string> {
 }
 
 /** A fresh, empty PostgreSQL database on the test cluster; returns its URL. */
-export async function createPgDatabase(): Promise<string> {
-  const admin = inject('pgUrl');
-  const name = `quire_test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+export const createPgDatabase = (): Promise<string> => createDatabase(inject('pgUrl'), 'quire_test');
 
 /**
  * A fresh bucket on this run's S3-compatible server (global-setup), as the QUIRE_S3_* variables of a

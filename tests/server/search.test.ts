@@ -31,7 +31,7 @@ describe.each(DIALECTS)('site search on %s', (dialect) => {
   /** A hand-made DONE book (reader-support) indexed the way conversion indexes it. */
   const book = async (spec: Parameters<typeof makeBook>[2] & { account?: string }) => {
     const id = await makeBook(ctx.app, spec.account ?? accountId, spec);
-    await indexBook(ctx.app.db, ctx.app.config.dataDir, id);
+    await indexBook(ctx.app.db, ctx.app.storage, id);
     return id;
   };
   /** The snippet with its marks in brackets: "…the [zebra] runs…". */
@@ -238,9 +238,9 @@ describe.each(DIALECTS)('site search on %s', (dialect) => {
   it('indexes converted books that have no documents yet (books converted before the index existed)', async () => {
     const id = await makeBook(ctx.app, accountId, { name: 'Forgotten lighthouse logbook', texts: ['Fresnel lens'] });
     expect(ids(await search('fresnel'))).toEqual([]);
-    expect(await indexMissing(ctx.app.db, ctx.app.config.dataDir)).toBe(1);
+    expect(await indexMissing(ctx.app.db, ctx.app.storage)).toBe(1);
     expect(ids(await search('fresnel'))).toEqual([id]);
-    expect(await indexMissing(ctx.app.db, ctx.app.config.dataDir)).toBe(0);
+    expect(await indexMissing(ctx.app.db, ctx.app.storage)).toBe(0);
   });
 
   it('refuses bad input with the envelope and never answers 5xx', async () => {

@@ -102,7 +102,7 @@ describe('conversion through the S3 store by a worker on another data folder', (
     const store = ctx.app.storage;
     expect(store.kind).toBe('s3');
     // The source is in the bucket before any worker exists: the app converts nothing itself.
-    expect(await store.list(keys.dir)).toEqual([{ key: keys.source, size: expect.any(Number) }]);
+    expect(await store.list(keys.dir)).toEqual([{ key: keys.source, size: expect.any(Number), modifiedMs: expect.any(Number) }]);
     expect((await getBook(ctx.app.db, bookId)).status).toBe('QUEUED');
     // As if an earlier attempt (a worker elsewhere) had stored outputs: the conversion removes them first.
     const earlier = await otherStore();

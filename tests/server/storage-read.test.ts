@@ -202,7 +202,9 @@ describe.each(DIALECTS)('reading through the file store on %s', (dialect) => {
     expect(zoom.statusCode).toBe(200);
     expect(zoom.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
     // In the bucket, with the bytes B served.
-    expect(await a.app.storage.list(`books/${bookId}/pages/2480`)).toEqual([{ key, size: zoom.rawPayload.length }]);
+    expect(await a.app.storage.list(`books/${bookId}/pages/2480`)).toEqual([
+      { key, size: zoom.rawPayload.length, modifiedMs: expect.any(Number) },
+    ]);
     expect(existsSync(a.app.storage.pathOf(key))).toBe(false);
     const fromA = await get(a.app, `/pages/${bookId}/2480/1.webp?r=1`);
     expect(fromA.statusCode).toBe(200);

@@ -14,9 +14,9 @@ import type { FileStore } from '../storage/index';
  * so does the conversion worker of its own process (src/server/jobs/worker-main.ts).
  */
 export interface PublicationContext extends TokenKeys {
-  config: Pick<Config, 'publicUrl' | 'hosts' | 'dataDir'>;
-  /** The file store a converting book's thumbnails are looked for in (issue 19); the app's when the app is the context. */
-  storage?: FileStore;
+  config: Pick<Config, 'publicUrl' | 'hosts'>;
+  /** The file store a converting book's thumbnails are looked for in (issue 19): the app's, or the worker process's. */
+  storage: FileStore;
 }
 
 /** An absolute URL on the configured public base (QUIRE_PUBLIC_URL), or the configured host when it is absolute already. */

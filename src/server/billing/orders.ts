@@ -99,6 +99,7 @@ export async function createOrder(db: Executor, billing: BillingConfig, input: N
       period: plan.period,
       provider: input.provider,
       provider_ref: null,
+      provider_payment: null,
       checkout_url: null,
       state: 'started',
       currency: plan.currency,
@@ -142,7 +143,9 @@ export async function moveOrder(
   order: OrderRow,
   event: OrderEventType,
   now: number,
-  patch: Partial<Pick<OrderRow, 'provider_ref' | 'checkout_url' | 'period_start' | 'period_end' | 'paid_at'>> = {},
+  patch: Partial<
+    Pick<OrderRow, 'provider_ref' | 'provider_payment' | 'checkout_url' | 'period_start' | 'period_end' | 'paid_at' | 'refunded'>
+  > = {},
 ): Promise<OrderRow> {
   const next = nextOrderState(order.state, event);
   if (next === null) throw new ApiError('orderStateRefused');
@@ -182,8 +185,17 @@ export async function payOrder(db: Kysely<Database>, billing: BillingConfig, ord
   return db.transaction().execute((trx) => payOrderIn(trx, billing, orderId, now));
 }
 
-/** payOrder inside the caller's transaction (a webhook records its event id in the same one). */
-export async function payOrderIn(trx: Executor, billing: BillingConfig, orderId: string, now: number): Promise<PaymentResult> {
+/**
+ * payOrder inside the caller's transaction (a webhook records its event id in the same one);
+ * `providerPayment` is the provider's payment id (Stripe's PaymentIntent), which its refund events name.
+ */
+export async function payOrderIn(
+  trx: Executor,
+  billing: BillingConfig,
+  orderId: string,
+  now: number,
+  providerPayment: string | null = null,
+): Promise<PaymentResult> {
   const order = await getOrder(trx, orderId);
   if (!order) throw new ApiError('orderNotFound');
   if (order.state === 'paid' || order.state === 'refunded') return { order, invoice: null };
@@ -197,7 +209,12 @@ export async function payOrderIn(trx: Executor, billing: BillingConfig, orderId:
   const end = addPeriod(start, order.period);
   let paid: OrderRow;
   try {
-    paid = await moveOrder(trx, order, 'payment.succeeded', now, { period_start: start, period_end: end, paid_at: now });
+    paid = await moveOrder(trx, order, 'payment.succeeded', now, {
+      period_start: start,
+      period_end: end,
+      paid_at: now,
+      ...(providerPayment !== null && { provider_payment: providerPayment }),
+    });
   } catch (error) {
     // Paid meanwhile by another delivery (PostgreSQL waits for its row lock, then sees it paid).
     const again = await getOrder(trx, orderId);
@@ -298,27 +315,49 @@ export async function cancelOrder(db: Executor, orderId: string, now: number): P
 }
 
 /**
- * A paid order is refunded: the time it added comes off the account's expiration (an account whose
- * expiration is then past returns to free at once). The invoice stays (a credit note is the seller's
- * bookkeeping).
+ * A paid order is refunded (the admin's `quire order refund`, or the card provider's refund event): the
+ * time it added comes off the account's expiration (an account whose expiration is then past returns to
+ * free at once), and `refunded` becomes the order's total. The invoice stays (a credit note is the
+ * seller's bookkeeping).
  */
 export async function refundOrder(db: Kysely<Database>, orderId: string, now: number): Promise<OrderRow> {
-  return db.transaction().execute(async (trx) => {
-    const order = await getOrder(trx, orderId);
-    if (!order) throw new ApiError('orderNotFound');
-    const refunded = await moveOrder(trx, order, 'payment.refunded', now);
-    const added = (order.period_end ?? 0) - (order.period_start ?? 0);
-    const account = await trx.selectFrom('accounts').select(['expiration']).where('id', '=', order.account_id).executeTakeFirstOrThrow();
-    if (account.expiration !== null && added > 0) {
-      await trx
-        .updateTable('accounts')
-        .set({ expiration: account.expiration - added })
-        .where('id', '=', order.account_id)
-        .execute();
-      await expireAccounts(trx, now);
-    }
-    return refunded;
-  });
+  return db.transaction().execute((trx) => refundOrderIn(trx, orderId, now));
+}
+
+/** refundOrder inside the caller's transaction (a webhook records its event id in the same one). */
+export async function refundOrderIn(trx: Executor, orderId: string, now: number): Promise<OrderRow> {
+  const order = await getOrder(trx, orderId);
+  if (!order) throw new ApiError('orderNotFound');
+  const refunded = await moveOrder(trx, order, 'payment.refunded', now, { refunded: order.net + order.tax });
+  const added = (order.period_end ?? 0) - (order.period_start ?? 0);
+  const account = await trx.selectFrom('accounts').select(['expiration']).where('id', '=', order.account_id).executeTakeFirstOrThrow();
+  if (account.expiration !== null && added > 0) {
+    await trx
+      .updateTable('accounts')
+      .set({ expiration: account.expiration - added })
+      .where('id', '=', order.account_id)
+      .execute();
+    await expireAccounts(trx, now);
+  }
+  return refunded;
+}
+
+/**
+ * A partial refund at the provider: the amount refunded so far (cumulative, as the provider reports it)
+ * is recorded on the paid order; the order stays paid and the plan is unchanged (what a partial refund
+ * means — a goodwill gesture, a price correction — is the seller's call: `quire order refund` ends the
+ * plan). Only ever raises the amount, so a late or replayed report of a smaller total changes nothing.
+ * Returns whether the row changed.
+ */
+export async function recordPartialRefund(trx: Executor, order: OrderRow, amount: number, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('orders')
+    .set({ refunded: amount, updated_at: now })
+    .where('id', '=', order.id)
+    .where('state', '=', 'paid')
+    .where('refunded', '<', amount)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -10,6 +10,8 @@ export interface OrdersTable {
   period: BillingPeriod;
   provider: PaymentProvider;
   provider_ref: string | null;
+  /** The provider's payment (Stripe PaymentIntent id), recorded when paid (migration 0031); refund events name it. */
+  provider_payment: string | null;
   checkout_url: string | null;
   state: OrderState;
   currency: string;
@@ -23,6 +25,8 @@ export interface OrdersTable {
   period_start: number | null;
   period_end: number | null;
   paid_at: number | null;
+  /** Refunded so far, minor units (migration 0031): a partial refund at the provider, or the whole total once refunded. */
+  refunded: Generated<number>;
   created_at: number;
   updated_at: number;
 }

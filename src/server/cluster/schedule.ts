@@ -74,6 +74,7 @@ export function scheduleOnce(
   const checkMs = options.checkMs ?? Math.min(Math.max(1000, Math.floor(task.everyMs / 4)), 5 * 60_000);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<boolean> | undefined;
+  let stopped = false;
   const check = (): Promise<boolean> => {
     if (running) return running;
     running = (async () => {
@@ -95,12 +96,16 @@ export function scheduleOnce(
   return {
     check,
     async start() {
+      stopped = false;
       await check();
+      // Stopped during that first look: no timer after all.
+      if (stopped) return;
       clearInterval(timer);
       timer = setInterval(() => void check(), checkMs);
       timer.unref();
     },
     async stop() {
+      stopped = true;
       clearInterval(timer);
       timer = undefined;
       await running?.catch(() => false);

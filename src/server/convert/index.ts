@@ -393,7 +393,7 @@ async function renderAll(
     // server starts), never undone.
     text.then(() =>
       time('index', () =>
-        indexBook(deps.db, deps.config.dataDir, bookId).catch((err: unknown) => deps.log.warn({ err, bookId }, 'search: indexing failed')),
+        indexBook(deps.db, deps.storage, bookId).catch((err: unknown) => deps.log.warn({ err, bookId }, 'search: indexing failed')),
       ),
     ),
     time('structure', () => readStructure(paths.pdf, pages, side)).catch((error: unknown): PdfStructure => {

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const storage = await createFileStore(config);
   const worker = createWorker(
     // The events it queues are sent by the servers' deliverers (they poll the deliveries).
-    { db: handle.db, config, storage, dropLocal: true, log, listen: handle.listen, apiEvents: { ctx: { config, keys } } },
+    { db: handle.db, config, storage, dropLocal: true, log, listen: handle.listen, apiEvents: { ctx: { config, keys, storage } } },
     { leaseMs: num('QUIRE_WORKER_LEASE_MS'), pollMs: num('QUIRE_WORKER_POLL_MS'), backoffMs: num('QUIRE_WORKER_BACKOFF_MS') },
   );
   // The jobs of /account/privacy too (exports and purges), with the mail they send.

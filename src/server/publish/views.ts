@@ -1,4 +1,3 @@
-import { access } from 'node:fs/promises';
 import type { AccountMode } from '../../contracts/accounts';
 import {
   type Book,
@@ -16,7 +15,7 @@ import { jsonObject } from '../accounts/views';
 import type { Config } from '../config';
 import type { BookRow } from '../db/schema';
 import type { FileStore } from '../storage/index';
-import { bookPaths, THUMB_SIZES } from '../storage/paths';
+import { bookKeys, THUMB_SIZES, type ThumbSize } from '../storage/paths';
 import { stored } from '../storage/serve';
 
 /**
@@ -97,7 +96,7 @@ export function jsonSettingsOf(row: BookRow): JsonSettings {
 
 /** Everything to show about a book's files and URLs. */
 export interface ViewContext {
-  config: Pick<Config, 'dataDir' | 'hosts'>;
+  config: Pick<Config, 'hosts'>;
   now: number;
   /** The private link's token of a book (src/server/reader/access.ts), shown to its owner. */
   privateToken?: (book: BookRow) => string;
@@ -105,11 +104,8 @@ export interface ViewContext {
   pagesToken?: (book: BookRow) => string;
   /** The book's triggers (SPEC §3 Book.triggers), read when given. */
   triggersOf?: (bookId: string) => Promise<unknown[]>;
-  /**
-   * The file store (issue 19) a converting book's thumbnails are looked for in (another machine may be
-   * converting it); without it, the data folder.
-   */
-  storage?: FileStore;
+  /** The file store (issue 19) a converting book's thumbnails are looked for in (another machine may be converting it). */
+  storage: FileStore;
 }
 
 export const viewerUrl = (config: Pick<Config, 'hosts'>, bookId: string) => `${config.hosts.viewer}/read/${bookId}`;
@@ -123,31 +119,22 @@ export const overviewUrl = (config: Pick<Config, 'hosts'>, row: Pick<BookRow, 'i
 export const thumbUrl = (config: Pick<Config, 'hosts'>, row: Pick<BookRow, 'id' | 'revision'>, size: string) =>
   `${config.hosts.thumbs}/thumbs/${row.id}/${size}.webp?r=${row.revision}`;
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 /**
  * Thumbnail URLs, null while a size is not made yet. A finished book has them all; a converting
  * one may already have them (the first pages come early), which only the files can tell.
  */
 export async function bookImages(row: BookRow, ctx: ViewContext): Promise<BookImages> {
   const images: BookImages = { small: null, medium: null, large: null };
-  const paths = bookPaths(ctx.config.dataDir, row.id);
-  const store = ctx.storage;
+  const thumbs = bookKeys(row.id).thumbs;
   // A store that fails shows the thumbnail as not made yet: a list of books does not fail for it.
-  const made = (file: string) =>
-    store
-      ? stored(store.stat(store.keyOf(file)), 3000).then(
-          (info) => info !== undefined,
-          () => false,
-        )
-      : exists(file);
+  const made = (size: ThumbSize) =>
+    stored(ctx.storage.stat(`${thumbs}/${size}.webp`), 3000).then(
+      (info) => info !== undefined,
+      () => false,
+    );
   await Promise.all(
     THUMB_SIZES.map(async (size) => {
-      if (row.status === 'DONE' || (row.status !== 'ERROR' && (await made(paths.thumb(size)))))
+      if (row.status === 'DONE' || (row.status !== 'ERROR' && (await made(size))))
         images[size] =
           `${thumbUrl(ctx.config, row, size)}${row.publishing_mode === 2 && ctx.pagesToken ? `&t=${ctx.pagesToken(row)}` : ''}`;
     }),

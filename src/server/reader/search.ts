@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ReaderSearchHit, SearchRect } from '../../contracts/reader';
 import type { ToolLimits } from '../convert/tools';
 import { ensureWords, type PageWord, readPageWords } from '../convert/words';
 import type { FileStore } from '../storage/index';
-import { bookPaths, isSafeId } from '../storage/paths';
+import { bookKeys, isSafeId } from '../storage/paths';
 import { stored } from '../storage/serve';
 
 type SearchApp = Pick<FastifyInstance, 'config' | 'storage'>;
@@ -72,14 +70,13 @@ export function matchPage(text: string, query: string): { count: number; excerpt
 }
 
 /**
- * Page n's text ('' when it has none). From the file store (issue 19) when given one — a store failure
- * then rejects (StoreUnavailable) — or from the data folder `dataDir` (indexing right after a
- * conversion, on the machine that made the files).
+ * Page n's text ('' when it has none), from the file store (issue 19): this process's copy when it has
+ * one (the converter's, right after extracting it), else the bucket; a store failure rejects
+ * (StoreUnavailable).
  */
-export async function readPageText(files: string | FileStore, bookId: string, page: number): Promise<string> {
-  if (typeof files === 'string') return readFile(path.join(bookPaths(files, bookId).text, `${page}.txt`), 'utf8').catch(() => '');
+export async function readPageText(store: FileStore, bookId: string, page: number): Promise<string> {
   if (!isSafeId(bookId)) return '';
-  return ((await stored(files.read(`books/${bookId}/text/${page}.txt`))) ?? Buffer.alloc(0)).toString('utf8');
+  return ((await stored(store.read(`${bookKeys(bookId).text}/${page}.txt`))) ?? Buffer.alloc(0)).toString('utf8');
 }
 
 /**

@@ -96,7 +96,7 @@ interface Doc {
  * deleted meanwhile has none. Called when a conversion reaches DONE, and for DONE books without
  * documents when the server starts (`indexMissing`).
  */
-export async function indexBook(db: Db, files: string | FileStore, bookId: string): Promise<void> {
+export async function indexBook(db: Db, store: FileStore, bookId: string): Promise<void> {
   const book = await db
     .selectFrom('books')
     .innerJoin('accounts', 'accounts.id', 'books.account_id')
@@ -108,7 +108,7 @@ export async function indexBook(db: Db, files: string | FileStore, bookId: strin
     { page: 0, title: cleanText(book.name), description: cleanText(book.description), publisher: cleanText(book.account_name), body: '' },
   ];
   for (let page = 1; page <= book.pages_total; page++) {
-    const body = cleanText(await readPageText(files, bookId, page)).trim();
+    const body = cleanText(await readPageText(store, bookId, page)).trim();
     if (body) docs.push({ page, title: '', description: '', publisher: '', body });
   }
   const postgres = isPostgres(db);
@@ -156,12 +156,12 @@ export async function booksToIndex(db: Db, limit: number): Promise<string[]> {
 }
 
 /** Indexes every converted book without documents, BATCH at a time, until none is left or `stopped()`. */
-export async function indexMissing(db: Db, files: string | FileStore, stopped: () => boolean = () => false): Promise<number> {
+export async function indexMissing(db: Db, store: FileStore, stopped: () => boolean = () => false): Promise<number> {
   let done = 0;
   for (let ids = await booksToIndex(db, BATCH); ids.length > 0 && !stopped(); ids = await booksToIndex(db, BATCH))
     for (const id of ids) {
       if (stopped()) return done;
-      await indexBook(db, files, id);
+      await indexBook(db, store, id);
       done += 1;
     }
   return done;

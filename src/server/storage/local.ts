@@ -1,6 +1,6 @@
-import { rm } from 'node:fs/promises';
-import { checkWritable, fileInfo, localPath, openLocal, readLocal, streamAtomic, walkFiles, writeAtomic } from './local-files';
-import { type FileStore, keyInside } from './store';
+import { readdir, rm } from 'node:fs/promises';
+import { checkWritable, fileInfo, isMissing, localPath, openLocal, readLocal, streamAtomic, walkFiles, writeAtomic } from './local-files';
+import { type FileStore, keyInside, type ListedFile } from './store';
 
 /** The default store: the data folder's `files/` (./store.ts). Files are where the code writes them. */
 export function createLocalStore(root: string): FileStore {
@@ -33,12 +33,22 @@ export function createLocalStore(root: string): FileStore {
     stat: async (key) => fileInfo(pathOf(key)),
     async list(prefix) {
       const files = await walkFiles(pathOf(prefix));
-      const out: Array<{ key: string; size: number }> = [];
+      const out: ListedFile[] = [];
       for (const file of files) {
         const info = await fileInfo(file);
-        if (info) out.push({ key: keyOf(file), size: info.size });
+        if (info) out.push({ key: keyOf(file), size: info.size, modifiedMs: info.modifiedMs });
       }
       return out;
+    },
+    async folders(prefix) {
+      const entries = await readdir(pathOf(prefix), { withFileTypes: true }).catch((error: unknown) => {
+        if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+        throw error;
+      });
+      return entries
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
     },
     async remove(key) {
       await rm(pathOf(key), { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });

@@ -14,7 +14,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config';
 import { checkWritable, fileInfo, localPath, openLocal, readLocal, streamAtomic, walkFiles, writeAtomic } from './local-files';
-import { checkKey, contentTypeOf, type FileStore, keyInside, type PutOptions, type StoredInfo } from './store';
+import { checkKey, contentTypeOf, type FileStore, keyInside, type ListedFile, type PutOptions, type StoredInfo } from './store';
 
 type S3Settings = NonNullable<StorageConfig['s3']>;
 
@@ -173,18 +173,39 @@ export function createS3Store(
     return started;
   }
 
-  async function list(prefix: string): Promise<Array<{ key: string; size: number }>> {
-    const out: Array<{ key: string; size: number }> = [];
+  async function list(prefix: string): Promise<ListedFile[]> {
+    const out: ListedFile[] = [];
     const Prefix = `${objectKey(prefix)}/`;
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
       for (const item of page.Contents ?? []) {
-        if (item.Key) out.push({ key: item.Key.slice(settings.prefix.length), size: item.Size ?? 0 });
+        // A server that sends no LastModified (all known ones do): the file counts as new, never as old.
+        if (item.Key)
+          out.push({
+            key: item.Key.slice(settings.prefix.length),
+            size: item.Size ?? 0,
+            modifiedMs: item.LastModified?.getTime() ?? Date.now(),
+          });
       }
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
     return out;
+  }
+
+  async function folders(prefix: string): Promise<string[]> {
+    const out: string[] = [];
+    const Prefix = `${objectKey(prefix)}/`;
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, Delimiter: '/', ContinuationToken }));
+      for (const item of page.CommonPrefixes ?? []) {
+        const name = item.Prefix?.slice(Prefix.length).replace(/\/$/, '');
+        if (name) out.push(name);
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return out.sort();
   }
 
   // What an earlier run left in the cache counts towards its size (oldest first); uploads being received are not the cache's.
@@ -230,6 +251,7 @@ export function createS3Store(
       return items.length;
     },
     put,
+    folders,
     async putTree(prefix) {
       const files = await walkFiles(pathOf(prefix));
       await eachLimited(files, TREE_CONCURRENCY, (file) => put(keyOf(file)));

@@ -24,6 +24,13 @@ export interface StoredInfo {
   etag: string;
 }
 
+/** One file of list(): its key, size and last modification (ms since the epoch; the bucket's LastModified on S3). */
+export interface ListedFile {
+  key: string;
+  size: number;
+  modifiedMs: number;
+}
+
 export interface OpenedFile {
   stream: Readable;
   info: StoredInfo;
@@ -78,8 +85,13 @@ export interface FileStore {
    */
   open(key: string, range?: { start: number; end: number }): Promise<OpenedFile | undefined>;
   stat(key: string): Promise<StoredInfo | undefined>;
-  /** The keys (files, not folders) under `prefix`, with sizes, from the store (not the cache). */
-  list(prefix: string): Promise<Array<{ key: string; size: number }>>;
+  /** The keys (files, not folders) under `prefix`, with sizes and modification times, from the store (not the cache). */
+  list(prefix: string): Promise<ListedFile[]>;
+  /**
+   * The names of the folders right under `prefix` (`folders('books')` → the book ids that have files),
+   * from the store (not the cache), sorted; without listing the files inside them (S3: a delimited list).
+   */
+  folders(prefix: string): Promise<string[]>;
   /** Removes `key` and everything under `key/`, from the store and the cache. Missing is fine. */
   remove(key: string): Promise<void>;
   /** Forgets the cache's copy of `key` and everything under it (S3); the local store keeps its files. */

@@ -27,6 +27,7 @@ import * as m0025 from './0025_scheduled_runs';
 import * as m0027 from './0027_managers';
 import * as m0029 from './0029_billing';
 import * as m0030 from './0030_invoice_retention';
+import * as m0031 from './0031_order_refunds';
 
 /**
  * Every migration, in order. The server is bundled, so migrations are imported here rather than
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0027_managers': m0027,
   '0029_billing': m0029,
   '0030_invoice_retention': m0030,
+  '0031_order_refunds': m0031,
 };

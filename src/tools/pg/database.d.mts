@@ -1,0 +1,1 @@
+export function createDatabase(adminUrl: string, prefix?: string): Promise<string>;
