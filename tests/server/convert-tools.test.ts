@@ -127,7 +127,8 @@ describe('stage times', () => {
       stages.time('busy', () => runToolOk('sh', ['-c', busy], { limits: LIMITS })),
       stages.time('idle', () => runToolOk('sh', ['-c', 'sleep 0.05; nice'], { limits: LIMITS, nice: 7 })),
     ]);
-    expect(niced.stdout.toString().trim()).toBe('7');
+    // 7 above this process's own niceness (0 in CI; more when the suite itself runs niced), at most 19.
+    expect(Number(niced.stdout.toString().trim())).toBe(Math.min(19, os.getPriority() + 7));
     expect(stages.spans.busy?.cpuMs).toBeGreaterThan(50);
     expect(stages.spans.idle?.cpuMs ?? 0).toBeLessThan(50);
   });
