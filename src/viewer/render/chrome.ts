@@ -105,9 +105,12 @@ export class Chrome {
       h('option', { value: 'scroll' }, t(M.modeScroll)),
     );
     this.zoom = iconButton('zoomIn', t(M.zoomIn), () => send({ type: 'user.zoomToggle' }));
-    this.panels.thumbnails = iconButton('grid', t(M.thumbnails), () => send({ type: 'user.panel', panel: 'thumbnails' }));
+    // While the book converts (progressive reading) thumbnails and search wait for the whole book: the
+    // chrome is made again once it is (view.ts).
+    if (!book.converting)
+      this.panels.thumbnails = iconButton('grid', t(M.thumbnails), () => send({ type: 'user.panel', panel: 'thumbnails' }));
     if (book.outline.length) this.panels.outline = iconButton('list', t(M.outline), () => send({ type: 'user.panel', panel: 'outline' }));
-    this.panels.search = iconButton('search', t(M.search), () => send({ type: 'user.panel', panel: 'search' }));
+    if (!book.converting) this.panels.search = iconButton('search', t(M.search), () => send({ type: 'user.panel', panel: 'search' }));
     this.full = opts.fullscreen ? iconButton('expand', t(M.fullscreen), () => send({ type: 'user.fullscreen' })) : null;
     // Share (issue 7): a menu of the six services and "copy link" (src/viewer/render/share.ts).
     this.share = book.share ? new ShareMenu(i18n, book, send) : null;
