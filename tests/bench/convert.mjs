@@ -370,6 +370,7 @@ export async function measureConversion(startServer) {
         // The first page's goal is the reader's (first_page_readable_s), not only the image in the store.
         within_goal: ratio <= GOAL_RATIO && readable <= GOAL_FIRST_PAGE_S && (best.pages < 1000 || pagesPerS >= GOAL_1000_PAGES_PER_S),
         all_e2e_s: pipeline.map((r) => round(r.seconds)),
+        all_first_page_readable_s: pipeline.map((r) => round(r.first_page_readable_s)),
         all_bare_s: bare.map((s) => round(s)),
         // Durations; a moment (firstPage) as its time after the attempt's start.
         stages_ms: Object.fromEntries(Object.entries(best.stages).map(([stage, span]) => [stage, span.ms || span.at])),

@@ -39,7 +39,8 @@ function start(first: ReaderBook, answers: Answer[], page = 1) {
 describe('reader machine: progressive reading', () => {
   beforeEach(() => vi.useFakeTimers({ now: 0 }));
   afterEach(() => vi.useRealTimers());
-  const progress = (actor: ReturnType<typeof start>['actor']) => (actor.getSnapshot().value as { reading: { progress: string } }).reading.progress;
+  const progress = (actor: ReturnType<typeof start>['actor']) =>
+    (actor.getSnapshot().value as { reading: { progress: string } }).reading.progress;
 
   it('does not poll a whole book', async () => {
     const { actor, polls } = start(sampleBook, []);

@@ -18,6 +18,8 @@ export interface ChromeState {
   canPrev: boolean;
   canNext: boolean;
   zoomed: boolean;
+  /** Zoom can toggle (off on a page still being converted: progressive reading). */
+  canZoom?: boolean;
   panel: string | null;
   fullscreen: boolean;
   share: 'idle' | 'copying' | 'copied' | 'copyFailed';
@@ -253,6 +255,7 @@ export class Chrome {
     this.mode.value = s.mode;
     const zoomLabel = t(s.zoomed ? M.zoomOut : M.zoomIn);
     this.zoom.setAttribute('aria-pressed', String(s.zoomed));
+    this.zoom.disabled = s.canZoom === false;
     this.zoom.setAttribute('aria-label', zoomLabel);
     this.zoom.title = zoomLabel;
     this.zoom.replaceChildren(icon(s.zoomed ? 'zoomOut' : 'zoomIn'));

@@ -251,6 +251,7 @@ export class ReaderView {
       canPrev: step(layout, c.page, total, -1) !== c.page,
       canNext: step(layout, c.page, total, 1) !== c.page,
       zoomed,
+      canZoom: s.can({ type: 'user.zoomToggle' }),
       panel,
       fullscreen: s.matches({ reading: { screen: 'full' } }),
       share,
@@ -275,7 +276,9 @@ export class ReaderView {
     this.renderProgress(s);
     this.renderPanel(s, panel, visiblePages(layout, c.page, total));
     this.renderZoom(s, zoomed, w, hgt);
-    if (!prev?.matches('reading') || prev.context.page !== c.page || this.layout(prev) !== layout) this.queueText(layout, c.page, total);
+    // The text waits for the whole book (progressive reading: asked for once it replaced the converting one).
+    const changed = !prev?.matches('reading') || prev.context.page !== c.page || this.layout(prev) !== layout || prev.context.book !== book;
+    if (!book.converting && changed) this.queueText(layout, c.page, total);
   }
 
   /** The conversion's progress line while the book converts; its failure, or the book gone, once known. */
