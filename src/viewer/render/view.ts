@@ -29,6 +29,8 @@ export class ReaderView {
   /** Progressive reading: how far the conversion is, its failure, or the book being gone. */
   private readonly progressEl = h('div', { class: 'qr-progress', role: 'status', hidden: true });
   private progressKey = '';
+  /** Where the conversion stands for the placeholders' words (converting, failed, or the book gone). */
+  private progressState: 'converting' | 'failed' | 'stopped' | '' = '';
   /** The book the stages were made for (a new one: the finished book replaced the converting one). */
   private book: ReaderBook | null = null;
   /** Search highlights per page, while the search panel shows results. */
@@ -214,7 +216,9 @@ export class ReaderView {
         reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
         marks: (p) => this.marks.get(p) ?? [],
         ready: () => pagesReady(this.book ?? shown),
-        pendingLabel: () => this.t(M.pendingPage),
+        // The placeholders say the page is coming, or that the conversion failed (nothing once the book is gone).
+        pendingLabel: () =>
+          this.progressState === 'failed' ? this.t(M.failedTitle) : this.progressState === 'stopped' ? '' : this.t(M.pendingPage),
       };
       this.paged = new PagedStage(deps);
       this.scroll = new ScrollStage(deps);
@@ -258,6 +262,8 @@ export class ReaderView {
       more: s.matches({ reading: { more: 'open' } }),
     });
     this.syncMarks(s, panel, visiblePages(layout, c.page, total));
+    // Before the stages: a new conversion state redraws their placeholders.
+    this.renderProgress(s);
     // Stage size: what is left of the viewport around the bars, with a margin around the pages.
     const pad = c.viewport.width < 600 ? 8 : 24;
     const w = this.stageEl.clientWidth || c.viewport.width;
@@ -273,7 +279,6 @@ export class ReaderView {
       // The page-turn sound follows turns in book and slide layouts (scrolling past pages is not a turn).
       if (prev?.matches('reading') && prev.context.page !== c.page && this.layout(prev) === layout) this.sound?.turn();
     }
-    this.renderProgress(s);
     this.renderPanel(s, panel, visiblePages(layout, c.page, total));
     this.renderZoom(s, zoomed, w, hgt);
     // The text waits for the whole book (progressive reading: asked for once it replaced the converting one).
@@ -288,6 +293,11 @@ export class ReaderView {
     const key = this.ready() ? `${state}|${conv?.pages_done}|${conv?.pages_total}|${s.context.failure}` : '';
     if (key === this.progressKey) return;
     this.progressKey = key;
+    if (state !== this.progressState) {
+      this.progressState = state;
+      this.paged?.refresh();
+      this.scroll?.refresh();
+    }
     this.progressEl.hidden = !key || !state;
     if (!key || !state) {
       fill(this.progressEl);
