@@ -144,7 +144,9 @@ export class Chrome {
       download?.addEventListener('click', (e) => gate.hold(e, TRIGGER_DOWNLOAD, download));
       print?.addEventListener('click', (e) => gate.hold(e, TRIGGER_PRINT, print));
     }
-    const slots = toolSlots.map((slot) => slot(book));
+    // Comments, follow and the heart call the reader's DONE-gated calls: they join once the book is whole
+    // (progressive reading; the chrome is made again then).
+    const slots = book.converting ? [] : toolSlots.map((slot) => slot(book));
     // "More" (issue 22): what does not fit in the toolbar goes into this menu, so every control stays
     // reachable on a phone. Which controls fit is measured (fit); open or closed is the machine's.
     this.moreButton = h(
