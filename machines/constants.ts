@@ -125,8 +125,14 @@ export const AD_SIZES = [
 ] as const;
 
 // ── Reading (issue "Reading"; gestures are GESTURES in src/contracts/reader.ts) ─────────────────
-/** A publication still converting is asked for again after this pause. */
-export const READER_CONVERTING_RETRY_MS = 5000;
+/**
+ * A publication still converting is asked for again after this pause (its gate page, and the owner's
+ * progressive reading: issue 14), growing by READER_POLL_FACTOR up to READER_POLL_MAX_MS while nothing
+ * changes (back to the first pause when new pages came).
+ */
+export const READER_CONVERTING_RETRY_MS = 1000;
+export const READER_POLL_FACTOR = 1.5;
+export const READER_POLL_MAX_MS = 8000;
 /** SPEC §9: the copy success indicator shows for 1 s. */
 export const READER_SHARE_FEEDBACK_MS = 1000;
 

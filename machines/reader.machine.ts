@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { type ActorRefFrom, assign, fromPromise, setup } from 'xstate';
 import type { ReaderBook, ReaderGate, ReaderSearchHit } from '../src/contracts/reader';
-import { READER_CONVERTING_RETRY_MS, READER_SHARE_FEEDBACK_MS } from './constants';
+import { READER_CONVERTING_RETRY_MS, READER_POLL_FACTOR, READER_POLL_MAX_MS, READER_SHARE_FEEDBACK_MS } from './constants';
 import { anchorPage, clampPage, resolveLayout, step, type ViewMode, type Viewport } from './reader/layout';
 
 /**
@@ -10,10 +10,16 @@ import { anchorPage, clampPage, resolveLayout, step, type ViewMode, type Viewpor
  * side panels (thumbnails, outline, search), full screen, share and the toolbar's "More" menu (what
  * does not fit in a narrow toolbar; the renderer measures, the machine holds open/closed). Geometry is pure
  * (machines/reader/layout.ts); the renderer (src/viewer) draws snapshots and sends events.
+ *
+ * Progressive reading (issue 14): the owner's reader may get a book still being converted
+ * (`book.converting`: pages 1…pages_done drawn, the rest not yet). The `progress` region then asks for
+ * the book again (`pollBook`, every READER_CONVERTING_RETRY_MS, slower while nothing changes), takes
+ * each answer's progress, and once the book comes back whole replaces it in place (outline, links,
+ * features) on the same page; a failed conversion or a book gone (deleted, blocked…) stops it.
  */
 
-/** Why nothing is shown: the server's gates plus the network being unreachable. */
-export type ReaderFailure = ReaderGate | 'offline';
+/** Why nothing is shown: the server's gates, a failed conversion (the owner's) and the network being unreachable. */
+export type ReaderFailure = ReaderGate | 'failed' | 'offline';
 export type ReaderPanel = 'thumbnails' | 'outline' | 'search';
 
 export interface ReaderContext {
@@ -33,6 +39,8 @@ export interface ReaderContext {
   zoomPage: number | null;
   query: string;
   hits: ReaderSearchHit[];
+  /** The pause before the book is asked for again while it converts (backs off while nothing changes). */
+  pollMs: number;
 }
 
 export interface ReaderInput {
@@ -71,7 +79,9 @@ export type ReaderEvent =
   /** Escape, a click outside, an item chosen, or nothing left to show in it. */
   | { type: 'user.moreClose' };
 
-const FAILURES: readonly string[] = ['notFound', 'private', 'scheduled', 'deactivated', 'blocked', 'converting', 'offline'];
+const FAILURES: readonly string[] = ['notFound', 'private', 'scheduled', 'deactivated', 'blocked', 'converting', 'failed', 'offline'];
+/** Failures after which a book being converted is no longer asked for (it is gone for this reader). */
+const GONE: readonly ReaderFailure[] = ['notFound', 'private', 'scheduled', 'deactivated', 'blocked'];
 /** The load actor rejects with `{ failure }`; anything else counts as the network failing. */
 export function failureOf(error: unknown): ReaderFailure {
   const f = (error as { failure?: unknown } | null)?.failure;
@@ -79,6 +89,12 @@ export function failureOf(error: unknown): ReaderFailure {
 }
 
 const total = (c: ReaderContext) => c.book?.pages.length ?? 1;
+/** The pages that have images: all, or pages_done of a book being converted. */
+export const pagesReady = (book: ReaderBook | null): number =>
+  book ? (book.converting ? book.converting.pages_done : book.pages.length) : 0;
+const backoff = (ms: number) => Math.min(READER_POLL_MAX_MS, Math.round(ms * READER_POLL_FACTOR));
+const outputOf = (event: unknown) => (event as { output: ReaderBook }).output;
+const errorOf = (event: unknown) => failureOf((event as { error: unknown }).error);
 const layoutOf = (c: ReaderContext) => resolveLayout(c.mode, c.viewport);
 const moved = (c: ReaderContext, page: number) => anchorPage(layoutOf(c), clampPage(page, total(c)), total(c)) !== c.page;
 
@@ -101,9 +117,17 @@ export const readerMachine = setup({
       throw { failure: 'offline' };
     }),
     search: fromPromise<ReaderSearchHit[], { id: string; token: string | null; query: string }>(async () => []),
+    /** The book asked for again while it converts (the same call as loadBook, never the inlined copy). */
+    pollBook: fromPromise<ReaderBook, { id: string; token: string | null }>(async () => {
+      throw { failure: 'offline' };
+    }),
     copyLink: fromPromise<void, { page: number }>(async () => {}),
   },
-  delays: { convertingRetry: READER_CONVERTING_RETRY_MS, shareFeedback: READER_SHARE_FEEDBACK_MS },
+  delays: {
+    convertingRetry: ({ context }) => context.pollMs,
+    poll: ({ context }) => context.pollMs,
+    shareFeedback: READER_SHARE_FEEDBACK_MS,
+  },
   guards: {
     needsConsent: ({ context, event }) =>
       !context.explicitAccepted && (event as unknown as { output?: ReaderBook }).output?.is_adult === true,
@@ -115,7 +139,20 @@ export const readerMachine = setup({
     notLast: ({ context }) => moved(context, total(context)),
     movesTo: ({ context, event }) => (event.type === 'nav.go' || event.type === 'view.pageShown') && moved(context, event.page),
     panelIs: ({ context, event }, { panel }: { panel: ReaderPanel }) =>
-      event.type === 'user.panel' && event.panel === panel && (panel !== 'outline' || (context.book?.outline.length ?? 0) > 0),
+      event.type === 'user.panel' &&
+      event.panel === panel &&
+      (panel !== 'outline' || (context.book?.outline.length ?? 0) > 0) &&
+      // Thumbnails and search need the whole book (every page's image, the text).
+      !(context.book?.converting && (panel === 'thumbnails' || panel === 'search')),
+    /** Zoom shows a page with an image (not one still being converted). */
+    zoomable: ({ context, event }) => {
+      const page = (event as { page?: number }).page ?? context.page;
+      return page <= pagesReady(context.book);
+    },
+    bookConverting: ({ context }) => !!context.book?.converting,
+    stillConverting: ({ event }) => !!outputOf(event).converting,
+    conversionFailed: ({ event }) => errorOf(event) === 'failed',
+    gone: ({ event }) => GONE.includes(errorOf(event)),
     queryValid: ({ event }) => event.type === 'user.search' && event.query.trim().length >= 2,
     canShare: ({ context }) => context.book?.share === true,
     fullscreenLeft: ({ event }) => event.type === 'screen.fullscreenChanged' && !event.on,
@@ -138,6 +175,25 @@ export const readerMachine = setup({
       return { book, mode, failure: null, page: anchorPage(layout, clampPage(context.requestedPage ?? 1, count), count) };
     }),
     setFailure: assign({ failure: ({ event }) => failureOf((event as unknown as { error: unknown }).error) }),
+    /** The gate page asks again, each time a little later while the book is still converting. */
+    backoff: assign({ pollMs: ({ context }) => backoff(context.pollMs) }),
+    /** A newer answer for the book being converted: its progress (new pages), same page shown. */
+    progressBook: assign(({ context, event }) => {
+      const book = outputOf(event);
+      const advanced = pagesReady(book) > pagesReady(context.book);
+      return {
+        book,
+        page: anchorPage(layoutOf(context), clampPage(context.page, book.pages.length), book.pages.length),
+        pollMs: advanced ? READER_CONVERTING_RETRY_MS : backoff(context.pollMs),
+      };
+    }),
+    /** The finished book replaces the converting one in place: the reader stays on its page. */
+    completeBook: assign(({ context, event }) => {
+      const book = outputOf(event);
+      const count = book.pages.length;
+      return { book, page: anchorPage(layoutOf(context), clampPage(context.page, count), count), pollMs: READER_CONVERTING_RETRY_MS };
+    }),
+    setPollFailure: assign({ failure: ({ event }) => errorOf(event) }),
     goTo: assign(({ context }, { page }: { page: number }) => ({
       page: anchorPage(layoutOf(context), clampPage(page, total(context)), total(context)),
       zoomPage: null,
@@ -159,6 +215,7 @@ export const readerMachine = setup({
     zoomPage: null,
     query: '',
     hits: [],
+    pollMs: READER_CONVERTING_RETRY_MS,
   }),
   initial: 'loading',
   on: {
@@ -187,7 +244,7 @@ export const readerMachine = setup({
     failed: {
       on: { 'user.retry': { guard: 'retryable', target: 'loading' } },
       // A publication still converting is asked for again on its own.
-      after: { convertingRetry: { guard: 'isConverting', target: 'loading' } },
+      after: { convertingRetry: { guard: 'isConverting', target: 'loading', actions: 'backoff' } },
     },
     reading: {
       type: 'parallel',
@@ -243,8 +300,8 @@ export const readerMachine = setup({
           states: {
             off: {
               on: {
-                'user.zoomIn': { target: 'on', actions: assign({ zoomPage: ({ event }) => event.page ?? null }) },
-                'user.zoomToggle': { target: 'on', actions: assign({ zoomPage: ({ event }) => event.page ?? null }) },
+                'user.zoomIn': { guard: 'zoomable', target: 'on', actions: assign({ zoomPage: ({ event }) => event.page ?? null }) },
+                'user.zoomToggle': { guard: 'zoomable', target: 'on', actions: assign({ zoomPage: ({ event }) => event.page ?? null }) },
               },
             },
             on: {
@@ -302,6 +359,39 @@ export const readerMachine = setup({
             },
           },
         },
+        progress: {
+          initial: 'check',
+          states: {
+            check: { always: [{ guard: 'bookConverting', target: 'waiting' }, { target: 'complete' }] },
+            waiting: { after: { poll: { target: 'polling' } } },
+            polling: {
+              invoke: {
+                id: 'pollBook',
+                src: 'pollBook',
+                input: ({ context }) => ({ id: context.bookId, token: context.token }),
+                onDone: [
+                  { guard: 'stillConverting', target: 'waiting', actions: 'progressBook' },
+                  {
+                    target: 'complete',
+                    actions: ['completeBook', { type: 'syncHash', params: ({ context }) => ({ page: context.page }) }],
+                  },
+                ],
+                onError: [
+                  { guard: 'conversionFailed', target: 'failed', actions: 'setPollFailure' },
+                  { guard: 'gone', target: 'stopped', actions: 'setPollFailure' },
+                  // Offline or a hiccup: asked again, later each time.
+                  { target: 'waiting', actions: 'backoff' },
+                ],
+              },
+            },
+            /** The book is whole (from the start, or once its conversion finished). */
+            complete: {},
+            /** The conversion failed: the pages read so far stay, the reader says so. */
+            failed: {},
+            /** The book is no longer readable here (deleted, blocked…): no more asking. */
+            stopped: {},
+          },
+        },
         more: {
           initial: 'closed',
           states: {
@@ -330,3 +420,5 @@ export const readerMachine = setup({
     },
   },
 });
+
+export type ReaderActorRef = ActorRefFrom<typeof readerMachine>;

@@ -42,3 +42,15 @@ export const sampleBook: ReaderBook = {
 
 export const adultBook: ReaderBook = { ...sampleBook, id: 'b2', is_adult: true };
 export const rtlBook: ReaderBook = { ...sampleBook, id: 'b3', direction: 'rtl', outline: [], share: false, download: false };
+
+/** sampleBook while its conversion runs (progressive reading): two pages drawn so far, no outline or links yet. */
+export const convertingBook: ReaderBook = {
+  ...sampleBook,
+  pages: sampleBook.pages.map((p) => ({ ...p, links: [] })),
+  outline: [],
+  download: false,
+  print: false,
+  converting: { pages_done: 2, pages_total: 5 },
+};
+/** The same a moment later: four pages drawn. */
+export const convertingBookLater: ReaderBook = { ...convertingBook, converting: { pages_done: 4, pages_total: 5 } };

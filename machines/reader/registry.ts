@@ -2,7 +2,7 @@ import type { ReaderContext } from '../reader.machine';
 import { readerMachine } from '../reader.machine';
 import type { MachineEntry } from '../registry-types';
 import { commentsEntry } from './comments.entry';
-import { adultBook, sampleBook } from './fixtures';
+import { adultBook, convertingBook, convertingBookLater, sampleBook } from './fixtures';
 import { leadsEntry } from './leads.entry';
 
 /** Registry entry of the reader machine (spread into machines/index.ts). */
@@ -10,7 +10,7 @@ import { leadsEntry } from './leads.entry';
 type Snap = { value: unknown; context: unknown };
 /** An event offered to the explorer (payloads included). */
 type Offered = { type: string; [key: string]: unknown };
-type Reading = { zoom: string; panel: string | Record<string, string>; screen: string; share: string; more: string };
+type Reading = { zoom: string; panel: string | Record<string, string>; screen: string; share: string; more: string; progress: string };
 const ctx = (s: Snap) => s.context as ReaderContext;
 const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 390, height: 844 };
@@ -64,6 +64,23 @@ function readingEvents(s: Snap): Offered[] {
     atHome(c) && r.zoom === 'off' && r.panel === 'none' && r.screen === 'normal' && r.share === 'idle'
       ? [{ type: 'user.moreToggle' }, { type: 'user.moreClose' }]
       : [];
+  // Progressive reading: the book asked for again while it converts, from the home position at rest.
+  const progress: Offered[] =
+    atRest(r) && (r.progress === 'waiting' || r.progress === 'polling')
+      ? [
+          { type: 'xstate.after.poll.reader.reading.progress.waiting' },
+          { type: 'xstate.done.actor.pollBook', output: convertingBook },
+          { type: 'xstate.done.actor.pollBook', output: convertingBookLater },
+          { type: 'xstate.done.actor.pollBook', output: sampleBook },
+          { type: 'xstate.error.actor.pollBook', error: { failure: 'failed' } },
+          { type: 'xstate.error.actor.pollBook', error: { failure: 'notFound' } },
+          { type: 'xstate.error.actor.pollBook', error: new TypeError('Failed to fetch') },
+        ]
+      : [];
+  // A book being converted (or whose conversion stopped) is explored for its progress only (and a zoom
+  // on a page not drawn yet, refused): navigating it takes the same transitions as a whole book.
+  if (c.book?.converting || r.progress === 'failed' || r.progress === 'stopped')
+    return [...progress, ...(atRest(r) ? [{ type: 'user.zoomIn', page: 5 }] : [])];
   return [...nav, ...regions, ...more];
 }
 
@@ -72,7 +89,7 @@ export const readerMachines: MachineEntry[] = [
     id: 'reader',
     title: 'Reader',
     description:
-      'The flipbook reader: load, explicit-content question, gate pages (with retry while converting), then reading with modes, navigation, zoom, panels, full screen, share and the toolbar More menu.',
+      'The flipbook reader: load, explicit-content question, gate pages (with retry while converting), then reading with modes, navigation, zoom, panels, full screen, share and the toolbar More menu; the owner reads a book being converted as its pages come (progress), replaced in place once whole.',
     machine: readerMachine,
     paths: {
       input: { bookId: 'b1', page: 2, viewport: WIDE, explicitAccepted: false },
@@ -82,6 +99,8 @@ export const readerMachines: MachineEntry[] = [
           return [
             { type: 'xstate.done.actor.loadBook', output: sampleBook },
             { type: 'xstate.done.actor.loadBook', output: adultBook },
+            { type: 'xstate.done.actor.loadBook', output: convertingBook },
+            { type: 'xstate.error.actor.loadBook', error: { failure: 'failed' } },
             { type: 'xstate.error.actor.loadBook', error: { failure: 'converting' } },
             { type: 'xstate.error.actor.loadBook', error: { failure: 'private' } },
             { type: 'xstate.error.actor.loadBook', error: new TypeError('Failed to fetch') },
@@ -93,7 +112,7 @@ export const readerMachines: MachineEntry[] = [
       },
       serializeState: (s) => {
         const c = ctx(s);
-        return `${JSON.stringify(s.value)}|${c.failure}|${c.page}|${c.mode}|${c.viewport.width}|${c.book?.id ?? ''}|${c.zoomPage}`;
+        return `${JSON.stringify(s.value)}|${c.failure}|${c.page}|${c.mode}|${c.viewport.width}|${c.book?.id ?? ''}|${c.zoomPage}|${c.book?.converting?.pages_done ?? ''}`;
       },
       limit: 1000,
     },

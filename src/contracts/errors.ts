@@ -62,6 +62,8 @@ export const ERRORS = {
   // Reading (a scheduled publication answers bookNotFound until its date).
   bookPrivate: { type: 'BOOK', code: 403, http: 403 },
   bookDeactivated: { type: 'BOOK', code: 410, http: 410 },
+  // The owner's reader of a book whose conversion failed (status ERROR); visitors still get bookConverting.
+  bookConversionFailed: { type: 'BOOK', code: 422, http: 422 },
   // The publisher turned download (or, for an inline copy, print) off; the owner still gets the file.
   downloadRefused: { type: 'BOOK', code: 406, http: 403 },
   // Comments and subscriptions (comment_mode 0 refuses comments; subscribe_mode 0 refuses followers).

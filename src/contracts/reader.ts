@@ -86,6 +86,19 @@ export interface ReaderBook {
   is_adult: boolean;
   publishing_mode: PublishingMode;
   source_kind: DocumentKind;
+  /**
+   * Progressive reading (issue 14): present while the book is still being converted (its owner's
+   * reader only). Pages 1…pages_done have images; the later ones are laid out (their sizes, or page 1's
+   * proportions) but not drawn yet. Outline, links, search, text, download and print wait for the
+   * finished book (the reader asks again until this is absent).
+   */
+  converting?: ReaderConverting | null;
+}
+
+/** How far the conversion of a book being read is (ReaderBook.converting). */
+export interface ReaderConverting {
+  pages_done: number;
+  pages_total: number;
 }
 
 /** An account's own skin as the reader applies it (src/contracts/library.ts SkinDesign): `#rrggbb` colours. */

@@ -17,6 +17,8 @@ const GATE_BY_CODE: Record<number, ReaderFailure> = {
   410: 'deactivated',
   423: 'blocked',
   409: 'converting',
+  // The owner's book whose conversion failed (progressive reading, issue 14).
+  422: 'failed',
 };
 
 export interface ReaderApi {

@@ -24,6 +24,14 @@ export const M = {
     id: 'reader.gate.converting.text',
     message: 'This publication is being prepared. It opens on its own in a moment.',
   }),
+  failedTitle: msg({ id: 'reader.gate.failed.title', message: 'The conversion failed' }),
+  failedText: msg({
+    id: 'reader.gate.failed.text',
+    message: 'This publication could not be converted. Your publications list tells why; upload it again to retry.',
+  }),
+  /** Progressive reading (issue 14): the owner reads a publication while it is converted. */
+  pendingPage: msg({ id: 'reader.converting.page', message: 'Still being converted…' }),
+  convertingStatus: msg({ id: 'reader.converting.status', message: 'Converting: {done} of {total} pages ready' }),
   offlineTitle: msg({ id: 'reader.gate.offline.title', message: 'Cannot reach Quire' }),
   offlineText: msg({ id: 'reader.gate.offline.text', message: 'Check your connection and try again.' }),
   retry: msg({ id: 'reader.retry', message: 'Try again' }),

@@ -75,6 +75,8 @@ const reader = createActor(
         firstLoad = null;
         return pending;
       }),
+      // Progressive reading (issue 14): the owner's book asked for again while it converts.
+      pollBook: fromPromise(({ signal }) => api.book(signal)),
       search: fromPromise(({ input, signal }) => api.search(input.query, signal)),
       copyLink: fromPromise(async ({ input }) => {
         const url = new URL(location.href);

@@ -5,14 +5,16 @@
 //  - e2e_s: from the first byte of the upload to DONE (the server's own `conversion: done` log line,
 //    so the bench does not poll for it), and pages/s;
 //  - first_page_s: from the end of the upload to page 1's image being in place (the book's pages_done
-//    ≥ 1 through the API, tried every 10 ms), and first_page_readable_s to the reader's image route
-//    answering 200 for it (the reader opens a book once it is DONE, src/server/reader/access.ts);
+//    ≥ 1 through the API, tried every 10 ms), and first_page_readable_s to the READER being able to show
+//    it: `GET /read/<id>` with the owner's cookie (tried every 10 ms from the end of the upload, beside
+//    the API's) holds page 1's boot image (the owner reads a book while it converts: progressive
+//    reading, src/server/reader/access.ts), and that image's URL then answers 200;
 //  - ratio: e2e / bare renderer (goal ≤ 1.0); for the office document, the bare side is LibreOffice's
 //    one-shot `soffice --convert-to pdf` plus the renderer;
 //  - stages: the conversion's own spans (ms; see src/server/convert/stages.ts) of the best run.
 // Each side runs BENCH_CONVERT_RUNS times (default 2), alternating; the best run of each counts (others
 // share the machine). BENCH_CONVERT_DOCS (comma list) runs only some documents.
-// Goals (issue 14): ratio ≤ 1.0 on every kind, first page ≤ 0.3 s, 1,000 pages ≥ 150 pages/s.
+// Goals (issue 14): ratio ≤ 1.0 on every kind, first page readable in the reader ≤ 0.3 s, 1,000 pages ≥ 150 pages/s.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -123,8 +125,10 @@ async function convertTimed(base, token, file, log, pid) {
   const book = await api(base, '/pinwheel/document/create', { token, form });
   const uploaded = performance.now();
   const done = log.done(book.id);
-  // Page 1 in place (pages_done ≥ 1, what the upload dialog shows), then readable by the reader (its
-  // image route answers 200: the reader opens a book once it is DONE).
+  // Page 1 readable by the reader, asked for from the end of the upload on, beside the API's pages_done.
+  const reading = firstReadable(base, token, book.id, uploaded);
+  reading.catch(() => {});
+  // Page 1 in place (pages_done ≥ 1, what the upload dialog shows).
   let firstPage;
   for (;;) {
     const current = await api(base, `/account/book/get?id=${book.id}`, { token });
@@ -136,21 +140,8 @@ async function convertTimed(base, token, file, log, pid) {
     if (performance.now() - uploaded > 300_000) throw new Error('page 1 did not appear in 5 minutes');
     await sleep(10);
   }
-  // The reader's gate opens at DONE: ask for the image from then on (asking all along would load the
-  // server the bench measures).
+  const readable = await reading;
   const { entry, at } = await done;
-  let readable;
-  const image = `${base}/pages/${book.id}/${PAGE_WIDTH}/1.jpg`;
-  for (;;) {
-    const res = await fetch(image, { headers: { cookie: `quire_token=${token}` } });
-    await res.arrayBuffer();
-    if (res.status === 200) {
-      readable = performance.now();
-      break;
-    }
-    if (performance.now() - uploaded > 300_000) throw new Error('page 1 was not readable in 5 minutes');
-    await sleep(10);
-  }
   const cpuAfter = processTreeCpu(pid);
   const current = await api(base, `/account/book/get?id=${book.id}`, { token });
   if (current.document?.status !== 'DONE') throw new Error(`the conversion ended ${current.document?.status}`);
@@ -164,6 +155,32 @@ async function convertTimed(base, token, file, log, pid) {
     pages: entry.pages,
     stages: entry.stages,
   };
+}
+
+/**
+ * When the reader can show page 1 of a book just uploaded (performance.now()): the owner's
+ * `GET /read/<id>` holds page 1's boot image (src/server/reader/page.tsx `.qr-boot img`), tried every
+ * 10 ms, and that image's URL answers 200 (the page's own next request).
+ */
+async function firstReadable(base, token, id, uploaded) {
+  const headers = { cookie: `quire_token=${token}` };
+  for (;;) {
+    const res = await fetch(`${base}/read/${id}`, { headers });
+    const html = await res.text();
+    const boot = /class="qr-boot"[\s\S]*?<img\b[^>]*?\ssrc="([^"]+)"/.exec(html);
+    if (res.status === 200 && boot) {
+      const src = new URL(boot[1].replaceAll('&amp;', '&'), `${base}/read/${id}`).href;
+      for (;;) {
+        const image = await fetch(src, { headers });
+        await image.arrayBuffer();
+        if (image.status === 200) return performance.now();
+        if (performance.now() - uploaded > 300_000) throw new Error('page 1 of the reader did not load in 5 minutes');
+        await sleep(10);
+      }
+    }
+    if (performance.now() - uploaded > 300_000) throw new Error('page 1 was not readable in 5 minutes');
+    await sleep(10);
+  }
 }
 
 function pdftoppm(file) {
@@ -350,8 +367,10 @@ export async function measureConversion(startServer) {
         first_page_s: round(firstPage),
         first_page_readable_s: round(readable),
         upload_s: round(best.upload_s),
-        within_goal: ratio <= GOAL_RATIO && firstPage <= GOAL_FIRST_PAGE_S && (best.pages < 1000 || pagesPerS >= GOAL_1000_PAGES_PER_S),
+        // The first page's goal is the reader's (first_page_readable_s), not only the image in the store.
+        within_goal: ratio <= GOAL_RATIO && readable <= GOAL_FIRST_PAGE_S && (best.pages < 1000 || pagesPerS >= GOAL_1000_PAGES_PER_S),
         all_e2e_s: pipeline.map((r) => round(r.seconds)),
+        all_first_page_readable_s: pipeline.map((r) => round(r.first_page_readable_s)),
         all_bare_s: bare.map((s) => round(s)),
         // Durations; a moment (firstPage) as its time after the attempt's start.
         stages_ms: Object.fromEntries(Object.entries(best.stages).map(([stage, span]) => [stage, span.ms || span.at])),

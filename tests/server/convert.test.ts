@@ -6,7 +6,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
-import { type BookManifest, PAGE_THUMB_WIDTH, PAGE_WIDTH, pageImage, pageJpeg, pageWebp } from '../../src/server/convert/index';
+import {
+  type BookManifest,
+  type BookSizes,
+  PAGE_THUMB_WIDTH,
+  PAGE_WIDTH,
+  pageImage,
+  pageJpeg,
+  pageWebp,
+  SIZES_FILE,
+} from '../../src/server/convert/index';
 import type { Worker } from '../../src/server/jobs/index';
 import { bookPaths, THUMB_SIZES, THUMB_WIDTHS } from '../../src/server/storage/paths';
 import { getBook, insertAccount, insertBook, waitFor, waitForOutcome } from './fixtures/books';
@@ -107,6 +116,9 @@ describe('documents that convert', () => {
     // The web link's rectangle [56 752 300 792] on a 595×842 page, as fractions from the top left.
     expect(links[0]?.rect).toEqual([0.0941, 0.0594, 0.4101, 0.0475]);
     expect(manifest.sizes.slice(1).every((s) => s.links.length === 0)).toBe(true);
+    // sizes.json (progressive reading: written once pdfinfo told them, before pages_done) holds the same sizes.
+    const early = JSON.parse(await readFile(path.join(bookPaths(config.dataDir, book.id).dir, SIZES_FILE), 'utf8')) as BookSizes;
+    expect(early).toEqual({ pages: 5, sizes: manifest.sizes.map(({ width, height }) => ({ width, height })) });
   });
 
   it('reads the right-to-left reading direction', async () => {

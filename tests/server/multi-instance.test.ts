@@ -134,7 +134,7 @@ async function until<T>(what: string, ms: number, check: () => Promise<T | undef
 
 /** The files the converter leaves for a PDF of `pages` pages (src/server/storage/paths.ts, src/server/convert). */
 function convertedFiles(pages: number): string[] {
-  const files = ['document.pdf', 'manifest.json', 'source', 'thumbs/large.webp', 'thumbs/medium.webp', 'thumbs/small.webp'];
+  const files = ['document.pdf', 'manifest.json', 'sizes.json', 'source', 'thumbs/large.webp', 'thumbs/medium.webp', 'thumbs/small.webp'];
   for (let n = 1; n <= pages; n++) files.push(`pages/1240/${n}.jpg`, `text/${n}.txt`, `words/${n}.json`);
   return files.sort();
 }

@@ -1,13 +1,16 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READER_PRELOAD_ID, type ReaderBook, type ReaderPreload } from '../../src/contracts/reader';
+import { type BookManifest, type BookSizes, SIZES_FILE } from '../../src/server/convert/index';
 import { INLINE_PAGE_MAX_BYTES, readerKeys } from '../../src/server/reader/files';
+import { bookPaths } from '../../src/server/storage/paths';
 import { call, signedIn, useAccountsApp } from './accounts-support';
 import { DIALECTS } from './helpers';
 import { elementsOf, linkHref, metaContent, textOf } from './html-support';
-import { linkToken, makeBook, makeReaderPublicDir, pagesTokenOf } from './reader-support';
+import { type BookSpec, linkToken, makeBook, makeReaderPublicDir, pagesTokenOf } from './reader-support';
 
 /**
  * The reader's server side: the public book call and its gates (anonymous, owner, private link),
@@ -43,7 +46,8 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
     ids.scheduled = await make({ columns: { publish_at: Date.now() + DAY } });
     ids.deactivated = await make({ columns: { is_published: 0 } });
     ids.blocked = await make({ columns: { is_valid: 0, invalid_reason: 'spam' } });
-    ids.converting = await make({ columns: { status: 'CONVERTING' } });
+    // Converting with no page yet (pages_done 0): nothing to read, even for its owner.
+    ids.converting = await make({ columns: { status: 'CONVERTING', pages_done: 0 } });
     ids.private = await make({ columns: { publishing_mode: 2 }, settings: { private_url: 1 }, direction: 'rtl' });
     ids.privateNoLink = await make({ columns: { publishing_mode: 2 }, settings: { private_url: 0 } });
     ids.inline = await make({ pages: 2 });
@@ -447,6 +451,153 @@ describe.each(DIALECTS)('reader on %s', (dialect) => {
         expect(other.headers['x-frame-options'], url).toBe('SAMEORIGIN');
         expect(other.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
       }
+    });
+  });
+  describe('progressive reading (a book being converted, its owner only)', () => {
+    const image = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+    const cookie = () => ({ cookie: `quire_token=${owner.token}` });
+    const prog: Record<string, string> = {};
+    /** A book mid-conversion: `done` of `total` pages in the store, no manifest yet (written last). */
+    const converting = async (done: number, total: number, columns: BookSpec['columns'] = {}, sizes = true) => {
+      const id = await makeBook(ctx.app, owner.accountId, {
+        pages: total,
+        columns: { status: 'CONVERTING', pages_done: done, pages_total: total, ...columns },
+      });
+      const paths = bookPaths(ctx.app.config.dataDir, id);
+      await rm(paths.manifest);
+      for (let n = done + 1; n <= total; n++) await rm(path.join(paths.pages, '1240', `${n}.jpg`));
+      if (sizes) {
+        const early: BookSizes = {
+          pages: total,
+          sizes: Array.from({ length: total }, (_, i) => (i === 0 ? { width: 842, height: 595 } : { width: 595, height: 842 })),
+        };
+        await writeFile(path.join(paths.dir, SIZES_FILE), JSON.stringify(early));
+      }
+      return id;
+    };
+
+    beforeAll(async () => {
+      prog.book = await converting(2, 4);
+      prog.unsized = await converting(1, 3, {}, false);
+      prog.private = await converting(2, 4, { publishing_mode: 2 });
+      prog.blocked = await converting(2, 4, { is_valid: 0, invalid_reason: 'spam' });
+      prog.queued = await converting(0, 0, { status: 'QUEUED' }, false);
+      prog.failed = await converting(2, 4, { status: 'ERROR', error_code: 'CORRUPT' });
+      prog.done = await converting(2, 4);
+    });
+
+    it('answers its owner the book so far: sizes from sizes.json, converting fields, no outline, links, download or print', async () => {
+      const res = await get(prog.book as string, { token: owner.token });
+      expect(errorCode(res)).toBe('ok');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const book: ReaderBook = res.json().content;
+      expect(book.converting).toEqual({ pages_done: 2, pages_total: 4 });
+      expect(book.pages).toEqual([
+        { width: 842, height: 595, links: [] },
+        { width: 595, height: 842, links: [] },
+        { width: 595, height: 842, links: [] },
+        { width: 595, height: 842, links: [] },
+      ]);
+      expect(book).toMatchObject({ outline: [], download: false, print: false });
+      // Without sizes.json: every page at A4 (pages_total of them).
+      const unsized: ReaderBook = (await get(prog.unsized as string, { token: owner.token })).json().content;
+      expect(unsized.converting).toEqual({ pages_done: 1, pages_total: 3 });
+      expect(unsized.pages.map((p) => [p.width, p.height])).toEqual([
+        [595, 842],
+        [595, 842],
+        [595, 842],
+      ]);
+    });
+
+    it('keeps every other gate: visitors, strangers and private links wait for DONE; blocked, queued and no page yet refuse the owner too', async () => {
+      for (const token of [undefined, stranger]) {
+        expect(errorCode(await get(prog.book as string, { token }))).toBe(409);
+        expect(errorCode(await get(prog.failed as string, { token }))).toBe(409);
+        expect(errorCode(await get(prog.private as string, { token }))).toBe(403);
+      }
+      expect(errorCode(await get(prog.private as string, { link: await linkToken(ctx.app, prog.private as string) }))).toBe(403);
+      expect(errorCode(await get(prog.private as string, { token: owner.token }))).toBe('ok');
+      expect(errorCode(await get(prog.blocked as string, { token: owner.token }))).toBe(423);
+      expect(errorCode(await get(prog.queued as string, { token: owner.token }))).toBe(409);
+      expect(errorCode(await get(ids.converting as string, { token: owner.token }))).toBe(409);
+      // A failed conversion tells its owner so (BOOK 422), and only its owner.
+      const failed = await get(prog.failed as string, { token: owner.token });
+      expect(failed.statusCode).toBe(422);
+      expect(failed.json().content).toMatchObject({ type: 'BOOK', code: 422 });
+    });
+
+    it('serves its owner the pages converted so far (the JPEG at every width), 404 for the others and for anyone else', async () => {
+      const id = prog.book as string;
+      for (const url of [
+        `/pages/${id}/1240/1.webp?r=1`,
+        `/pages/${id}/620/2.webp?r=1`,
+        `/pages/${id}/240/1.webp?r=1`,
+        `/pages/${id}/2480/2.webp?r=1`,
+        `/pages/${id}/1240/2.jpg?r=1`,
+      ]) {
+        const res = await image(url, cookie());
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toBe('image/jpeg');
+        expect(res.headers['cache-control']).toBe('private, max-age=60');
+      }
+      for (const url of [
+        `/pages/${id}/1240/3.webp?r=1`,
+        `/pages/${id}/1240/3.jpg?r=1`,
+        `/pages/${id}/1240/4.webp?r=1`,
+        `/pages/${id}/1240/5.webp?r=1`,
+      ])
+        expect((await image(url, cookie())).statusCode, url).toBe(404);
+      expect((await image(`/pages/${id}/1240/1.webp?r=1`)).statusCode).toBe(404);
+      expect((await image(`/pages/${id}/1240/1.webp?r=1`, { cookie: `quire_token=${stranger}` })).statusCode).toBe(404);
+      for (const other of [prog.blocked, prog.failed, prog.queued] as string[])
+        expect((await image(`/pages/${other}/1240/1.webp?r=1`, cookie())).statusCode, other).toBe(404);
+    });
+
+    it('keeps text, search and download for the finished book', async () => {
+      const id = prog.book as string;
+      const opts = { token: owner.token };
+      expect(errorCode(await call(ctx.app, `/public/book/text?id=${id}&page=1`, undefined, opts))).toBe(409);
+      expect(errorCode(await call(ctx.app, `/public/book/search?id=${id}&q=page`, undefined, opts))).toBe(409);
+      expect((await call(ctx.app, `/public/book/download?id=${id}`, undefined, opts)).statusCode).toBe(409);
+    });
+
+    it('shows its owner page 1 on /read/<id> as for a DONE book; visitors get the converting gate', async () => {
+      const id = prog.book as string;
+      const res = await ctx.app.inject({ method: 'GET', url: `/read/${id}`, headers: cookie() });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      const html = res.body;
+      const data = elementsOf(html, 'script').find((s) => s.attribs.id === READER_PRELOAD_ID);
+      const preload: ReaderPreload = JSON.parse(textOf(data ?? ({} as never)));
+      expect('book' in preload && preload.book.converting).toEqual({ pages_done: 2, pages_total: 4 });
+      const boot = elementsOf(html.split('</head>')[1] ?? '', 'img')[0]?.attribs ?? {};
+      expect(boot.src ?? '').toContain(`/pages/${id}/`);
+      expect(boot['data-inline']).toBeUndefined();
+      // The boot image's URL answers (the JPEG).
+      expect((await image(boot.src as string, cookie())).statusCode).toBe(200);
+      const anonymous = await ctx.app.inject({ method: 'GET', url: `/read/${id}` });
+      const gate = elementsOf(anonymous.body, 'script').find((s) => s.attribs.id === READER_PRELOAD_ID);
+      expect(JSON.parse(textOf(gate ?? ({} as never)))).toEqual({ error: { type: 'BOOK', code: 409 } });
+    });
+
+    it('answers the whole book once DONE (no converting fields, its manifest)', async () => {
+      const id = prog.done as string;
+      expect((await get(id, { token: owner.token })).json().content.converting).toEqual({ pages_done: 2, pages_total: 4 });
+      const paths = bookPaths(ctx.app.config.dataDir, id);
+      const manifest: BookManifest = {
+        version: 1,
+        pages: 4,
+        direction: 'ltr',
+        sizes: Array.from({ length: 4 }, () => ({ width: 595, height: 842, links: [] })),
+        outline: [{ title: 'Start', page: 1, items: [] }],
+        images: { jpeg: [1240], webp: [] },
+      };
+      await writeFile(paths.manifest, JSON.stringify(manifest));
+      await ctx.app.db.updateTable('books').set({ status: 'DONE', pages_done: 4 }).where('id', '=', id).execute();
+      const book: ReaderBook = (await get(id, { token: owner.token })).json().content;
+      expect(book.converting).toBeUndefined();
+      expect(book.outline).toEqual([{ title: 'Start', page: 1, items: [] }]);
+      expect(book.download).toBe(true);
     });
   });
 });

@@ -109,6 +109,7 @@ describe('conversion through the S3 store by a worker on another data folder', (
     await earlier.write(`${keys.pages}/1240/99.jpg`, 'stale');
     await earlier.write(`${keys.thumbs}/old.webp`, 'stale');
     await earlier.write(keys.manifest, '{"stale":true}');
+    await earlier.write(`${keys.dir}/sizes.json`, '{"stale":true}');
 
     await startWorker();
     const book = await waitForOutcome(ctx.app.db, bookId, 120_000);
@@ -119,6 +120,8 @@ describe('conversion through the S3 store by a worker on another data folder', (
       keys.source,
       keys.pdf,
       keys.manifest,
+      // The page sizes the reader of a book being converted lays out from (progressive reading).
+      `${keys.dir}/sizes.json`,
       ...pages.map((n) => `${keys.pages}/1240/${n}.jpg`),
       ...['large', 'medium', 'small'].map((size) => `${keys.thumbs}/${size}.webp`),
       ...pages.map((n) => `${keys.text}/${n}.txt`),
@@ -137,6 +140,7 @@ describe('conversion through the S3 store by a worker on another data folder', (
     const elsewhere = await otherStore();
     const manifest = JSON.parse((await elsewhere.read(keys.manifest))?.toString('utf8') ?? '{}');
     expect(manifest).toMatchObject({ version: 1, pages: PAGES });
+    expect(JSON.parse((await elsewhere.read(`${keys.dir}/sizes.json`))?.toString('utf8') ?? '{}')).toMatchObject({ pages: PAGES });
     const page1 = await elsewhere.fetch(`${keys.pages}/1240/1.jpg`);
     expect(page1).toBe(elsewhere.pathOf(`${keys.pages}/1240/1.jpg`));
     const jpeg = await elsewhere.read(`${keys.pages}/1240/1.jpg`);

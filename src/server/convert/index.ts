@@ -3,7 +3,8 @@
  * storage/paths.ts). One attempt of a `convert` job (src/server/jobs runs, retries and times it):
  *
  *   source ──(office kinds, txt, rtf: LibreOffice, kept warm)──► document.pdf
- *     ├─ pdfinfo                                 → page count, sizes (the renderer does not wait for it)
+ *     ├─ pdfinfo                                 → page count, sizes (the renderer does not wait for it),
+ *     │                                            sizes.json at once (the reader of a converting book)
  *     ├─ pdftoppm, 2 processes (odd/even pages)  → pages/1240/<n>.jpg   normal view; pages_done grows
  *     ├─ page 1's JPEG → encoder (sharp, child)   → thumbs/{small,medium,large}.webp
  *     ├─ pdftotext (one process, split on \f)    → text/<n>.txt, then the search index's documents
@@ -54,7 +55,7 @@ import type { FileStore } from '../storage/index';
 import { bookPaths } from '../storage/paths';
 import { ConversionError, documentError } from './errors';
 import { makeBookThumbs, PAGE_WEBP_WIDTHS, PAGE_WIDTH, pageJpeg, writePlaceholderPage } from './images';
-import type { BookManifest, ConversionWarning } from './manifest';
+import { type BookManifest, type BookSizes, type ConversionWarning, SIZES_FILE } from './manifest';
 import type { OfficeConverter } from './office';
 import { extractText, isDrawableBox, type PageBox, type PdfInfo, pdfInfo, renderPages } from './pdf';
 import { StageTimes } from './stages';
@@ -64,7 +65,8 @@ import { extractWords } from './words';
 
 export { ConversionError } from './errors';
 export { PAGE_SMALL_WIDTH, PAGE_THUMB_WIDTH, PAGE_WEBP_WIDTHS, PAGE_WIDTH, PAGE_ZOOM_WIDTH, pageImage, pageJpeg, pageWebp } from './images';
-export type { BookManifest, ConversionWarning } from './manifest';
+export type { BookManifest, BookSizes, ConversionWarning } from './manifest';
+export { SIZES_FILE } from './manifest';
 export { OfficeConverter } from './office';
 
 export interface ConvertDeps {
@@ -306,6 +308,9 @@ async function renderAll(
   };
   const info = step(
     document.then(async (known) => {
+      // The sizes first (sizes.json): once pages_done counts page 1, the reader lays the book out from them.
+      const early: BookSizes = { pages: known.pages, sizes: displayedSizes(known.sizes).map(({ width, height }) => ({ width, height })) };
+      await deps.storage.write(deps.storage.keyOf(path.join(paths.dir, SIZES_FILE)), JSON.stringify(early));
       await deps.db.updateTable('books').set({ pages_total: known.pages }).where('id', '=', bookId).execute();
       progress.total(known.pages);
       return known;
@@ -335,11 +340,8 @@ async function renderAll(
     await rendering.catch(() => {}); // stopped by the same error
     throw error;
   }
-  // A page box without an area (0×0) is shown at the size of the first page that has one.
   const usable = sizes.find(isDrawableBox) ?? { width: 595, height: 842 };
-  const displayed = sizes.map(
-    (box): PageBox => (isDrawableBox(box) ? box : { rotate: box.rotate, width: usable.width, height: usable.height }),
-  );
+  const displayed = displayedSizes(sizes);
 
   const warnings: ConversionWarning[] = [];
   const warn = (warning: ConversionWarning, error?: unknown) => {
@@ -432,6 +434,12 @@ async function renderAll(
   };
 }
 
+/** A page box without an area (0×0) is shown at the size of the first page that has one. */
+function displayedSizes(sizes: PageBox[]): PageBox[] {
+  const usable = sizes.find(isDrawableBox) ?? { width: 595, height: 842 };
+  return sizes.map((box): PageBox => (isDrawableBox(box) ? box : { rotate: box.rotate, width: usable.width, height: usable.height }));
+}
+
 /**
  * pages_done = the pages 1…k whose normal image is in place (lanes finish pages out of order), written
  * once the page count is known (pages_total first), at once for the first page and then at most every
@@ -518,6 +526,7 @@ async function clearOutputs(store: FileStore, paths: ReturnType<typeof bookPaths
   const outputs = [paths.pages, paths.thumbs, paths.text, words, ...(options.keepPdf ? [] : [paths.pdf])];
   // The manifest first: a book whose manifest is in the store is whole.
   await store.remove(store.keyOf(paths.manifest));
+  await store.remove(store.keyOf(path.join(paths.dir, SIZES_FILE)));
   await Promise.all(outputs.map((p) => store.remove(store.keyOf(p))));
   if (!existsSync(paths.dir)) return;
   for (const name of await readdir(paths.dir)) {

@@ -22,3 +22,15 @@ export interface ConversionWarning {
   code: 'PAGE_PLACEHOLDER' | 'PAGE_BY_RESOLUTION' | 'THUMBNAIL_FROM_PAGE' | 'NO_TEXT' | 'NO_STRUCTURE';
   pages?: number[];
 }
+
+/**
+ * sizes.json (`books/<id>/sizes.json`, beside the manifest): the page count and displayed page sizes,
+ * written as soon as pdfinfo has told them, before pages_total and pages_done are: the reader of a book
+ * being converted (progressive reading, reader/views.ts) lays its pages out from it before the
+ * manifest (written last) exists. The manifest supersedes it once the book is DONE.
+ */
+export const SIZES_FILE = 'sizes.json';
+export interface BookSizes {
+  pages: number;
+  sizes: { width: number; height: number }[];
+}

@@ -16,6 +16,13 @@ import { type JsonSettings, jsonSettingsOf } from '../publish/views';
  *   deactivated by its owner (is_published 0)    → bookDeactivated
  *   not converted (status other than DONE)       → bookConverting
  * The owner passes every gate except blocked, and a book without pages (converting) has nothing to read.
+ *
+ * Progressive reading (issue 14, "Speed"): the calls that opt in (`progressive`: the public book call,
+ * the /read page and the page images) let the OWNER read a book while it converts (status CONVERTING
+ * with pages_done ≥ 1: page images 1…pages_done exist in the store), and tell the owner of a failed
+ * conversion (ERROR) bookConversionFailed. Visitors (anonymous, private-link holders) still meet
+ * bookConverting until DONE: the book is not published to them before it is whole, and every other
+ * reader call (text, search, download, comments, favourites, triggers) keeps the DONE gate.
  */
 
 /** A book row with its publisher's name (the reader shows it). */
@@ -103,11 +110,18 @@ export function visitorGate(
   return undefined;
 }
 
+/** Options of resolveAccess: `progressive` lets the owner read a book being converted (see above). */
+export interface AccessOptions {
+  progressive?: boolean;
+}
+
 /** The gate the owner meets, if any. */
-export function ownerGate(row: BookRow): ErrorName | undefined {
+export function ownerGate(row: BookRow, options: AccessOptions = {}): ErrorName | undefined {
   if (row.is_valid === 0) return 'bookBlocked';
-  if (row.status !== 'DONE') return 'bookConverting';
-  return undefined;
+  if (row.status === 'DONE') return undefined;
+  if (options.progressive && row.status === 'CONVERTING' && row.pages_done >= 1) return undefined;
+  if (options.progressive && row.status === 'ERROR') return 'bookConversionFailed';
+  return 'bookConverting';
 }
 
 /** The signed-in caller's account id, or undefined (no token, or one that no longer opens a session). */
@@ -125,7 +139,13 @@ export async function callerAccount(app: FastifyInstance, request: FastifyReques
  * Decides whether the caller may read the book. The session is only looked at when the visitor gates
  * refuse (most readers are anonymous and most books public: no session lookup for them).
  */
-export async function resolveAccess(app: FastifyInstance, request: FastifyRequest, id: string, key: PrivateKey): Promise<AccessResult> {
+export async function resolveAccess(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: string,
+  key: PrivateKey,
+  options: AccessOptions = {},
+): Promise<AccessResult> {
   const row = await findReaderRow(app, id);
   if (!row) return { ok: false, error: 'bookNotFound' };
   const settings = jsonSettingsOf(row);
@@ -133,7 +153,7 @@ export async function resolveAccess(app: FastifyInstance, request: FastifyReques
   if (!refused) return { ok: true, access: { row, settings, owner: false } };
   if (refused === 'bookBlocked') return { ok: false, error: refused };
   if ((await callerAccount(app, request)) !== row.account_id) return { ok: false, error: refused };
-  const ownerRefused = ownerGate(row);
+  const ownerRefused = ownerGate(row, options);
   return ownerRefused ? { ok: false, error: ownerRefused } : { ok: true, access: { row, settings, owner: true } };
 }
 
@@ -143,8 +163,9 @@ export async function requireAccess(
   request: FastifyRequest,
   id: string,
   token: string | undefined,
+  options: AccessOptions = {},
 ): Promise<ReaderAccess> {
-  const result = await resolveAccess(app, request, id, { kind: 'link', token });
+  const result = await resolveAccess(app, request, id, { kind: 'link', token }, options);
   if (!result.ok) throw new ApiError(result.error);
   return result.access;
 }

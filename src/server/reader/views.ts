@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { DocumentKind, PublishingMode } from '../../contracts/books';
 import { isHttpUrl } from '../../contracts/presets';
 import type { ReaderBook } from '../../contracts/reader';
-import type { BookManifest } from '../convert/index';
+import { type BookManifest, type BookSizes, SIZES_FILE } from '../convert/index';
 import { ownedItems } from '../library/repo';
 import { readerLibrary, resourceId } from '../library/views';
 import { defaultSfxUrl, presentationUrl, readerSkin } from '../presets/catalogue';
 import { bookImages, publisherUrl } from '../publish/views';
 import type { FileStore } from '../storage/index';
-import { isSafeId } from '../storage/paths';
+import { bookKeys, isSafeId } from '../storage/paths';
 import { stored } from '../storage/serve';
 import { pagesToken, type ReaderAccess, type ReaderRow } from './access';
 
@@ -58,7 +58,59 @@ const httpOnly = (value: string | null | undefined): string | null => {
 
 const nonEmpty = (value: string | null | undefined): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-export async function readerBook(app: FastifyInstance, access: ReaderAccess, manifest: BookManifest): Promise<ReaderBook> {
+/**
+ * What the reader lays out while a book converts (progressive reading): sizes.json (convert/manifest.ts
+ * SIZES_FILE, written as soon as pdfinfo knew them), else page 1's proportions for every page
+ * (pages_total of the row, at least pages_done), else A4.
+ */
+export async function convertingManifest(
+  store: FileStore,
+  row: Pick<ReaderRow, 'id' | 'pages_done' | 'pages_total'>,
+): Promise<BookManifest> {
+  let known: BookSizes | undefined;
+  if (isSafeId(row.id)) {
+    const bytes = await stored(store.read(`${bookKeys(row.id).dir}/${SIZES_FILE}`));
+    try {
+      known = bytes ? (JSON.parse(bytes.toString('utf8')) as BookSizes) : undefined;
+    } catch {
+      known = undefined;
+    }
+  }
+  const count = Math.max(1, row.pages_total, row.pages_done);
+  const sizes = Array.isArray(known?.sizes) ? known.sizes : [];
+  const first = sizes[0] ?? A4;
+  return {
+    version: 1,
+    pages: count,
+    direction: 'ltr',
+    sizes: Array.from({ length: count }, (_, i) => {
+      const size = sizes[i] ?? first;
+      return { width: size.width, height: size.height, links: [] };
+    }),
+    outline: [],
+    images: { jpeg: [], webp: [] },
+  };
+}
+
+/** Page proportions assumed before anything is known (A4 portrait, points; the reader's A4_PAGE). */
+const A4 = { width: 595, height: 842 } as const;
+
+/**
+ * The reader's book. `manifest` undefined: the book is being converted (the owner's progressive
+ * reading, access.ts): laid out from convertingManifest, with `converting` set and the features that
+ * need the finished book (download, print; outline and links are empty) off.
+ */
+export async function readerBook(app: FastifyInstance, access: ReaderAccess, manifest: BookManifest | undefined): Promise<ReaderBook> {
+  if (!manifest) {
+    const { row } = access;
+    const book = await readerBook(app, access, await convertingManifest(app.storage, row));
+    return {
+      ...book,
+      download: false,
+      print: false,
+      converting: { pages_done: row.pages_done, pages_total: Math.max(row.pages_total, row.pages_done) },
+    };
+  }
   const { row, settings: s } = access;
   // Preset values (`resource:<hex>`) become the URLs of the catalogue's files on the skins host; remote
   // http(s) URLs stay; anything the reader could not load is left out rather than shown broken.

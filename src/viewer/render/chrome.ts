@@ -18,6 +18,8 @@ export interface ChromeState {
   canPrev: boolean;
   canNext: boolean;
   zoomed: boolean;
+  /** Zoom can toggle (off on a page still being converted: progressive reading). */
+  canZoom?: boolean;
   panel: string | null;
   fullscreen: boolean;
   share: 'idle' | 'copying' | 'copied' | 'copyFailed';
@@ -105,9 +107,12 @@ export class Chrome {
       h('option', { value: 'scroll' }, t(M.modeScroll)),
     );
     this.zoom = iconButton('zoomIn', t(M.zoomIn), () => send({ type: 'user.zoomToggle' }));
-    this.panels.thumbnails = iconButton('grid', t(M.thumbnails), () => send({ type: 'user.panel', panel: 'thumbnails' }));
+    // While the book converts (progressive reading) thumbnails and search wait for the whole book: the
+    // chrome is made again once it is (view.ts).
+    if (!book.converting)
+      this.panels.thumbnails = iconButton('grid', t(M.thumbnails), () => send({ type: 'user.panel', panel: 'thumbnails' }));
     if (book.outline.length) this.panels.outline = iconButton('list', t(M.outline), () => send({ type: 'user.panel', panel: 'outline' }));
-    this.panels.search = iconButton('search', t(M.search), () => send({ type: 'user.panel', panel: 'search' }));
+    if (!book.converting) this.panels.search = iconButton('search', t(M.search), () => send({ type: 'user.panel', panel: 'search' }));
     this.full = opts.fullscreen ? iconButton('expand', t(M.fullscreen), () => send({ type: 'user.fullscreen' })) : null;
     // Share (issue 7): a menu of the six services and "copy link" (src/viewer/render/share.ts).
     this.share = book.share ? new ShareMenu(i18n, book, send) : null;
@@ -139,7 +144,9 @@ export class Chrome {
       download?.addEventListener('click', (e) => gate.hold(e, TRIGGER_DOWNLOAD, download));
       print?.addEventListener('click', (e) => gate.hold(e, TRIGGER_PRINT, print));
     }
-    const slots = toolSlots.map((slot) => slot(book));
+    // Comments, follow and the heart call the reader's DONE-gated calls: they join once the book is whole
+    // (progressive reading; the chrome is made again then).
+    const slots = book.converting ? [] : toolSlots.map((slot) => slot(book));
     // "More" (issue 22): what does not fit in the toolbar goes into this menu, so every control stays
     // reachable on a phone. Which controls fit is measured (fit); open or closed is the machine's.
     this.moreButton = h(
@@ -250,6 +257,7 @@ export class Chrome {
     this.mode.value = s.mode;
     const zoomLabel = t(s.zoomed ? M.zoomOut : M.zoomIn);
     this.zoom.setAttribute('aria-pressed', String(s.zoomed));
+    this.zoom.disabled = s.canZoom === false;
     this.zoom.setAttribute('aria-label', zoomLabel);
     this.zoom.title = zoomLabel;
     this.zoom.replaceChildren(icon(s.zoomed ? 'zoomOut' : 'zoomIn'));

@@ -48,9 +48,14 @@ function adoptBootImage(pattern: string, page: number): { img: HTMLImageElement;
 export class ImagePool {
   private readonly imgs = new Map<number, { img: HTMLImageElement; width: number }>();
 
+  /**
+   * `ready`: how many pages have images (all, or pages_done while the book converts: progressive
+   * reading); later pages are never asked for (their slots show a placeholder, stage.ts).
+   */
   constructor(
     private readonly pattern: string,
     private readonly pages: ReaderPage[],
+    private readonly ready: () => number = () => pages.length,
   ) {}
 
   /** The image of a page at least `width` wide (created or sharpened as needed). */
@@ -87,7 +92,7 @@ export class ImagePool {
   /** Keeps the shown pages and their neighbours loaded and releases the far ones. */
   keep(visible: number[], width: number): void {
     for (const p of pagesToLoad(visible, this.pages.length)) {
-      if (visible.includes(p) || this.imgs.has(p)) continue;
+      if (visible.includes(p) || this.imgs.has(p) || p > this.ready()) continue;
       const img = this.img(p, width, false);
       img.decode?.().catch(() => {});
     }

@@ -69,6 +69,11 @@ export class ScrollStage {
     this.reported = 0;
   }
 
+  /** Empties the placeholders of pages converted meanwhile (the next update draws them). */
+  refresh(): void {
+    for (const slot of this.slots) if (slot.querySelector('.qr-pending')) slot.replaceChildren();
+  }
+
   destroy(): void {
     this.observer?.disconnect();
     this.builtFor = 0;

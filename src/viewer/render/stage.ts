@@ -24,6 +24,10 @@ export interface StageDeps {
   reducedMotion: () => boolean;
   /** Search highlights of a page (none when no search is shown). */
   marks?: (page: number) => readonly SearchRect[];
+  /** Pages with images (progressive reading: pages_done while the book converts); absent: all. */
+  ready?: () => number;
+  /** The placeholder's words for a page not converted yet. */
+  pendingLabel?: () => string;
 }
 
 const TURN_MS = 650;
@@ -38,6 +42,19 @@ export function slotSize(book: ReaderBook, page: number, slots: number, w: numbe
 
 /** One page: its image (from the pool) and its link areas. */
 export function pageElement(deps: StageDeps, page: number, size: { w: number; h: number }, width: number): HTMLElement {
+  if (deps.ready && page > deps.ready())
+    // Not converted yet (progressive reading): a placeholder of the page's size, never a broken image.
+    return h(
+      'div',
+      {
+        class: 'qr-page qr-pending',
+        'data-page': page,
+        role: 'group',
+        'aria-label': deps.label(page),
+        style: { width: `${size.w}px`, height: `${size.h}px` },
+      },
+      h('p', null, deps.pendingLabel?.() ?? ''),
+    );
   const el = h('div', {
     class: 'qr-page',
     'data-page': page,
@@ -90,6 +107,11 @@ export class PagedStage {
   private turning: { timer: number; finish: () => void } | null = null;
 
   constructor(private readonly deps: StageDeps) {}
+
+  /** Draws the shown pages again on the next update (pages were converted meanwhile). */
+  refresh(): void {
+    if (this.el.querySelector('.qr-pending')) this.shown = null;
+  }
 
   update(view: StageView): void {
     const prev = this.shown;

@@ -1,8 +1,8 @@
 import type { I18n } from '@lingui/core';
 import type { SnapshotFrom } from 'xstate';
 import { keyToNav, type NavIntent, resolveLayout, step, visiblePages } from '../../../machines/reader/layout';
-import type { ReaderEvent, ReaderFailure, readerMachine } from '../../../machines/reader.machine';
-import type { SearchRect } from '../../contracts/reader';
+import { pagesReady, type ReaderEvent, type ReaderFailure, type readerMachine } from '../../../machines/reader.machine';
+import type { ReaderBook, SearchRect } from '../../contracts/reader';
 import type { ReaderApi } from '../api';
 import { M } from '../messages';
 import { Chrome, tr } from './chrome';
@@ -26,6 +26,13 @@ export class ReaderView {
   private readonly live = h('div', { class: 'qr-sr', role: 'region', 'aria-live': 'polite' });
   /** Announces the search result now shown (screen readers). */
   private readonly announcer = h('div', { class: 'qr-sr', role: 'status' });
+  /** Progressive reading: how far the conversion is, its failure, or the book being gone. */
+  private readonly progressEl = h('div', { class: 'qr-progress', role: 'status', hidden: true });
+  private progressKey = '';
+  /** Where the conversion stands for the placeholders' words (converting, failed, or the book gone). */
+  private progressState: 'converting' | 'failed' | 'stopped' | '' = '';
+  /** The book the stages were made for (a new one: the finished book replaced the converting one). */
+  private book: ReaderBook | null = null;
   /** Search highlights per page, while the search panel shows results. */
   private marks = new Map<number, readonly SearchRect[]>();
   private marksKey = '';
@@ -156,6 +163,7 @@ export class ReaderView {
       deactivated: [M.deactivatedTitle, M.deactivatedText],
       blocked: [M.blockedTitle, M.blockedText],
       converting: [M.convertingTitle, M.convertingText],
+      failed: [M.failedTitle, M.failedText],
       offline: [M.offlineTitle, M.offlineText],
     } as const;
     const [title, text] = texts[f];
@@ -178,14 +186,27 @@ export class ReaderView {
     this.sound?.destroy();
     this.chrome?.destroy();
     this.pool = this.paged = this.scroll = this.chrome = this.sound = null;
+    this.book = null;
+    this.progressKey = '';
   }
 
   private reading(s: Snap, prev: Snap | null): void {
     const book = s.context.book;
     if (!book) return;
     const c = s.context;
+    if (this.book && book !== this.book) {
+      // Progressive reading: new pages came (the same layout, the placeholders drawn again), or the
+      // finished book replaced the converting one (made again, on the same page).
+      if (book.converting && this.book.converting && book.pages.length === this.book.pages.length) {
+        this.book = book;
+        this.paged?.refresh();
+        this.scroll?.refresh();
+      } else this.teardownReading();
+    }
     if (!this.pool) {
-      this.pool = new ImagePool(book.pageUrl, book.pages);
+      this.book = book;
+      const shown = book;
+      this.pool = new ImagePool(book.pageUrl, book.pages, () => pagesReady(this.book ?? shown));
       const deps: StageDeps = {
         book,
         pool: this.pool,
@@ -194,12 +215,16 @@ export class ReaderView {
         linkLabel: (p) => this.t(M.linkToPage, { page: p }),
         reducedMotion: () => matchMedia('(prefers-reduced-motion: reduce)').matches,
         marks: (p) => this.marks.get(p) ?? [],
+        ready: () => pagesReady(this.book ?? shown),
+        // The placeholders say the page is coming, or that the conversion failed (nothing once the book is gone).
+        pendingLabel: () =>
+          this.progressState === 'failed' ? this.t(M.failedTitle) : this.progressState === 'stopped' ? '' : this.t(M.pendingPage),
       };
       this.paged = new PagedStage(deps);
       this.scroll = new ScrollStage(deps);
       this.root.dataset.dir = book.direction;
       applyBackground(this.root, book.background);
-      fill(this.root, this.stageEl, this.panelHost, this.zoomHost, this.live, this.announcer);
+      fill(this.root, this.stageEl, this.panelHost, this.zoomHost, this.live, this.announcer, this.progressEl);
       this.keys = { panel: '', zoom: '', gate: '' };
       this.marksKey = this.announced = '';
       this.marks = new Map();
@@ -230,12 +255,15 @@ export class ReaderView {
       canPrev: step(layout, c.page, total, -1) !== c.page,
       canNext: step(layout, c.page, total, 1) !== c.page,
       zoomed,
+      canZoom: s.can({ type: 'user.zoomToggle' }),
       panel,
       fullscreen: s.matches({ reading: { screen: 'full' } }),
       share,
       more: s.matches({ reading: { more: 'open' } }),
     });
     this.syncMarks(s, panel, visiblePages(layout, c.page, total));
+    // Before the stages: a new conversion state redraws their placeholders.
+    this.renderProgress(s);
     // Stage size: what is left of the viewport around the bars, with a margin around the pages.
     const pad = c.viewport.width < 600 ? 8 : 24;
     const w = this.stageEl.clientWidth || c.viewport.width;
@@ -253,7 +281,53 @@ export class ReaderView {
     }
     this.renderPanel(s, panel, visiblePages(layout, c.page, total));
     this.renderZoom(s, zoomed, w, hgt);
-    if (!prev?.matches('reading') || prev.context.page !== c.page || this.layout(prev) !== layout) this.queueText(layout, c.page, total);
+    // The text waits for the whole book (progressive reading: asked for once it replaced the converting one).
+    const changed = !prev?.matches('reading') || prev.context.page !== c.page || this.layout(prev) !== layout || prev.context.book !== book;
+    if (!book.converting && changed) this.queueText(layout, c.page, total);
+  }
+
+  /** The conversion's progress line while the book converts; its failure, or the book gone, once known. */
+  private renderProgress(s: Snap): void {
+    const conv = s.context.book?.converting;
+    const state = (['failed', 'stopped'] as const).find((k) => s.matches({ reading: { progress: k } })) ?? (conv ? 'converting' : '');
+    const key = this.ready() ? `${state}|${conv?.pages_done}|${conv?.pages_total}|${s.context.failure}` : '';
+    if (key === this.progressKey) return;
+    this.progressKey = key;
+    if (state !== this.progressState) {
+      this.progressState = state;
+      this.paged?.refresh();
+      this.scroll?.refresh();
+    }
+    this.progressEl.hidden = !key || !state;
+    if (!key || !state) {
+      fill(this.progressEl);
+      return;
+    }
+    if (state === 'converting')
+      fill(
+        this.progressEl,
+        h('span', { class: 'qr-progress-spin', 'aria-hidden': 'true' }),
+        this.t(M.convertingStatus, { done: conv?.pages_done ?? 0, total: conv?.pages_total ?? 0 }),
+      );
+    else {
+      const gone = {
+        notFound: M.notFoundTitle,
+        scheduled: M.notFoundTitle,
+        private: M.privateTitle,
+        deactivated: M.deactivatedTitle,
+        blocked: M.blockedTitle,
+      } as const;
+      const f = s.context.failure;
+      const text = state === 'failed' ? this.t(M.failedText) : this.t(f && f in gone ? gone[f as keyof typeof gone] : M.notFoundTitle);
+      fill(
+        this.progressEl,
+        h('strong', null, state === 'failed' ? this.t(M.failedTitle) : ''),
+        ' ',
+        text,
+        ' ',
+        h('a', { href: '/' }, this.t(M.home)),
+      );
+    }
   }
 
   private renderPanel(s: Snap, panel: 'thumbnails' | 'outline' | 'search' | null, shown: number[]): void {

@@ -70,6 +70,7 @@ export const ERROR_MESSAGES = [
   msg({ id: 'errors.BOOK.403', message: 'This publication is private. Ask its publisher for the private link.' }),
   msg({ id: 'errors.BOOK.410', message: 'This publication has been taken offline by its publisher.' }),
   msg({ id: 'errors.BOOK.409', message: 'This publication is still being converted.' }),
+  msg({ id: 'errors.BOOK.422', message: 'The conversion of this publication failed.' }),
   msg({ id: 'errors.BOOK.406', message: 'The publisher does not allow downloading or printing this publication.' }),
   msg({ id: 'errors.BULK.404', message: 'Some publications do not exist or are not yours.' }),
   msg({ id: 'errors.BULK.423', message: 'Some publications are blocked and were not changed.' }),

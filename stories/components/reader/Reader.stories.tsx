@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useRef } from 'react';
 import { createActor, fromPromise } from 'xstate';
-import { adultBook, rtlBook, sampleBook } from '../../../machines/reader/fixtures';
+import { adultBook, convertingBook, rtlBook, sampleBook } from '../../../machines/reader/fixtures';
 import type { ViewMode } from '../../../machines/reader/layout';
 import { type ReaderFailure, readerMachine } from '../../../machines/reader.machine';
 import type { ReaderBook } from '../../../src/contracts/reader';
@@ -27,7 +27,10 @@ const SCENARIOS = [
   'zoom',
   'phone',
   'phoneMore',
-  ...(['notFound', 'private', 'deactivated', 'blocked', 'converting', 'offline'] as const),
+  // Progressive reading (issue 14): the owner reads while the book converts; its conversion fails.
+  'progressive',
+  'progressiveFailed',
+  ...(['notFound', 'private', 'deactivated', 'blocked', 'converting', 'failed', 'offline'] as const),
 ] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
@@ -65,10 +68,11 @@ function ReaderStory({ scenario }: { scenario: Scenario }) {
   useEffect(() => {
     const root = ref.current;
     if (!root) return;
-    const failure = (['notFound', 'private', 'deactivated', 'blocked', 'converting', 'offline'] as string[]).includes(scenario)
+    const failure = (['notFound', 'private', 'deactivated', 'blocked', 'converting', 'failed', 'offline'] as string[]).includes(scenario)
       ? (scenario as ReaderFailure)
       : null;
-    const base = scenario === 'explicit' ? adultBook : scenario === 'rtl' ? rtlBook : sampleBook;
+    const progressive = scenario === 'progressive' || scenario === 'progressiveFailed';
+    const base = scenario === 'explicit' ? adultBook : scenario === 'rtl' ? rtlBook : progressive ? convertingBook : sampleBook;
     const book: ReaderBook = { ...base, pageUrl: PAGE_URL };
     const mode: ViewMode =
       scenario === 'slide'
@@ -87,7 +91,13 @@ function ReaderStory({ scenario }: { scenario: Scenario }) {
             return book;
           }),
           search: fromPromise(({ input }) => fakeApi.search(input.query)),
+          // The book asked for again: still two pages (the story stays put), or its conversion failed.
+          pollBook: fromPromise(async () => {
+            if (scenario === 'progressiveFailed') throw { failure: 'failed' };
+            return new Promise<ReaderBook>(() => {});
+          }),
         },
+        delays: { poll: progressive ? 0 : 1000 },
       }),
       { input: { bookId: 'b1', page: 2, mode, viewport: { width: root.clientWidth || 1024, height: root.clientHeight || 700 } } },
     );
@@ -144,4 +154,9 @@ export const Private: Story = { args: { scenario: 'private' } };
 export const Deactivated: Story = { args: { scenario: 'deactivated' } };
 export const Blocked: Story = { args: { scenario: 'blocked' } };
 export const Converting: Story = { args: { scenario: 'converting' } };
+export const ConversionFailed: Story = { args: { scenario: 'failed' } };
 export const Offline: Story = { args: { scenario: 'offline' } };
+/** The owner reads while the book converts: pages 1–2 drawn, 3–5 placeholders, the progress line. */
+export const ReadingWhileConverting: Story = { args: { scenario: 'progressive' } };
+/** The conversion failed while the owner was reading it. */
+export const ReadingConversionFailed: Story = { args: { scenario: 'progressiveFailed' } };

@@ -16,7 +16,7 @@ const ReaderTextQuerySchema = v.object({
 
 /**
  * The reader's calls (anonymous allowed; a bearer token or the cookie makes the owner known):
- *   GET {api}/public/book/get?id=&token=          → ReaderBook
+ *   GET {api}/public/book/get?id=&token=          → ReaderBook (its owner's: also while it converts)
  *   GET {api}/public/book/text?id=&page=&token=   → {page, text}   (screen readers, selection)
  *   GET {api}/public/book/search?id=&q=&token=    → ReaderSearchHit[] (with the matches' rectangles)
  * Each passes the gates of reader/access.ts first. Answers are `private, no-store` when the caller
@@ -30,11 +30,14 @@ const readerRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/public/book/get', { config: readerCall }, async (request, reply) => {
     const query = parse(ReaderBookQuerySchema, request.query);
-    const access = await requireAccess(app, request, query.id, query.token);
+    // The owner may read a book being converted (progressive reading, reader/access.ts): its pages so
+    // far, `converting` telling how far; the reader asks again until the book is DONE.
+    const access = await requireAccess(app, request, query.id, query.token, { progressive: true });
     const manifest = await readManifest(app.storage, access.row);
+    const converting = access.row.status !== 'DONE';
     // DONE without a manifest: files lost or being replaced; the reader shows "converting".
-    if (!manifest) throw new ApiError('bookConverting');
-    reply.header('cache-control', cacheHeader(access));
+    if (!manifest && !converting) throw new ApiError('bookConverting');
+    reply.header('cache-control', converting ? 'private, no-store' : cacheHeader(access));
     return ok(reply, await readerBook(app, access, manifest));
   });
 

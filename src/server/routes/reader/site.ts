@@ -30,7 +30,8 @@ function origins(hosts: string[]): string[] {
  * The reader outside the API (registered at the root by app.ts):
  *   GET {thumbs}/pages/<bookId>/<width>/<n>.webp   page images (READER_WIDTHS), gated like the book:
  *       a private book's by its pages token (`t`) or the owner's cookie; `.jpg` at the normal width
- *       is the renderer's JPEG as is;
+ *       is the renderer's JPEG as is; while the book converts (its owner only), pages 1…pages_done
+ *       answer that JPEG at every width;
  *   GET {viewer}/read/<bookId>                       the reader's HTML page (reader/page.ts), which
  *       other sites may frame (embeds): `frame-ancestors *` here only.
  * Refusals of page images are plain 404s: an image URL tells nothing about why.
@@ -47,10 +48,28 @@ const readerSiteRoutes: FastifyPluginAsync = async (app) => {
     const jpeg = match[2] === 'jpg';
     if (jpeg && width !== PAGE_WIDTH) return notFound(reply);
     const { t } = request.query as { t?: unknown };
-    const result = await resolveAccess(app, request, bookId, { kind: 'pages', token: typeof t === 'string' ? t : undefined });
+    const result = await resolveAccess(
+      app,
+      request,
+      bookId,
+      { kind: 'pages', token: typeof t === 'string' ? t : undefined },
+      { progressive: true },
+    );
     if (!result.ok) return notFound(reply);
     const { row } = result.access;
     if (page < 1 || page > row.pages_total) return notFound(reply);
+    if (row.status !== 'DONE') {
+      // Progressive reading (the owner, while the book converts): pages 1…pages_done have their normal
+      // JPEG in the store; every width answers it (the WebPs are made once the book is DONE, from its
+      // manifest), kept briefly and privately.
+      if (page > row.pages_done) return notFound(reply);
+      reply.header('vary', 'Cookie').header('cross-origin-resource-policy', 'cross-origin');
+      return sendStored(app, request, reply, readerKeys(row.id).jpeg(page), {
+        contentType: 'image/jpeg',
+        cacheControl: `private, ${CACHE_INTERIM}`,
+        notFound,
+      });
+    }
     const isPrivate = row.publishing_mode === 2 || result.access.owner;
     const cache = isPrivate ? CACHE_PRIVATE : CACHE_IMMUTABLE;
     // Through the file store (issue 19): this instance's data folder may not hold the book.
@@ -113,15 +132,20 @@ const readerSiteRoutes: FastifyPluginAsync = async (app) => {
       const token = query[READER_TOKEN_PARAM];
       let outcome: ReadPageInput['outcome'];
       if (isSafeId(bookId)) {
-        const result = await resolveAccess(app, request, bookId, { kind: 'link', token: typeof token === 'string' ? token : undefined });
+        const link = { kind: 'link', token: typeof token === 'string' ? token : undefined } as const;
+        // The owner reads a book being converted (progressive reading): page 1 shows as for a DONE
+        // book (from its JPEG: nothing inline), the reader follows the rest.
+        const result = await resolveAccess(app, request, bookId, link, { progressive: true });
         const manifest = result.ok ? await readManifest(app.storage, result.access.row) : undefined;
+        const converting = result.ok && result.access.row.status !== 'DONE';
         if (!result.ok) outcome = { error: result.error };
-        else if (!manifest) outcome = { error: 'bookConverting' };
+        else if (!manifest && !converting) outcome = { error: 'bookConverting' };
         else {
           const { access } = result;
           const index = !access.owner && access.row.publishing_mode === 1;
           const book = await readerBook(app, access, manifest);
-          outcome = { book, index, pageOne: book.is_adult ? undefined : await inlinePageOne(app, access.row.id, request.log) };
+          const inline = book.is_adult || converting ? undefined : await inlinePageOne(app, access.row.id, request.log);
+          outcome = { book, index, pageOne: inline };
         }
       }
       const html = await page.render(request, { bookId, outcome });
