@@ -61,7 +61,7 @@ test('search highlights the word on its page, follows zoom and clears when the s
   await expect(marks).toHaveCount(2);
   await expect(page.locator('.qr-stage .qr-page[data-page="5"] .qr-hl')).toHaveCount(0);
   // The result in view is announced (its id stands in until the catalogs carry the new message).
-  await expect(page.locator('.qr > [role="status"]')).toHaveText(/^(Result 1 of 1, on page 4, highlighted|reader\.search\.at)$/);
+  await expect(page.locator('.qr > .qr-sr[role="status"]')).toHaveText(/^(Result 1 of 1, on page 4, highlighted|reader\.search\.at)$/);
   const pageBox = await page.locator('.qr-stage .qr-page[data-page="4"]').boundingBox();
   for (const mark of await marks.all()) {
     await expect(mark).toBeVisible();
