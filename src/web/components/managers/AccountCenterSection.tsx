@@ -4,78 +4,14 @@ import { useId } from 'react';
 import { fromPromise } from 'xstate';
 import { type AccountCenterActorRef, accountCenterMachine } from '../../../../machines/managers/account-center.machine';
 import type { AssociationSwitchActorRef } from '../../../../machines/managers/association-switch.machine';
-import { formatBytes } from '../../../contracts/bytes';
-import { AccountCenterSchema, ASSOCIATION_STEP, type CenterChild, type CenterTotals } from '../../../contracts/managers';
+import { AccountCenterSchema, ASSOCIATION_STEP, type CenterChild } from '../../../contracts/managers';
 import { useApp } from '../../app/context';
 import { associationId } from '../../session/user-store';
-import { PLAN_LABELS } from '../account-nav/labels';
-import { FailedCard, formatDate, LoadingCard } from '../account-sections/shared';
+import { FailedCard, LoadingCard } from '../account-sections/shared';
 import { Button } from '../ui';
 import { useAssociationSwitch } from './association-switch-actor';
+import { AccountFigures, ModeBadge } from './figures';
 import './managers.css';
-
-const formatNumber = (n: number, locale: string) => new Intl.NumberFormat(locale || 'en').format(n);
-
-function ModeBadge({ mode }: { mode: string }) {
-  const { i18n } = useLingui();
-  const plan = mode === 'PLATINUM' || mode === 'PREMIUM' ? mode : 'FREE';
-  return <span className={`managers-mode managers-mode--${plan.toLowerCase()}`}>{i18n._(PLAN_LABELS[plan])}</span>;
-}
-
-/** The figures of one account or of all of them (the same terms, so the totals read like a row). */
-function Figures({
-  figures,
-}: {
-  figures: Pick<CenterTotals, 'publications' | 'views_month' | 'readers_month' | 'pages' | 'storage_bytes' | 'last_activity'>;
-}) {
-  const { i18n } = useLingui();
-  return (
-    <dl className="managers-figures">
-      <div>
-        <dt>
-          <Trans id="manager.child.publications">Publications</Trans>
-        </dt>
-        <dd data-testid="center-publications">{formatNumber(figures.publications, i18n.locale)}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans id="center.views">Views this month</Trans>
-        </dt>
-        <dd data-testid="center-views">{formatNumber(figures.views_month, i18n.locale)}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans id="manager.child.readers">Readers this month</Trans>
-        </dt>
-        <dd data-testid="center-readers">{formatNumber(figures.readers_month, i18n.locale)}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans id="center.pages">Pages</Trans>
-        </dt>
-        <dd data-testid="center-pages">{formatNumber(figures.pages, i18n.locale)}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans id="center.storage">Storage used</Trans>
-        </dt>
-        <dd>{formatBytes(figures.storage_bytes, i18n.locale || 'en')}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans id="manager.child.activity">Last activity</Trans>
-        </dt>
-        <dd>
-          {figures.last_activity === null ? (
-            <Trans id="manager.child.activity.none">None yet</Trans>
-          ) : (
-            formatDate(figures.last_activity, i18n.locale)
-          )}
-        </dd>
-      </div>
-    </dl>
-  );
-}
 
 /** One child: name, owner and mode, its figures, and the switch to it (or "current" when the manager acts for it). */
 function CenterCard({ actor, switcher, item }: { actor: AccountCenterActorRef; switcher: AssociationSwitchActorRef; item: CenterChild }) {
@@ -98,7 +34,7 @@ function CenterCard({ actor, switcher, item }: { actor: AccountCenterActorRef; s
         </div>
         <ModeBadge mode={item.child.type.mode} />
       </div>
-      <Figures figures={item} />
+      <AccountFigures figures={item} testPrefix="center" />
       <div className="managers-item__actions">
         {current ? (
           <span className="center-item__current" data-testid="center-current">
@@ -170,7 +106,7 @@ export function AccountCenterView({ actor, switcher }: { actor: AccountCenterAct
           <h3 id="center-totals-title">
             <Trans id="center.totals">All your managed accounts ({totals.accounts})</Trans>
           </h3>
-          <Figures figures={totals} />
+          <AccountFigures figures={totals} testPrefix="center" />
         </section>
       )}
       {list.length === 0 ? (

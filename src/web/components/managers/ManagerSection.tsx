@@ -21,25 +21,16 @@ import type { AppActors } from '../../app/actors';
 import { useApp } from '../../app/context';
 import { fieldError } from '../../i18n/field-error';
 import type { SectionProps } from '../../pages/routes';
-import { PLAN_LABELS } from '../account-nav/labels';
-import { FailedCard, formatDate, LoadingCard } from '../account-sections/shared';
+import { FailedCard, LoadingCard } from '../account-sections/shared';
 import { Button, Field, Modal } from '../ui';
+import { AccountFigures, ModeBadge } from './figures';
 import './managers.css';
 
-/** A number in the reader's language. */
-const formatNumber = (n: number, locale: string) => new Intl.NumberFormat(locale || 'en').format(n);
 const formatTime = (ms: number, locale: string) =>
   new Intl.DateTimeFormat(locale || 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
 
-function ModeBadge({ mode }: { mode: string }) {
-  const { i18n } = useLingui();
-  const plan = mode === 'PLATINUM' || mode === 'PREMIUM' ? mode : 'FREE';
-  return <span className={`managers-mode managers-mode--${plan.toLowerCase()}`}>{i18n._(PLAN_LABELS[plan])}</span>;
-}
-
 /** One child account: name and mode, its figures, and Detach. */
 function ChildCard({ actor, item }: { actor: ManagerSectionActorRef; item: AssociationChild }) {
-  const { i18n } = useLingui();
   const canDetach = useSelector(actor, (s) => s.can({ type: 'user.detach', id: item.child.id }));
   const titleId = useId();
   const name = item.name;
@@ -51,32 +42,7 @@ function ChildCard({ actor, item }: { actor: ManagerSectionActorRef; item: Assoc
         </h3>
         <ModeBadge mode={item.child.type.mode} />
       </div>
-      <dl className="managers-figures">
-        <div>
-          <dt>
-            <Trans id="manager.child.publications">Publications</Trans>
-          </dt>
-          <dd data-testid="manager-child-publications">{formatNumber(item.publications, i18n.locale)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans id="manager.child.readers">Readers this month</Trans>
-          </dt>
-          <dd>{formatNumber(item.readers_month, i18n.locale)}</dd>
-        </div>
-        <div>
-          <dt>
-            <Trans id="manager.child.activity">Last activity</Trans>
-          </dt>
-          <dd>
-            {item.last_activity === null ? (
-              <Trans id="manager.child.activity.none">None yet</Trans>
-            ) : (
-              formatDate(item.last_activity, i18n.locale)
-            )}
-          </dd>
-        </div>
-      </dl>
+      <AccountFigures figures={item} testPrefix="manager-child" />
       <div className="managers-item__actions">
         <Button
           size="sm"
