@@ -176,7 +176,7 @@ function KeyCard({ actor, item, now }: { actor: ApiKeysActorRef; item: ApiKey; n
   const titleId = useId();
   const date = (ms: number) => formatDate(ms, i18n.locale);
   return (
-    <li className={`apikeys-item apikeys-item--${status}`} data-testid="apikey" aria-labelledby={titleId}>
+    <li className={`apikeys-item card apikeys-item--${status}`} data-testid="apikey" aria-labelledby={titleId}>
       <div className="apikeys-item__head">
         <h3 className="apikeys-item__name" id={titleId}>
           {item.name}
@@ -531,7 +531,7 @@ export function ApiKeysView({ actor, apiBase, now }: { actor: ApiKeysActorRef; a
           <Trans id="apikey.empty">You have no API keys yet.</Trans>
         </p>
       ) : (
-        <ul className="apikeys-list" aria-label={t({ id: 'apikey.list', message: 'Your API keys' })}>
+        <ul className="apikeys-list card-list" aria-label={t({ id: 'apikey.list', message: 'Your API keys' })}>
           {items.map((item) => (
             <KeyCard key={item.id} actor={actor} item={item} now={now} />
           ))}

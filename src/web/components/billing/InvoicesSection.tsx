@@ -57,7 +57,7 @@ export function InvoicesView({ actor }: { actor: InvoiceListActorRef }) {
           <Trans id="billing.invoices.empty">No invoice yet. Each paid order gets its invoice here.</Trans>
         </p>
       ) : (
-        <ul className="billing-list">
+        <ul className="billing-list card-list">
           {invoices.map((invoice) => (
             <InvoiceRow key={invoice.id} invoice={invoice} api={api} />
           ))}

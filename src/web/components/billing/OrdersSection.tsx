@@ -183,7 +183,7 @@ export function OrdersView({ actor }: { actor: OrderListActorRef }) {
           )}
         </div>
       ) : (
-        <ul className="billing-list">
+        <ul className="billing-list card-list">
           {orders.map((order) => (
             <OrderRow key={order.id} order={order} actor={actor} />
           ))}

@@ -24,7 +24,7 @@ function CenterCard({ actor, switcher, item }: { actor: AccountCenterActorRef; s
   const busy = useSelector(actor, (s) => s.matches('switching') && s.context.chosen === id);
   const name = item.name;
   return (
-    <li className="managers-item" data-testid="center-child" aria-labelledby={titleId}>
+    <li className="managers-item card" data-testid="center-child" aria-labelledby={titleId}>
       <div className="managers-item__head">
         <div className="center-item__who">
           <h3 className="managers-item__name" id={titleId}>
@@ -114,7 +114,7 @@ export function AccountCenterView({ actor, switcher }: { actor: AccountCenterAct
           <Trans id="center.empty">You do not manage any account yet. Create or invite one in Managed accounts.</Trans>
         </p>
       ) : (
-        <ul className="managers-list" aria-label={t({ id: 'manager.list', message: 'Your managed accounts' })}>
+        <ul className="managers-list card-list" aria-label={t({ id: 'manager.list', message: 'Your managed accounts' })}>
           {list.map((item) => (
             <CenterCard key={item.child.id} actor={actor} switcher={switcher} item={item} />
           ))}

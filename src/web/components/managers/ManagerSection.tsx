@@ -35,7 +35,7 @@ function ChildCard({ actor, item }: { actor: ManagerSectionActorRef; item: Assoc
   const titleId = useId();
   const name = item.name;
   return (
-    <li className="managers-item" data-testid="manager-child" aria-labelledby={titleId}>
+    <li className="managers-item card" data-testid="manager-child" aria-labelledby={titleId}>
       <div className="managers-item__head">
         <h3 className="managers-item__name" id={titleId}>
           {name}
@@ -359,7 +359,7 @@ export function ManagerSectionView({ actor, isManager }: { actor: ManagerSection
           <Trans id="manager.empty">You do not manage any account yet.</Trans>
         </p>
       ) : (
-        <ul className="managers-list" aria-label={t({ id: 'manager.list', message: 'Your managed accounts' })}>
+        <ul className="managers-list card-list" aria-label={t({ id: 'manager.list', message: 'Your managed accounts' })}>
           {children.map((item) => (
             <ChildCard key={item.child.id} actor={actor} item={item} />
           ))}
